@@ -1,0 +1,302 @@
+"""The engine contract every Palio game implements.
+
+A game is a :class:`Game` object (metadata, set-up, notation, action space) and a
+:class:`State` subclass (one position). Everything above the games (bots, simulation, CLI,
+server, adapters) speaks only this contract:
+
+* ``Game.setup(players, seed, options)`` returns the opening :class:`State`;
+* ``state.to_move`` is the seat that decides now (not always the turn player);
+* ``state.legal_actions()`` lists every legal atomic decision, as small immutable values;
+* ``state.apply(action)`` plays one of them or raises :class:`IllegalAction` and changes nothing;
+* ``str(action)`` is the canonical notation, ``game.parse_action(text)`` reads it back;
+* ``game.action_index(action)`` / ``game.action_from_index(i)`` map to a fixed integer space;
+* ``state.copy()``, ``state.observe(seat)``, ``state.determinize(seat, rng)``,
+  ``state.scores()``, ``state.ranking()``, ``state.events``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from palio.core.errors import IllegalAction, NotationError, OptionError
+from palio.core.events import Chain, Event
+from palio.core.rng import new_seed
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One named variant or setting of a game."""
+
+    name: str
+    description: str
+    default: Any = False
+    choices: tuple[Any, ...] = (False, True)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the layers above need to know about a game before they play it."""
+
+    id: str
+    name: str
+    version: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = ()
+    chance: bool = True
+    hidden_information: bool = True
+    score_range: tuple[int, int] = (0, 200)
+    max_length: int = 1000  # decisions; a bound that random play never reaches
+    action_space_size: int = 0
+    rules: str = ""  # the rulebook this engine follows
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class for actions: frozen, slotted, hashable; ``str()`` gives the notation."""
+
+
+class Game(ABC):
+    """A game's metadata, set-up, notation and action space."""
+
+    info: GameInfo
+
+    # -- set-up -------------------------------------------------------------------------
+    def validate_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Checked options with defaults filled in; a clear error for anything else."""
+        info = self.info
+        if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+            span = (
+                str(info.min_players)
+                if info.min_players == info.max_players
+                else f"{info.min_players}-{info.max_players}"
+            )
+            raise OptionError(f"{info.name} is played by {span} players, not {players!r}")
+        specs = {spec.name: spec for spec in info.options}
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise OptionError(f"unknown option(s) {', '.join(unknown)} for {info.id}; known: {known}")
+        checked = {}
+        for name, spec in specs.items():
+            value = given.get(name, spec.default)
+            if value not in spec.choices:
+                raise OptionError(
+                    f"option {name} of {info.id} takes one of {list(spec.choices)}, not {value!r}"
+                )
+            checked[name] = value
+        return checked
+
+    def setup(
+        self, players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
+    ) -> State:
+        checked = self.validate_options(players, options)
+        return self._setup(players, new_seed() if seed is None else int(seed), checked)
+
+    @abstractmethod
+    def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
+
+    # -- notation and action space ------------------------------------------------------
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action written as ``text``; :class:`NotationError` if it is not one."""
+
+    @abstractmethod
+    def all_actions(self) -> Sequence[Action]:
+        """The fixed action space, in index order. Built once per game."""
+
+    def action_index(self, action: Action) -> int:
+        index = self._index_table().get(action)
+        if index is None:
+            raise IllegalAction(f"{action} is outside the action space of {self.info.id}")
+        return index
+
+    def action_from_index(self, index: int) -> Action:
+        actions = self.all_actions()
+        if not 0 <= index < len(actions):
+            raise IllegalAction(f"action index {index} is outside 0..{len(actions) - 1}")
+        return actions[index]
+
+    def _index_table(self) -> dict[Action, int]:
+        table = self.__dict__.get("_index")
+        if table is None:
+            table = {action: i for i, action in enumerate(self.all_actions())}
+            self.__dict__["_index"] = table
+        return table
+
+    # -- presentation ----------------------------------------------------------------------
+    def describe_event(self, event: dict[str, Any]) -> str:
+        """An event view (see :meth:`Event.view`) in words for the game log."""
+        details = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("kind", "seat"))
+        who = "" if event.get("seat") is None else f"Seat {event['seat']} "
+        return f"{who}{event['kind']}{': ' + details if details else ''}"
+
+    def render(self, state: State, seat: int | None) -> str:
+        """A text picture of the position as ``seat`` sees it (terminal client)."""
+        return repr(state.observe(seat))
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A quick heuristic value of the position for ``seat`` (used by greedy bots)."""
+        scores = state.scores()
+        best_other = max((s for i, s in enumerate(scores) if i != seat), default=0.0)
+        return scores[seat] - best_other
+
+
+class State(ABC):
+    """One position of a game. Subclasses hold the game's own fields.
+
+    The base class keeps what every game shares: the seed, the player count, the applied
+    actions and the event log (both persistent chains, so copies are cheap), and the cache of
+    legal actions for the current position.
+    """
+
+    game: ClassVar[Game]
+
+    players: int
+    seed: int
+    options: dict[str, Any]
+
+    def _init_base(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.history = Chain()
+        self.log = Chain()
+        self._legal: tuple[Action, ...] | None = None
+
+    # -- the contract -------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat that must decide now, or ``None`` once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def _copy_fields(self, other: State) -> None:
+        """Copy the game's own fields from ``self`` into the blank ``other``."""
+
+    @abstractmethod
+    def scores(self) -> list[float]: ...
+
+    @abstractmethod
+    def observe(self, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> State: ...
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self._legal is None:
+            self._legal = () if self.is_over else tuple(self._legal_actions())
+        return self._legal
+
+    def apply(self, action: Action | str) -> None:
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if self.is_over:
+            raise IllegalAction(f"the game is over; {action} cannot be played")
+        if action not in self.legal_actions():
+            raise IllegalAction(self._illegal_message(action))
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """The fast path for search: ``action`` must come from ``legal_actions()``."""
+        self._legal = None
+        self.history.append(action)
+        self._apply(action)
+
+    def _illegal_message(self, action: Action) -> str:
+        legal = self.legal_actions()
+        shown = ", ".join(str(a) for a in legal[:12])
+        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+        return f"{action} is not legal now; seat {self.to_move} may play: {shown}{more}"
+
+    def parse(self, text: str) -> Action:
+        """Parse notation in the context of this position (see also ``legal_by_text``)."""
+        return self.game.parse_action(text)
+
+    def copy(self) -> State:
+        other = self.__class__.__new__(self.__class__)
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options  # never mutated after set-up
+        other.history = self.history.copy()
+        other.log = self.log.copy()
+        other._legal = self._legal
+        self._copy_fields(other)
+        return other
+
+    def ranking(self) -> list[int]:
+        """Seats from winner to last, the game's tie-breaks applied."""
+        scores = self.scores()
+        keys = self.tiebreak_keys()
+        return sorted(range(self.players), key=lambda s: (-scores[s], tuple(-k for k in keys[s]), s))
+
+    def tiebreak_keys(self) -> list[tuple[float, ...]]:
+        """Per seat, the values compared after the score (larger is better)."""
+        return [() for _ in range(self.players)]
+
+    def ranks(self) -> list[int]:
+        """1-based place of each seat; seats still equal after the tie-breaks share a place."""
+        scores = self.scores()
+        keys = self.tiebreak_keys()
+        value = [(scores[s], tuple(keys[s])) for s in range(self.players)]
+        return [1 + sum(1 for o in range(self.players) if value[o] > value[s]) for s in range(self.players)]
+
+    def returns(self) -> list[float]:
+        """Per seat: 1 for a sole winner, shares for tied winners, 0 otherwise (for search)."""
+        ranks = self.ranks()
+        winners = [s for s in range(self.players) if ranks[s] == 1]
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.players)]
+
+    @property
+    def move_number(self) -> int:
+        """How many decisions have been applied since set-up."""
+        return len(self.history)
+
+    @property
+    def events(self) -> list[Event]:
+        return self.log.to_list()
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The event log from index ``start`` as ``seat`` may see it."""
+        return [event.view(seat) for event in self.log.to_list()[start:]]
+
+    def emit(self, kind: str, seat: int | None = None, secret: Mapping[str, Any] | None = None,
+             audience: frozenset[int] | set[int] | None = None, **public: Any) -> None:
+        self.log.append(Event(kind, seat, public, secret, frozenset(audience or ())))
+
+    def notation_history(self) -> list[str]:
+        return [str(a) for a in self.history.to_list()]
+
+    def legal_by_text(self) -> dict[str, Action]:
+        return {str(a): a for a in self.legal_actions()}
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"seat {self.to_move} to move"
+        return f"<{self.game.info.id} {self.players}p move {self.move_number}, {status}>"
+
+
+def parse_int(text: str, what: str, lo: int, hi: int) -> int:
+    """A bounded integer from notation, with an error that names the field."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise NotationError(f"expected {what} as a number {lo}-{hi}, got {text!r}") from None
+    if not lo <= value <= hi:
+        raise NotationError(f"{what} must be {lo}-{hi}, got {value}")
+    return value
