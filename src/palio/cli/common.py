@@ -1,0 +1,42 @@
+"""Helpers shared by the CLI commands: option parsing and clear exits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from palio.core.errors import PalioError
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """``["nobles", "variant=x", "n=3"]`` -> ``{"nobles": True, "variant": "x", "n": 3}``."""
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, raw = pair.partition("=")
+        if not key:
+            raise typer.BadParameter(f"option {pair!r} needs a name")
+        options[key] = _value(raw) if sep else True
+    return options
+
+
+def _value(raw: str) -> Any:
+    lowered = raw.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
+
+
+def fail(error: PalioError | str) -> typer.Exit:
+    """Print an error the user can act on and return the exit to raise."""
+    typer.secho(f"error: {error}", err=True, fg=typer.colors.RED)
+    return typer.Exit(2)
+
+
+def split_names(text: str | None) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()] if text else []

@@ -1,0 +1,120 @@
+"""San Gimignano tower game: what each seat may see, and guesses at what it may not.
+
+Hidden: the order of both decks (but cards lying face up on top of the tower deck after a
+collapse are public), the opponent's hand except the cards of it this seat knows about
+(taken from the market, given in a trade, drawn face up), and the seed that decides future
+blind draws. The number of noble cards in each hand is public, since every draw, play and
+return shows which deck it touches.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from palio.games.san_gimignano import components as C
+
+if TYPE_CHECKING:
+    from palio.games.san_gimignano.state import SanGimignanoState
+
+
+def _cards(cards: list[int] | tuple[int, ...]) -> list[str]:
+    return [C.card_code(c) for c in sorted(cards)]
+
+
+def _tower_view(tower: Any) -> dict[str, Any]:
+    return {
+        "cards": [f"L{-c}" if c < 0 else str(c) for c in tower.cards],
+        "height": tower.height,
+        "kind": "same" if tower.same else "multi",
+        "completed": tower.completed,
+    }
+
+
+def _frame_view(s: SanGimignanoState, frame: tuple) -> dict[str, Any]:
+    """The public part of a pending decision (never cards a seat has not shown)."""
+    kind, seat = frame[0], frame[1]
+    view: dict[str, Any] = {"step": kind, "seat": seat}
+    if kind == "draw":
+        view["left"] = frame[2]
+        view["excluded"] = _cards(list(frame[3]))
+    elif kind == "put":
+        view["put"] = _cards(list(frame[2]))
+    elif kind in ("give", "return"):
+        view["left"] = frame[2]
+    elif kind in ("build", "salvage"):
+        view["cards"] = [f"L{-c}" if c < 0 else str(c) for c in frame[2]]
+    elif kind == "defend":
+        view["number"] = frame[2]
+    elif kind == "window":
+        view["chain"] = [C.card_code(card) for card, _ in frame[2]]
+    return view
+
+
+def observe(s: SanGimignanoState, seat: int | None) -> dict[str, Any]:
+    players = []
+    for p in range(2):
+        hand = s.hands[p]
+        entry: dict[str, Any] = {
+            "hand_size": len(hand),
+            "nobles_in_hand": sum(1 for c in hand if c in C.NOBLE_COUNTS),
+            "known_hand": _cards(s.revealed[p]),
+            "towers": [_tower_view(t) for t in s.towers_of(p)],
+            "front": _cards(s.front[p]),
+            "nobles_used": s.nobles_used[p],
+            "hand_limit": s.hand_limit(p),
+        }
+        if seat == p:
+            entry["hand"] = _cards(hand)
+        players.append(entry)
+    view: dict[str, Any] = {
+        "game": "san-gimignano",
+        "seat": seat,
+        "move": s.move_number,
+        "turn": s.turn,
+        "to_move": s.to_move,
+        "over": s.over,
+        "end_phase": s.end_phase,
+        "declared_by": s.declared_by,
+        "passes": s.passes,
+        "deck_size": len(s.deck),
+        "deck_face_up": [C.card_code(c) for c in reversed(s.deck[len(s.deck) - s.deck_known:])],
+        "noble_deck_size": len(s.noble_deck),
+        "market": _cards(s.market),
+        "token": s.token,
+        "removed": _cards(s.removed),
+        "players": players,
+        "pending": [_frame_view(s, f) for f in s.frames],
+        "nobles": s.nobles,
+    }
+    if s.over:
+        view["scores"] = s.scores()
+        view["ranking"] = s.ranking()
+    return view
+
+
+def determinize(s: SanGimignanoState, seat: int, rng: random.Random) -> SanGimignanoState:
+    """A full state that ``seat`` cannot tell apart from ``s``; unseen cards reshuffled."""
+    out = s.copy()
+    assert isinstance(out, type(s))
+    other = 1 - seat
+    unknown = Counter(out.hands[other]) - Counter(out.revealed[other])
+    unknown_towers = [c for c in unknown.elements() if c not in C.NOBLE_COUNTS]
+    unknown_nobles = [c for c in unknown.elements() if c in C.NOBLE_COUNTS]
+    known_top = out.deck[len(out.deck) - out.deck_known:] if out.deck_known else []
+    hidden_deck = out.deck[: len(out.deck) - out.deck_known]
+    tower_pool = unknown_towers + hidden_deck
+    noble_pool = unknown_nobles + out.noble_deck
+    rng.shuffle(tower_pool)
+    rng.shuffle(noble_pool)
+    out.hands[other] = (
+        list(out.revealed[other])
+        + tower_pool[: len(unknown_towers)]
+        + noble_pool[: len(unknown_nobles)]
+    )
+    out.deck = tower_pool[len(unknown_towers):] + known_top
+    out.noble_deck = noble_pool[len(unknown_nobles):]
+    out.seed = rng.getrandbits(63)
+    out._legal = None
+    return out
