@@ -1,0 +1,91 @@
+"""Scoring: the rulebook's worked example, the tie-break and match play."""
+
+from palio.games.san_gimignano import GAME, match_scores, score_breakdown
+from palio.games.san_gimignano import components as C
+from tests.san_gimignano.table import table
+
+ADSO, WILLIAM = 0, 1
+
+
+def rulebook_end_position():
+    """The position of the rulebook's scoring example (figure 2), rebuilt from its text."""
+    return table(
+        towers=(
+            (ADSO, (10, 10, 10), True),
+            (ADSO, (9, 9, 9), True),
+            (ADSO, (8, 8, 8), True),
+            (ADSO, (6, 6, 6), False),
+            (ADSO, (6, 7, 8, 9, 10), False),  # the five-level multi-number tower, built first
+            (WILLIAM, (7, 7, 7), True),
+            (WILLIAM, (5, 6, 7, 8, 9), True),
+            (WILLIAM, (5, 6, 7), True),
+            (WILLIAM, (8, 9, 10), True),
+        ),
+        token=ADSO,
+    )
+
+
+def test_rulebook_example_adso_63_william_66():
+    s = rulebook_end_position()
+    adso, william = score_breakdown(s)
+    assert adso == {
+        "completed": 15, "grace": 0, "same_number": 33, "multi_number": 5, "token": 10,
+        "santa_fina": 0, "total": 63,
+    }
+    assert william == {
+        "completed": 20, "grace": 6, "same_number": 7, "multi_number": 33, "token": 0,
+        "santa_fina": 0, "total": 66,
+    }
+    assert s.scores() == [63.0, 66.0]
+    assert s.ranking() == [WILLIAM, ADSO]
+
+
+def test_equal_same_number_towers_both_score_once_each():
+    s = table(towers=((0, (9, 9, 9), False), (1, (9, 9, 9), False), (0, (9, 9, 9), False)))
+    assert [b["same_number"] for b in score_breakdown(s)] == [9, 9]
+
+
+def test_shorter_same_number_tower_scores_nothing():
+    s = table(towers=((0, (9, 9, 9, 9), False), (1, (9, 9, 9), False)))
+    assert [b["same_number"] for b in score_breakdown(s)] == [9, 0]
+
+
+def test_grace_counts_every_seven_tower_level():
+    s = table(towers=((0, (7, 7, 7), False), (0, (7, 7, 7, 7), False), (0, (5, 6, 7), False)))
+    assert score_breakdown(s)[0]["grace"] == 2 * 7
+
+
+def test_tie_goes_to_the_token_holder():
+    s = table(towers=((0, (9, 9, 9), False), (1, (9, 9, 9), False)), token=1)
+    assert s.scores()[0] != s.scores()[1]  # the token itself is worth 10
+    s.token = None
+    assert s.scores() == [9.0, 9.0] and s.ranks() == [1, 1]
+    s.token = 1
+    s.towers[0] = s.towers[0]._replace(completed=True)  # seat 0: 9 + 5 = 14; seat 1: 9 + 10
+    s.towers[1] = s.towers[1]._replace(cards=(9, 9, 9))
+    s.towers.append(s.towers[0]._replace(id=9, owner=0, cards=(5, 5, 5), completed=False))
+    # seat 0: 5 + 9 + 5 = 19, seat 1: 9 + 10 = 19: equal, token decides
+    assert s.scores() == [19.0, 19.0]
+    assert s.ranking() == [1, 0] and s.ranks() == [2, 1]
+
+
+def test_santa_fina_scores_five_per_tall_tower():
+    s = table(
+        nobles=True,
+        towers=((0, (9, 9, 9, 9, 9), False), (0, (6, 7, 8, 9, 10), True), (0, (8, 8, 8, 8), False)),
+        front=([C.SANTA_FINA], []),
+    )
+    assert score_breakdown(s)[0]["santa_fina"] == 10
+
+
+def test_match_penalty_for_a_declarer_who_does_not_win():
+    first = rulebook_end_position()
+    first.declared_by = ADSO  # Adso declared and lost 63-66: 53
+    second = rulebook_end_position()
+    second.declared_by = WILLIAM  # William declared and won: no penalty
+    assert match_scores([first, second]) == [63 - 10 + 63, 66 + 66]
+
+
+def test_scores_are_within_the_declared_range():
+    low, high = GAME.info.score_range
+    assert low <= min(rulebook_end_position().scores()) and max(rulebook_end_position().scores()) <= high
