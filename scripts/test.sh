@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Install everything the tests need on a fresh machine, then lint and run the whole suite.
+# Used by the README and by CI (.ci/run). Extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e '.[test]'
+
+# Browser tests use Debian's Chromium (never `playwright install`); without it they skip.
+if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  (apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null) \
+    || echo "note: could not install chromium; browser tests will be skipped"
+fi
+
+# Server tests also run against PostgreSQL when a throwaway cluster can be started here.
+cleanup() { :; }
+if [ -z "${PALIO_TEST_POSTGRES_URL:-}" ] && [ -x scripts/postgres.sh ]; then
+  if url=$(scripts/postgres.sh start 2>/dev/null); then
+    export PALIO_TEST_POSTGRES_URL="$url"
+    cleanup() { scripts/postgres.sh stop >/dev/null 2>&1 || true; }
+  else
+    echo "note: PostgreSQL not available; its server tests will be skipped"
+  fi
+fi
+trap cleanup EXIT
+
+.venv/bin/ruff check src tests benchmarks
+.venv/bin/python -m pytest "$@"
