@@ -6,7 +6,8 @@ from palio.core.errors import IllegalAction
 from palio.games.san_gimignano import components as C
 from tests.san_gimignano.table import table, texts
 
-L, P, J, O, F, W = C.LUXURY, C.PILGRIMAGE, C.JOUSTING, C.ORDINANCE, C.SANTA_FINA, C.CITY_WALLS
+L, P, J, W, F = C.LUXURY, C.PILGRIMAGE, C.JOUSTING, C.CITY_WALLS, C.SANTA_FINA
+ORD = C.ORDINANCE
 
 
 def play(s, *moves):
@@ -93,21 +94,21 @@ def test_usage_limit_one_more_than_the_opponent_and_jousting_when_one_ahead():
 
 
 def test_ordinance_returns_two_cards_and_caps_the_opponent():
-    s = table(nobles=True, hands=([O, 5, 6, 9], [8, 8, 8, 8, 8]),
+    s = table(nobles=True, hands=([ORD, 5, 6, 9], [8, 8, 8, 8, 8]),
               towers=((0, (7, 7, 7), False),), market=[10, 10, 10, 10], deck=[7, 7])
     play(s, "play O", "allow")
     assert texts(s) == {"return 5", "return 6", "return 9"}
     play(s, "return 5", "return 9")
-    assert s.deck[:2] == [9, 5] and O in s.front[0]
+    assert s.deck[:2] == [9, 5] and ORD in s.front[0]
     legal = texts(s)
     assert "build 8,8,8" in legal and "build 8,8,8,8" not in legal
 
 
 def test_ordinance_void_when_the_opponent_is_already_taller_returns_zero_or_two():
-    s = table(nobles=True, hands=([O, 5, 6], []), towers=((1, (7, 7, 7), False),),
+    s = table(nobles=True, hands=([ORD, 5, 6], []), towers=((1, (7, 7, 7), False),),
               market=[10, 10, 10, 10])
     play(s, "play O", "allow")
-    assert texts(s) == {"return 5", "return 6", "done"} and O in s.removed
+    assert texts(s) == {"return 5", "return 6", "done"} and ORD in s.removed
     play(s, "return 5")
     assert "done" not in texts(s)  # not just one
 
