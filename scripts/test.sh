@@ -29,5 +29,5 @@ if [ -z "${PALIO_TEST_POSTGRES_URL:-}" ] && [ -x scripts/postgres.sh ]; then
 fi
 trap cleanup EXIT
 
-.venv/bin/ruff check src tests benchmarks
+.venv/bin/ruff check .
 .venv/bin/python -m pytest "$@"
