@@ -56,17 +56,18 @@ def test_grace_counts_every_seven_tower_level():
 
 
 def test_tie_goes_to_the_token_holder():
-    s = table(towers=((0, (9, 9, 9), False), (1, (9, 9, 9), False)), token=1)
-    assert s.scores()[0] != s.scores()[1]  # the token itself is worth 10
-    s.token = None
-    assert s.scores() == [9.0, 9.0] and s.ranks() == [1, 1]
-    s.token = 1
-    s.towers[0] = s.towers[0]._replace(completed=True)  # seat 0: 9 + 5 = 14; seat 1: 9 + 10
-    s.towers[1] = s.towers[1]._replace(cards=(9, 9, 9))
-    s.towers.append(s.towers[0]._replace(id=9, owner=0, cards=(5, 5, 5), completed=False))
-    # seat 0: 5 + 9 + 5 = 19, seat 1: 9 + 10 = 19: equal, token decides
+    # seat 0: completed 9s (5) + tallest 9s (9) + 5s (5) = 19; seat 1: tallest 9s (9) + token (10) = 19
+    s = table(
+        towers=((0, (9, 9, 9), True), (0, (5, 5, 5), False), (1, (9, 9, 9), False)),
+        token=1,
+    )
     assert s.scores() == [19.0, 19.0]
     assert s.ranking() == [1, 0] and s.ranks() == [2, 1]
+
+
+def test_a_tie_without_the_token_is_shared():
+    s = table(towers=((0, (9, 9, 9), False), (1, (9, 9, 9), False)))
+    assert s.scores() == [9.0, 9.0] and s.ranks() == [1, 1] and s.returns() == [0.5, 0.5]
 
 
 def test_santa_fina_scores_five_per_tall_tower():
