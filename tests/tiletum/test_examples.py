@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 from palio.games.tiletum.components import (
-    CHAR_BONUSES, CHAR_TILE, CONTRACT_TILE, CREST, GOLD, IRON, KING, STONE, WOOL,
+    CHAR_BONUSES,
+    CHAR_TILE,
+    CONTRACT_TILE,
+    CREST,
+    GOLD,
+    IRON,
+    KING,
+    STONE,
+    WOOL,
 )
 from palio.games.tiletum.rules.common import building_full
 from palio.games.tiletum.rules.round import (
-    corruption, final_points, king_position_vp, reset_red, score_fair,
+    corruption,
+    final_points,
+    king_position_vp,
+    reset_red,
+    score_fair,
 )
 from palio.games.tiletum.scenario import position, rotation_for, tiles_where
 from palio.games.tiletum.state import F_ACT
@@ -150,7 +162,7 @@ def test_king_phase_example_vp_and_order():
     s.king_pos = [step_of(s, 3), step_of(s, 0), step_of(s, 0), step_of(s, -2)]
     s.vp = [10, 10, 10, 10]
     king_position_vp(s)
-    assert s.vp == [13, 10, 10, 8]
+    assert (s.vp[blue], s.vp[orange], s.vp[purple], s.vp[green]) == (13, 10, 10, 8)
     assert s.leader() == blue
 
 

@@ -15,7 +15,11 @@ from palio.core.errors import NotationError
 from palio.core.game import Action, Game, GameInfo, OptionSpec, State
 from palio.games.tiletum import actions as _actions
 from palio.games.tiletum.components import (
-    DATA, DEFAULT, Components, load_components, provisional_components,
+    DATA,
+    DEFAULT,
+    Components,
+    load_components,
+    provisional_components,
 )
 from palio.games.tiletum.render import describe_event as _describe
 from palio.games.tiletum.render import render as _render

@@ -5,8 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from palio.games.tiletum.components import (
-    ACTIONS, CHAR_BONUSES, CHAR_TILE, CONTRACT_TILE, CREST, HELPER, HELPER_EFFECTS, RES_LETTERS,
-    RESOURCES, Components,
+    ACTIONS,
+    CHAR_BONUSES,
+    CHAR_TILE,
+    CONTRACT_TILE,
+    CREST,
+    HELPER,
+    HELPER_EFFECTS,
+    RES_LETTERS,
+    RESOURCES,
+    Components,
 )
 from palio.games.tiletum.rules.common import houses_on_map, pillars_on_map
 

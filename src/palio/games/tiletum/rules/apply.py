@@ -13,15 +13,31 @@ from palio.core.rng import derive
 from palio.games.tiletum import actions as A
 from palio.games.tiletum.components import ACTIONS, ANY, GOLD, JOKER, RES_LETTERS, STONE
 from palio.games.tiletum.rules.common import (
-    building_full, check_completion, gain_vp, king_step, place_house, place_pillar,
+    building_full,
+    check_completion,
+    gain_vp,
+    king_step,
+    place_house,
+    place_pillar,
 )
 from palio.games.tiletum.rules.effects import (
-    character_bonus, contract_extra, crest_bonus, use_helper,
+    character_bonus,
+    contract_extra,
+    crest_bonus,
+    use_helper,
 )
 from palio.games.tiletum.rules.round import end_turn, finish_king_phase
 from palio.games.tiletum.state import (
-    F_ACT, F_AREA, F_DIE, F_HOUSE_ANY, F_JOKER, F_MOVE_ANY, F_PILLAR_ANY, F_RES, F_ROOMS,
-    F_STEPS, F_SWAP,
+    F_ACT,
+    F_AREA,
+    F_DIE,
+    F_HOUSE_ANY,
+    F_JOKER,
+    F_PILLAR_ANY,
+    F_RES,
+    F_ROOMS,
+    F_STEPS,
+    F_SWAP,
 )
 
 if TYPE_CHECKING:
@@ -38,9 +54,21 @@ def _player(s: TiletumState) -> int:
     return s.order[s.pos]
 
 
-def _spend(s: TiletumState, ap: int) -> None:
+def _spend(s: TiletumState, ap: int, exch: int | None = None) -> None:
+    """Spend AP of the top action; an extra (non-die) action with nothing left is finished."""
     top = s.stack[-1]
-    s.stack[-1] = (F_ACT, top[1], top[2] - ap, top[3], top[4])
+    left = top[2] - ap
+    if left <= 0 and not top[4]:
+        s.stack.pop()
+    else:
+        s.stack[-1] = (F_ACT, top[1], left, top[3] if exch is None else exch, top[4])
+
+
+def _steps_left(s: TiletumState, piece: int, steps: int, place: int) -> None:
+    if steps or place:
+        s.stack[-1] = (F_STEPS, piece, steps, place)
+    else:
+        s.stack.pop()
 
 
 def _take_die(s: TiletumState, a: A.TakeDie) -> None:
@@ -90,7 +118,7 @@ def _consume_place_step(s: TiletumState, frame_kind: int) -> None:
     if top[0] == F_ACT:
         _spend(s, 1)
     elif top[0] == F_STEPS:
-        s.stack[-1] = (F_STEPS, top[1], top[2], 0)
+        _steps_left(s, top[1], top[2], 0)
     elif top[0] == frame_kind:
         s.stack.pop()
 
@@ -102,7 +130,7 @@ def _move(s: TiletumState, a: A.Move) -> None:
     if top[0] == F_ACT:
         _spend(s, 1)
     elif top[0] == F_STEPS:
-        s.stack[-1] = (F_STEPS, top[1], top[2] - 1, top[3])
+        _steps_left(s, top[1], top[2] - 1, top[3])
     else:
         s.stack.pop()
     (s.architect if a.piece == "arch" else s.merchant)[p] = spot
@@ -185,7 +213,7 @@ def _take_contract(s: TiletumState, a: A.TakeContract) -> None:
 def _exchange(s: TiletumState, a: A.Exchange) -> None:
     p = _player(s)
     top = s.stack[-1]
-    s.stack[-1] = (F_ACT, top[1], top[2] - 1, 1, top[4])
+    _spend(s, 1, exch=1)
     res = s.res[p]
     res[_RES[a.give]] -= 1
     res[_RES[a.get]] += 1

@@ -9,14 +9,36 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from palio.games.tiletum.components import (
-    ARCHITECT, CHARACTER, CHAR_BONUSES, CONTRACT, CREST_BONUSES, FOOD, GOLD, HELPER_EFFECTS,
-    IRON, KING, MERCHANT, STONE, WOOL,
+    ARCHITECT,
+    CHAR_BONUSES,
+    CHARACTER,
+    CONTRACT,
+    CREST_BONUSES,
+    FOOD,
+    GOLD,
+    HELPER_EFFECTS,
+    IRON,
+    KING,
+    MERCHANT,
+    STONE,
+    WOOL,
 )
 from palio.games.tiletum.rules.common import (
-    buildings_with_characters, can_place_pillar, free_house_spaces, gain_vp, king_step,
+    buildings_with_characters,
+    can_place_pillar,
+    free_house_spaces,
+    gain_vp,
+    king_step,
 )
 from palio.games.tiletum.state import (
-    F_ACT, F_BLDG, F_HOUSE_ANY, F_JOKER, F_MOVE_ANY, F_PILLAR_ANY, F_RES, F_STEPS,
+    F_ACT,
+    F_BLDG,
+    F_HOUSE_ANY,
+    F_JOKER,
+    F_MOVE_ANY,
+    F_PILLAR_ANY,
+    F_RES,
+    F_STEPS,
 )
 
 if TYPE_CHECKING:

@@ -10,16 +10,41 @@ from typing import TYPE_CHECKING
 
 from palio.core.game import Action
 from palio.games.tiletum.components import (
-    ANY, ARCHITECT, CHAR_TILE, CHARACTER, CONTRACT, CONTRACT_TILE, CREST, GOLD, HELPER, KING,
-    MERCHANT, STONE,
+    ANY,
+    ARCHITECT,
+    CHAR_TILE,
+    CHARACTER,
+    CONTRACT,
+    CONTRACT_TILE,
+    CREST,
+    GOLD,
+    HELPER,
+    KING,
+    MERCHANT,
+    STONE,
 )
 from palio.games.tiletum.rules.common import (
-    buildings_with_characters, can_place_pillar, can_put_character, can_take, free_house_spaces,
+    buildings_with_characters,
+    can_place_pillar,
+    can_put_character,
+    can_take,
+    free_house_spaces,
 )
 from palio.games.tiletum.rules.effects import helper_usable
 from palio.games.tiletum.state import (
-    F_ACT, F_AREA, F_BLDG, F_DIE, F_HOUSE_ANY, F_JOKER, F_MOVE_ANY, F_PILLAR_ANY, F_RES, F_ROOMS,
-    F_STEPS, F_SWAP, KINGTILE,
+    F_ACT,
+    F_AREA,
+    F_BLDG,
+    F_DIE,
+    F_HOUSE_ANY,
+    F_JOKER,
+    F_MOVE_ANY,
+    F_PILLAR_ANY,
+    F_RES,
+    F_ROOMS,
+    F_STEPS,
+    F_SWAP,
+    KINGTILE,
 )
 
 if TYPE_CHECKING:

@@ -9,7 +9,12 @@ from typing import TYPE_CHECKING
 
 from palio.core.rng import derive
 from palio.games.tiletum.rules.common import (
-    crest_count, full_buildings, gain_vp, houses_on_map, pillars_on_map, upper_characters,
+    crest_count,
+    full_buildings,
+    gain_vp,
+    houses_on_map,
+    pillars_on_map,
+    upper_characters,
 )
 from palio.games.tiletum.state import F_DIE, KINGTILE, OVER, PLAY
 
