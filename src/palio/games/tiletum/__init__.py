@@ -18,6 +18,7 @@ from palio.games.tiletum.components import (
     DATA,
     DEFAULT,
     Components,
+    export_components,
     load_components,
     provisional_components,
 )
@@ -41,8 +42,11 @@ class TiletumGame(Game):
     def __init__(self, components: Components = DEFAULT) -> None:
         self.components = components
         self.tables = _actions.ActionTables(components)
-        self.state_class = type("TiletumState", (TiletumState,),
-                                {"game": self, "comp": components, "tables": self.tables})
+        # the default game's class is importable by name, so its states pickle
+        name = "DefaultTiletumState" if components is DEFAULT else "CustomTiletumState"
+        self.state_class = type(name, (TiletumState,),
+                                {"game": self, "comp": components, "tables": self.tables,
+                                 "__module__": __name__})
         self.info = GameInfo(**_BASE_INFO, action_space_size=len(self.tables.all))
 
     @classmethod
@@ -85,6 +89,7 @@ class TiletumGame(Game):
 
 
 GAME = TiletumGame()
+DefaultTiletumState = GAME.state_class
 
 __all__ = ["GAME", "TiletumGame", "TiletumState", "Components", "DATA", "load_components",
-           "provisional_components"]
+           "export_components", "provisional_components"]

@@ -504,6 +504,11 @@ def load_components(path: str | Path) -> Components:
     return Components(merged)
 
 
+def export_components() -> str:
+    """The built-in component data as JSON: a starting point for a corrected file."""
+    return json.dumps(DATA, indent=1, ensure_ascii=False)
+
+
 def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
     """One line per provisional value (section, field or entry) of the component data."""
     data = DATA if data is None else data
