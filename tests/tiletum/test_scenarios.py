@@ -327,3 +327,123 @@ def test_rejected_action_leaves_state_unchanged():
     with pytest.raises(IllegalAction):
         s.apply("king")
     assert s.observe(None) == before
+
+
+# -- effects, cleanup, fair conditions ---------------------------------------------------------
+def test_character_bonus_extra_contract_action_and_resource():
+    s = position(2, to_move=0, stack=[(F_ACT, 2, 3, 0, 1)])
+    s.store[0] = [character(s, "contract1_res")]
+    s.res[0] = [0, 1, 0, 0, 0]
+    s._legal = None
+    s.apply("room 1 b1 f1")
+    assert legal(s) == [f"res {x}" for x in "gfwsi"]
+    s.apply("res i")
+    assert s.stack[-1] == (F_ACT, 3, 1, 0, 0)  # a contract action with 1 AP
+    s.apply("exchange f g")
+    s.apply("res w")  # its first exchange still adds a resource
+    assert s.stack[-1] == (F_ACT, 2, 2, 0, 1)  # back to the character action
+    assert s.res[0] == [1, 0, 1, 0, 1]
+
+
+def test_character_bonus_merchant_step_and_house():
+    s = position(2, to_move=0, merchant={0: "Tiletum"}, stack=[(F_ACT, 2, 3, 0, 1)])
+    s.store[0] = [character(s, "merch_house")]
+    s._legal = None
+    s.apply("room 1 b1 f1")
+    assert "move merch Paris" in legal(s) and "done" in legal(s)
+    s.apply("move merch Paris")
+    s.apply("house Paris.1")
+    assert s.house_owner[s.comp.house_id["Paris.1"]] == 0
+    assert s.stack[-1][0] == F_ACT
+
+
+def test_house_space_building_bonus_takes_character_bonuses():
+    s = position(2, to_move=0, merchant={0: "Hamburg"}, stack=[(F_ACT, 1, 3, 0, 1)])
+    s.rooms[0][0] = character(s, "gold3")
+    s.rooms[0][1] = character(s, "vp3")  # any tiles: only their bonuses matter here
+    s.res[0] = [0] * 5
+    s._legal = None
+    s.apply("house Hamburg.1")
+    assert legal(s) == ["building 1", "done"]
+    s.apply("building 1")
+    assert legal(s) == ["floor 1", "floor 2", "done"]
+    s.apply("floor 2")
+    s.apply("floor 1")
+    assert s.res[0][GOLD] == 3 and s.vp[0] == 10 + 3
+    assert s.stack[-1][0] == F_ACT
+
+
+def test_helper_extra_action_has_no_building_bonus():
+    s = position(2, to_move=0)
+    s.bonus_ap[0][4] = 3
+    king2 = [i for i, t in enumerate(s.comp.tiles)
+             if t[0] == HELPER and HELPER_EFFECTS[t[1]] == "action" and t[2] == 4 and t[3] == 2][0]
+    s.store[0] = [king2]
+    s.apply("helper 1")
+    assert s.stack[-1] == (F_ACT, 4, 2, 0, 0)
+    s.apply("king")
+    s.apply("king")
+    assert s.stack == [(F_DIE,)]  # finished when its AP are spent
+
+
+def test_crest_bonus_pillar_anywhere_and_merchant_anywhere():
+    s = position(2, to_move=0, res={0: "f11"})
+    crests = [tiles_where(s, lambda t, f=f: t[0] == CREST and t[1] == f)[0] for f in (0, 1)]
+    s.store[0] = crests
+    s.apply("crest 1 2")
+    pillars = [a for a in legal(s) if a.startswith("pillar")]
+    assert len(pillars) == 8  # every available cathedral
+    s.apply(pillars[0])
+    s.apply("crest 1 3")
+    s.apply("move merch Firenze")
+    assert s.comp.spots[s.merchant[0]] == "Firenze"
+
+
+def test_printed_building_completes_with_crest_only():
+    s = position(2, to_move=0, res={0: "f2"})
+    s.store[0] = [tiles_where(s, lambda t: t[0] == CREST)[0]]
+    s.apply("crest 1 6")
+    assert s.completed[0] == 1 << 5
+    assert s.bonus_ap[0] == [0] * 6
+
+
+def test_contract_character_extra_gives_character_action():
+    s = position(2, to_move=0, res={0: "w3 i3"})
+    s.store[0] = [contract_tiles(s, lambda t: t[3] == 3 and t[2] == 9)[0]]
+    s.apply("fulfil 1")
+    assert s.stack[-1] == (F_ACT, 2, 1, 0, 0)
+
+
+def test_cleanup_refills_rotates_and_redeals_corruption():
+    s = position(2, clear=False)
+    s.area_bonus[2] = -1
+    s.king_bonus = -1
+    rot = s.rotation
+    s.turn = 3
+    king_phase(s)
+    assert s.phase == PLAY and s.round == 2 and -1 not in s.area_bonus and s.king_bonus != -1
+    assert s.rotation == (rot + 1) % 6
+    assert sorted(s.corr + s.corr_pool) == sorted(s.comp.corruption)
+    assert s.corr_shown == 1 and sum(s.wheel) == 8
+
+
+@pytest.mark.parametrize("cond, expect", [
+    ("house_pillar", 1), ("contract_cathedral", 1), ("contract", 2), ("contract_crest", 1),
+    ("house", 2), ("upper_character", 1), ("crest", 1), ("pillar", 1), ("full_building", 1),
+    ("cathedral", 1),
+])
+def test_fair_condition_counts(cond, expect):
+    from palio.games.tiletum.rules.round import condition_count
+
+    s = position(2)
+    s.house_owner[s.comp.house_id["Paris.1"]] = 0
+    s.houses[0] -= 1
+    s.pillar_owner[0] = [0]
+    s.pillars[0] -= 1
+    s.done[0] = contract_tiles(s)[:2]
+    s.pillars[0] += 2
+    s.cath_tiles[0] = [4]
+    s.crests[0][3] = 2
+    s.rooms[0][3], s.rooms[0][4] = character(s, "wool2"), character(s, "gold_wool")
+    s.houses[0] += 1  # building 2 is full: its roof house went to the supply
+    assert condition_count(s, 0, cond) == expect
