@@ -447,3 +447,25 @@ def test_fair_condition_counts(cond, expect):
     s.rooms[0][3], s.rooms[0][4] = character(s, "wool2"), character(s, "gold_wool")
     s.houses[0] += 1  # building 2 is full: its roof house went to the supply
     assert condition_count(s, 0, cond) == expect
+
+
+def test_tie_goes_to_earlier_turn_order():
+    s = position(3)
+    s.vp = [30, 40, 40]
+    s.order = [2, 0, 1]
+    assert s.ranking() == [2, 1, 0]
+    assert s.ranks() == [3, 2, 1]
+
+
+def test_log_and_render_in_words():
+    import random
+
+    s = GAME.setup(4, 8)
+    rng = random.Random(8)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    for seat in (None, 0, 3):
+        assert all(isinstance(GAME.describe_event(e), str) for e in s.events_for(seat))
+        assert "Seat 3" in GAME.render(s, seat)
+    assert any("final scoring" in GAME.describe_event(e) for e in s.events_for(None))
+    assert GAME.provisional_components()

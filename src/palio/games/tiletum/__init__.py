@@ -54,6 +54,10 @@ class TiletumGame(Game):
         """A game using a corrected components file (see :func:`load_components`)."""
         return cls(load_components(path))
 
+    def provisional_components(self) -> list[str]:
+        """The provisional values of this game's component data, one line each."""
+        return provisional_components(self.components.data)
+
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return setup_state(self.state_class, players, seed, options)
 
