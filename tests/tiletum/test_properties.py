@@ -159,3 +159,22 @@ def test_notation_and_index_round_trip():
             assert GAME.parse_action(str(a)) == a
             assert GAME.action_index(a) >= 0
         s.apply(choose(s, rng))
+
+
+def snapshot(s: TiletumState) -> str:
+    return repr(sorted((k, v) for k, v in vars(s).items() if k not in ("history", "log", "_legal")))
+
+
+def test_copy_holds_every_field_and_shares_nothing_mutable():
+    rng = random.Random(4)
+    s = GAME.setup(4, 21)
+    while not s.is_over:
+        other = s.copy()
+        assert set(vars(other)) == set(vars(s))
+        before = snapshot(s)
+        for _ in range(3):
+            if other.is_over:
+                break
+            other.apply_unchecked(choose(other, rng))
+        assert snapshot(s) == before
+        s.apply_unchecked(choose(s, rng))
