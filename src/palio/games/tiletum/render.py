@@ -126,6 +126,14 @@ def describe_event(event: dict[str, Any]) -> str:
         "king_step": "advances on the King track", "end_turn": "ends the turn",
         "turn_order": "new turn order {order}", "king_vp": "King track VP {vp}",
         "completed": "completes building {building}", "exchange": "exchanges {give} for {get}",
+        "take_character": "takes character tile {tile}", "take_contract": "takes contract tile {tile}",
+        "crest": "places crest tile {tile} on crest space {space}", "helper": "uses helper tile {tile}",
+        "map_bonus": "takes the bonus tile in {town}", "area_bonus": "takes the area's bonus tile",
+        "joker": "uses the joker as {action}", "buy": "pays 2 gold for {res}",
+        "resource": "gains {n} {res}", "king_tile": "King tile: {choice}",
+        "roof_house": "frees the roof house of building {building}", "dice": "dice rolled for round {round}",
+        "setup": "game set up for {players} players", "refresh_characters": "refreshes the characters",
+        "character": "puts character tile {tile} in building {building}, floor {floor}",
     }
     text = words.get(kind)
     if text is None:
