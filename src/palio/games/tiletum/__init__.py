@@ -1,0 +1,99 @@
+"""Tiletum (Board&Dice 2022, Tascini & Luciani): the complete rules engine for 2-4 players.
+
+Rules source: ``shared/seeds/tiletum.ja.md``. Our own wording of the rules, with the readings
+chosen where the rulebook is ambiguous: ``docs/rules/tiletum.md``. Provisional component
+values: ``docs/components/tiletum.md`` and :func:`provisional_components`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from palio.core.errors import NotationError
+from palio.core.game import Action, Game, GameInfo, OptionSpec, State
+from palio.games.tiletum import actions as _actions
+from palio.games.tiletum.components import (
+    DATA,
+    DEFAULT,
+    Components,
+    export_components,
+    load_components,
+    provisional_components,
+)
+from palio.games.tiletum.render import describe_event as _describe
+from palio.games.tiletum.render import render as _render
+from palio.games.tiletum.rules.common import houses_on_map, pillars_on_map
+from palio.games.tiletum.rules.setup import setup_state
+from palio.games.tiletum.state import TiletumState
+
+_BASE_INFO = dict(
+    id="tiletum", name="Tiletum", version="1", min_players=2, max_players=4,
+    options=(OptionSpec("action_tiles", "shuffle the six action tiles around the wheel"),),
+    chance=True, hidden_information=True, score_range=(0, 400), max_length=2000,
+    rules="shared/seeds/tiletum.ja.md",
+)
+
+
+class TiletumGame(Game):
+    """Tiletum's metadata, set-up, notation and action space for one components set."""
+
+    def __init__(self, components: Components = DEFAULT) -> None:
+        self.components = components
+        self.tables = _actions.ActionTables(components)
+        # the default game's class is importable by name, so its states pickle
+        name = "DefaultTiletumState" if components is DEFAULT else "CustomTiletumState"
+        self.state_class = type(name, (TiletumState,),
+                                {"game": self, "comp": components, "tables": self.tables,
+                                 "__module__": __name__})
+        self.info = GameInfo(**_BASE_INFO, action_space_size=len(self.tables.all))
+
+    @classmethod
+    def with_components(cls, path: str | Path) -> TiletumGame:
+        """A game using a corrected components file (see :func:`load_components`)."""
+        return cls(load_components(path))
+
+    def provisional_components(self) -> list[str]:
+        """The provisional values of this game's component data, one line each."""
+        return provisional_components(self.components.data)
+
+    def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        return setup_state(self.state_class, players, seed, options)
+
+    def parse_action(self, text: str) -> Action:
+        action = _actions.parse_action(text)
+        if action not in self._index_table():
+            raise NotationError(f"{text!r} names a place or slot this board does not have")
+        return action
+
+    def all_actions(self) -> Sequence[Action]:
+        return self.tables.all
+
+    def render(self, state: State, seat: int | None) -> str:
+        assert isinstance(state, TiletumState)
+        return _render(state, seat)
+
+    def describe_event(self, event: dict[str, Any]) -> str:
+        return _describe(event)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """VP plus a rough worth of what is held (greedy bots)."""
+        assert isinstance(state, TiletumState)
+
+        def worth(p: int) -> float:
+            if state.is_over:
+                return float(state.vp[p])
+            extra = houses_on_map(state, p) * pillars_on_map(state, p)
+            return (state.vp[p] + 0.3 * sum(state.res[p]) + 0.8 * extra + 1.5 * len(state.store[p])
+                    + 2 * len(state.done[p]) + 0.5 * state.king_pos[p])
+
+        mine = worth(seat)
+        return mine - max((worth(p) for p in range(state.players) if p != seat), default=0.0)
+
+
+GAME = TiletumGame()
+DefaultTiletumState = GAME.state_class
+
+__all__ = ["GAME", "TiletumGame", "TiletumState", "Components", "DATA", "load_components",
+           "export_components", "provisional_components"]

@@ -1,0 +1,1 @@
+"""Tiletum rules, split by phase."""
