@@ -1,5 +1,8 @@
 """Golden playthroughs: seeded random games written out step by step, and diffed in a test.
 
+Each step lists the seat, the legal actions and the choice; the table as the deciding seat
+sees it is drawn whenever the deciding seat changes.
+
 Regenerate after a deliberate rules change (and say why in the commit):
 
     .venv/bin/python -m tests.golden.playthrough
@@ -16,7 +19,7 @@ HERE = Path(__file__).parent
 # (game id, players, options, seed) per golden file
 CASES = {
     "san-gimignano": [(2, {}, 1), (2, {"nobles": True}, 2)],
-    "tiletum": [(2, {}, 1), (4, {}, 2)],
+    "tiletum": [(2, {}, 101), (3, {}, 202), (4, {"action_tiles": True}, 303)],
 }
 
 
@@ -30,12 +33,17 @@ def playthrough(game_id: str, players: int, options: dict, seed: int) -> str:
     state = game.setup(players, seed, options)
     rng = random.Random(seed)
     lines = [f"# {game_id} players={players} options={options} seed={seed}"]
+    last_seat = None
     while not state.is_over:
         seat = state.to_move
         legal = state.legal_actions()
-        action = rng.choice(legal)
+        # mostly busy moves, so the file shows more of the game than early passes
+        busy = [a for a in legal if str(a) not in ("end", "done", "pass")]
+        action = rng.choice(busy if busy and rng.random() < 0.8 else legal)
         lines.append(f"## move {state.move_number}, seat {seat} to move")
-        lines.append(game.render(state, seat))
+        if seat != last_seat:  # the table as this seat sees it, when the decider changes
+            lines.append(game.render(state, seat))
+            last_seat = seat
         lines.append("legal: " + " | ".join(str(a) for a in legal))
         lines.append(f"chosen: {action}")
         state.apply(action)
