@@ -15,7 +15,7 @@ from palio.core.errors import PalioError
 from palio.core.game import Game, State
 from palio.core.record import GameRecord
 
-console = Console(highlight=False)
+console = Console(highlight=False, soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:
