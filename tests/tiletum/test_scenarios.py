@@ -244,7 +244,7 @@ def test_king_phase_leader_takes_tile_and_order_changes():
     assert s.order == [2, 1, 0] and s.round == 2 and s.phase == PLAY
 
 
-def test_round_four_has_no_fair_and_offers_4_vp():
+def test_round_four_offers_4_vp_for_the_king_tile():
     s = position(2)
     s.round = 4
     s.king_bonus = helper(s, "set")
@@ -254,10 +254,25 @@ def test_round_four_has_no_fair_and_offers_4_vp():
     king_phase(s)
     assert s.phase == KINGTILE
     assert "kingtile vp" in legal(s)
-    fairs = s.fairs_done
     s.apply("kingtile vp")
-    assert s.phase == OVER and s.fairs_done == fairs
+    assert s.phase == OVER
     assert s.vp[0] >= 10 + 4 + s.comp.king_vp[6]
+
+
+def test_round_four_holds_the_fourth_fair_before_final_scoring():
+    # 見本市はゲーム中に4回開催 (one per round); the game ends after round 4's fair phase;
+    # "最終ラウンドではこのフェイズを省略" belongs to the cleanup phase
+    s = position(2, merchant={0: "Tiletum", 1: "Tiletum"})
+    s.round, s.turn = 4, 3
+    house = s.comp.fair_conditions.index("house")
+    s.fair_tiles[3] = next(i for i, t in enumerate(s.comp.fair_tiles) if t[0] == house)  # 2 VP/house
+    town = s.fair_towns[3]
+    s.merchant[0] = town
+    s.vp = [10, 10]
+    king_phase(s)
+    assert s.phase == OVER and s.fairs_done == 4
+    fair = next(e for e in s.events if e.kind == "fair")
+    assert fair.public["vp"][0] == (s.comp.fair_board_vp[3] + 2) * 1
 
 
 def test_fair_qualifying_by_house_or_merchant():
