@@ -9,7 +9,7 @@ import pytest
 from palio.core.errors import IllegalAction, NotationError
 from palio.games.tiletum import GAME
 from palio.games.tiletum.components import CREST
-from palio.games.tiletum.rules.common import contracts_held, roof_houses
+from palio.games.tiletum.rules.common import roof_houses
 from palio.games.tiletum.state import TiletumState
 
 
@@ -35,7 +35,7 @@ def check_invariants(s: TiletumState) -> None:
         assert pillars + s.pillars[p] + on_spaces == c.n_pillars
         assert s.houses[p] >= 0 and s.pillars[p] >= 0
         assert len(s.store[p]) <= c.storehouse
-        assert contracts_held(s, p) <= c.contract_spaces
+        assert len(s.done[p]) <= c.contract_spaces
         fams = [f for f in s.crests[p] if f != -1]
         fams += [c.tiles[t][1] for t in s.store[p] if c.tiles[t][0] == CREST]
         assert len(fams) == len(set(fams)), "one crest per family"

@@ -197,13 +197,19 @@ def test_area_bonus_optional_and_storehouse_limit():
     assert "bonus take" not in legal(s)  # the storehouse is full
 
 
-def test_contract_limit_counts_held_and_fulfilled():
-    s = position(2, to_move=0, stack=[(F_ACT, 3, 6, 0, 1)])
+def test_contract_limit_is_a_free_contract_space():
+    # 空いている契約スペースがない場合...契約タイルを得ることはできません: only the spaces count
+    s = position(2, to_move=0, stack=[(F_ACT, 3, 6, 0, 1)], res={0: "w9 i9"})
     ids = contract_tiles(s)
     s.done[0] = ids[:5]
     s.store[0] = [ids[5]]
     s._legal = None
+    assert any(x.startswith("contract take") for x in legal(s))  # one space is still free
+    s.done[0] = ids[:6]
+    s.store[0] = [contract_tiles(s, lambda t: t[1] == ((WOOL, 2),))[-1]]
+    s._legal = None
     assert not any(x.startswith("contract take") for x in legal(s))
+    assert not any(x.startswith("fulfil") for x in legal(s))  # no space to put it on
 
 
 def test_king_cannot_pass_the_top_space():
