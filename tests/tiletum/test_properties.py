@@ -147,6 +147,27 @@ def test_determinize_resamples_hidden_parts():
     assert s.determinize(0, rng).seed != s.seed
 
 
+def test_events_reveal_nothing_hidden():
+    """The same decision in a position and in a determinized copy (other decks, unseen
+    corruption tokens, future dice) logs the same public events, chance reveals aside."""
+    rng = random.Random(5)
+    chance = {"dice", "corruption"}  # revealed at that moment by the rules
+    for players in (2, 4):
+        s = GAME.setup(players, 90 + players)
+        while not s.is_over:
+            action = choose(s, rng)
+            seat = s.to_move
+            d = s.determinize(seat, rng)
+            start = len(s.events)
+            s.apply(action)
+            d.apply(action)
+            for view in (None, seat):
+                mine = [e for e in s.events_for(view, start) if e["kind"] not in chance]
+                theirs = [e for e in d.events_for(view, start) if e["kind"] not in chance]
+                assert mine == theirs, action
+            assert all(e.secret is None for e in s.events[start:])
+
+
 def test_notation_and_index_round_trip():
     for action in GAME.all_actions():
         assert GAME.parse_action(str(action)) == action
