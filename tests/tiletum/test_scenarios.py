@@ -435,6 +435,27 @@ def test_contract_character_extra_gives_character_action():
     assert s.stack[-1] == (F_ACT, 2, 1, 0, 0)
 
 
+def pass_turn(s):
+    """Take the first die offered and end the turn as soon as possible."""
+    seat = s.to_move
+    s.apply(next(a for a in legal(s) if a.startswith("die")))
+    while s.to_move == seat and s.stack[-1][0] != F_DIE:
+        options = legal(s)
+        s.apply("end" if "end" in options else "joker king" if "joker king" in options else options[0])
+
+
+def test_corruption_token_revealed_before_each_of_the_three_turns():
+    s = position(2)
+    start = s.comp.king_start
+    s.king_pos = [start + 4, start + 4]
+    s.corr, s.corr_shown = [0, 2, 1], 1  # the first token was revealed at set-up
+    for shown, pos in ((2, start + 2), (3, start + 1)):
+        pass_turn(s)
+        pass_turn(s)
+        assert s.corr_shown == shown and s.turn == shown - 1
+        assert s.king_pos == [pos, pos]
+
+
 def test_cleanup_refills_rotates_and_redeals_corruption():
     s = position(2, clear=False)
     s.area_bonus[2] = -1
