@@ -63,6 +63,7 @@ def test_load_corrected_file(tmp_path):
     ('{"cost_tiles": {"tiles": [[1, 1]]}}', "cost tile"),
     ('{"bonus_tiles": {"tiles": [{"kind": "dragon", "min": 2}]}}', "bonus tile kind"),
     ('{"wheel": {"areas": 5}}', "malformed"),
+    ('{"fairs": {"board_vp": [1, 2, 3]}}', "one value per round"),
 ])
 def test_broken_files_are_rejected_clearly(tmp_path, content, message):
     before = json.dumps(DATA)

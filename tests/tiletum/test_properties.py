@@ -9,7 +9,7 @@ import pytest
 from palio.core.errors import IllegalAction, NotationError
 from palio.games.tiletum import GAME
 from palio.games.tiletum.components import CREST
-from palio.games.tiletum.rules.common import contracts_held, roof_houses
+from palio.games.tiletum.rules.common import roof_houses
 from palio.games.tiletum.state import TiletumState
 
 
@@ -35,7 +35,7 @@ def check_invariants(s: TiletumState) -> None:
         assert pillars + s.pillars[p] + on_spaces == c.n_pillars
         assert s.houses[p] >= 0 and s.pillars[p] >= 0
         assert len(s.store[p]) <= c.storehouse
-        assert contracts_held(s, p) <= c.contract_spaces
+        assert len(s.done[p]) <= c.contract_spaces
         fams = [f for f in s.crests[p] if f != -1]
         fams += [c.tiles[t][1] for t in s.store[p] if c.tiles[t][0] == CREST]
         assert len(fams) == len(set(fams)), "one crest per family"
@@ -145,6 +145,27 @@ def test_determinize_resamples_hidden_parts():
     outs = {tuple(s.determinize(0, rng).char_deck) for _ in range(5)}
     assert len(outs) > 1
     assert s.determinize(0, rng).seed != s.seed
+
+
+def test_events_reveal_nothing_hidden():
+    """The same decision in a position and in a determinized copy (other decks, unseen
+    corruption tokens, future dice) logs the same public events, chance reveals aside."""
+    rng = random.Random(5)
+    chance = {"dice", "corruption"}  # revealed at that moment by the rules
+    for players in (2, 4):
+        s = GAME.setup(players, 90 + players)
+        while not s.is_over:
+            action = choose(s, rng)
+            seat = s.to_move
+            d = s.determinize(seat, rng)
+            start = len(s.events)
+            s.apply(action)
+            d.apply(action)
+            for view in (None, seat):
+                mine = [e for e in s.events_for(view, start) if e["kind"] not in chance]
+                theirs = [e for e in d.events_for(view, start) if e["kind"] not in chance]
+                assert mine == theirs, action
+            assert all(e.secret is None for e in s.events[start:])
 
 
 def test_notation_and_index_round_trip():

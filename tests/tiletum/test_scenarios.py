@@ -197,13 +197,19 @@ def test_area_bonus_optional_and_storehouse_limit():
     assert "bonus take" not in legal(s)  # the storehouse is full
 
 
-def test_contract_limit_counts_held_and_fulfilled():
-    s = position(2, to_move=0, stack=[(F_ACT, 3, 6, 0, 1)])
+def test_contract_limit_is_a_free_contract_space():
+    # 空いている契約スペースがない場合...契約タイルを得ることはできません: only the spaces count
+    s = position(2, to_move=0, stack=[(F_ACT, 3, 6, 0, 1)], res={0: "w9 i9"})
     ids = contract_tiles(s)
     s.done[0] = ids[:5]
     s.store[0] = [ids[5]]
     s._legal = None
+    assert any(x.startswith("contract take") for x in legal(s))  # one space is still free
+    s.done[0] = ids[:6]
+    s.store[0] = [contract_tiles(s, lambda t: t[1] == ((WOOL, 2),))[-1]]
+    s._legal = None
     assert not any(x.startswith("contract take") for x in legal(s))
+    assert not any(x.startswith("fulfil") for x in legal(s))  # no space to put it on
 
 
 def test_king_cannot_pass_the_top_space():
@@ -244,7 +250,7 @@ def test_king_phase_leader_takes_tile_and_order_changes():
     assert s.order == [2, 1, 0] and s.round == 2 and s.phase == PLAY
 
 
-def test_round_four_has_no_fair_and_offers_4_vp():
+def test_round_four_offers_4_vp_for_the_king_tile():
     s = position(2)
     s.round = 4
     s.king_bonus = helper(s, "set")
@@ -254,10 +260,25 @@ def test_round_four_has_no_fair_and_offers_4_vp():
     king_phase(s)
     assert s.phase == KINGTILE
     assert "kingtile vp" in legal(s)
-    fairs = s.fairs_done
     s.apply("kingtile vp")
-    assert s.phase == OVER and s.fairs_done == fairs
+    assert s.phase == OVER
     assert s.vp[0] >= 10 + 4 + s.comp.king_vp[6]
+
+
+def test_round_four_holds_the_fourth_fair_before_final_scoring():
+    # 見本市はゲーム中に4回開催 (one per round); the game ends after round 4's fair phase;
+    # "最終ラウンドではこのフェイズを省略" belongs to the cleanup phase
+    s = position(2, merchant={0: "Tiletum", 1: "Tiletum"})
+    s.round, s.turn = 4, 3
+    house = s.comp.fair_conditions.index("house")
+    s.fair_tiles[3] = next(i for i, t in enumerate(s.comp.fair_tiles) if t[0] == house)  # 2 VP/house
+    town = s.fair_towns[3]
+    s.merchant[0] = town
+    s.vp = [10, 10]
+    king_phase(s)
+    assert s.phase == OVER and s.fairs_done == 4
+    fair = next(e for e in s.events if e.kind == "fair")
+    assert fair.public["vp"][0] == (s.comp.fair_board_vp[3] + 2) * 1
 
 
 def test_fair_qualifying_by_house_or_merchant():
@@ -412,6 +433,27 @@ def test_contract_character_extra_gives_character_action():
     s.store[0] = [contract_tiles(s, lambda t: t[3] == 3 and t[2] == 9)[0]]
     s.apply("fulfil 1")
     assert s.stack[-1] == (F_ACT, 2, 1, 0, 0)
+
+
+def pass_turn(s):
+    """Take the first die offered and end the turn as soon as possible."""
+    seat = s.to_move
+    s.apply(next(a for a in legal(s) if a.startswith("die")))
+    while s.to_move == seat and s.stack[-1][0] != F_DIE:
+        options = legal(s)
+        s.apply("end" if "end" in options else "joker king" if "joker king" in options else options[0])
+
+
+def test_corruption_token_revealed_before_each_of_the_three_turns():
+    s = position(2)
+    start = s.comp.king_start
+    s.king_pos = [start + 4, start + 4]
+    s.corr, s.corr_shown = [0, 2, 1], 1  # the first token was revealed at set-up
+    for shown, pos in ((2, start + 2), (3, start + 1)):
+        pass_turn(s)
+        pass_turn(s)
+        assert s.corr_shown == shown and s.turn == shown - 1
+        assert s.king_pos == [pos, pos]
 
 
 def test_cleanup_refills_rotates_and_redeals_corruption():

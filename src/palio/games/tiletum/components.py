@@ -361,6 +361,7 @@ class Components:
 
     def _fairs(self, f: dict[str, Any]) -> None:
         self.fair_board_vp = tuple(int(v) for v in f["board_vp"])
+        _check(len(self.fair_board_vp) == 4, "fairs.board_vp needs one value per round (4)")
         self.town_tiles = tuple(_index(self.spot_id, t, "fairs.town_tiles") for t in f["town_tiles"])
         self.first_fair_town = _index(self.spot_id, f["first_town"], "fairs.first_town")
         conds = ("house_pillar", "contract_cathedral", "contract", "king", "contract_crest", "house",

@@ -22,17 +22,16 @@ def owns_crest(s: TiletumState, p: int, family: int) -> bool:
     return any(tiles[t][0] == CREST and tiles[t][1] == family for t in s.store[p])
 
 
-def contracts_held(s: TiletumState, p: int) -> int:
-    tiles = s.comp.tiles
-    return len(s.done[p]) + sum(1 for t in s.store[p] if tiles[t][0] == CONTRACT_TILE)
+def free_contract_space(s: TiletumState, p: int) -> bool:
+    return len(s.done[p]) < s.comp.contract_spaces
 
 
 def can_take(s: TiletumState, p: int, tile: int) -> bool:
     """May seat ``p`` put ``tile`` into its storehouse now?
 
-    Reading: a contract may be taken only while the contracts fulfilled plus those held in the
-    storehouse are fewer than the contract spaces (so every held contract can still be placed);
-    a crest may not be taken if the seat owns that family anywhere (board or storehouse).
+    A contract may be taken only while a contract space on the player board is free (the
+    rulebook's words; contracts waiting in the storehouse do not use a space). Reading: a crest
+    may not be taken if the seat owns that family anywhere (board or storehouse).
     """
     c = s.comp
     if len(s.store[p]) >= c.storehouse:
@@ -41,7 +40,7 @@ def can_take(s: TiletumState, p: int, tile: int) -> bool:
     if info[0] == CREST:
         return not owns_crest(s, p, info[1])
     if info[0] == CONTRACT_TILE:
-        return contracts_held(s, p) < c.contract_spaces
+        return free_contract_space(s, p)
     return True
 
 

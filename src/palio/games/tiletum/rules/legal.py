@@ -28,6 +28,7 @@ from palio.games.tiletum.rules.common import (
     can_place_pillar,
     can_put_character,
     can_take,
+    free_contract_space,
     free_house_spaces,
 )
 from palio.games.tiletum.rules.effects import helper_usable
@@ -178,10 +179,11 @@ def _duties(s: TiletumState, p: int, top: tuple, out: list[Action]) -> None:
     if res[GOLD] >= 2:
         out.extend(t.buy[1:])
     free_crest = [k for k, f in enumerate(s.crests[p]) if f == -1]
+    can_fulfil = free_contract_space(s, p)
     for slot, tile in enumerate(s.store[p]):
         info = c.tiles[tile]
         kind = info[0]
-        if kind == CONTRACT_TILE:
+        if kind == CONTRACT_TILE and can_fulfil:
             _fulfil_options(s, res, slot, info[1], out)
         elif kind == CREST:
             food = res[1]

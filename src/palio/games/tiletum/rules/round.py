@@ -99,13 +99,14 @@ def king_position_vp(s: TiletumState) -> None:
 def finish_king_phase(s: TiletumState) -> None:
     s.phase = PLAY
     king_position_vp(s)
-    if s.round < 4 and fair_condition(s) == "king":
+    king_fair = fair_condition(s) == "king"
+    if king_fair:
         score_fair(s)  # the King fair tile is scored before the track is reset
     s.order = s.king_ranking()
     s.emit("turn_order", None, order=s.order[:])
     reset_red(s)
-    if s.round < 4 and fair_condition(s) != "king":
-        score_fair(s)
+    if not king_fair:
+        score_fair(s)  # a fair every round, round 4 included (see docs/rules/tiletum.md)
     cleanup(s)
 
 
@@ -173,6 +174,7 @@ def score_fair(s: TiletumState) -> None:
 
 
 def cleanup(s: TiletumState) -> None:
+    """Refill tiles, redeal corruption, rotate the wheel; skipped in round 4 (the game ends)."""
     if s.round >= 4:
         final_scoring(s)
         return
