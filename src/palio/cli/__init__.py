@@ -15,6 +15,7 @@ app = typer.Typer(
 # modules with a ``register(app)`` function; one line per area keeps merges trivial
 COMMAND_MODULES = [
     "palio.cli.play",
+    "palio.cli.serve",
 ]
 
 for _name in COMMAND_MODULES:

@@ -1,0 +1,1 @@
+"""``palio serve``: the web server (REST API, WebSocket push, static pages, bots)."""
