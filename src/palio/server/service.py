@@ -92,6 +92,7 @@ class LiveGame:
     actors: list[int] = field(default_factory=list)  # seat of action n at index n-1
     marks: list[int] = field(default_factory=lambda: [0])  # len(log) after n actions
     revealed: dict[int, bool] = field(default_factory=dict)  # memo: did action n reveal?
+    before_last: State | None = None  # the position before the latest action (for undo)
     lock: threading.RLock = field(default_factory=threading.RLock)
 
     @property
@@ -118,7 +119,9 @@ class LiveGame:
         }
 
     def apply_cached(self, action: Any, seat: int) -> None:
+        before = self.state.copy()
         self.state.apply(action)
+        self.before_last = before
         self.actors.append(seat)
         self.marks.append(len(self.state.log))
 
@@ -145,10 +148,13 @@ class LiveGame:
         if n in self.revealed:
             return self.revealed[n]
         seat = self.actors[n - 1]
-        before = self.game.setup(self.players, self.seed, self.options)
         history = self.state.history.to_list()
-        for action in history[: n - 1]:
-            before.apply_unchecked(action)
+        if n == self.move_number and self.before_last is not None:
+            before = self.before_last
+        else:
+            before = self.game.setup(self.players, self.seed, self.options)
+            for action in history[: n - 1]:
+                before.apply_unchecked(action)
         action = history[n - 1]
         after = before.copy()
         after.apply_unchecked(action)
@@ -461,6 +467,7 @@ class GameService:
             # rebuild from the committed rows: the only source of truth
             fresh = self._load(game_id)
             live.state, live.actors, live.marks = fresh.state, fresh.actors, fresh.marks
+            live.before_last = fresh.before_last
             live.revealed = {k: v for k, v in live.revealed.items() if k < number}
         return live
 

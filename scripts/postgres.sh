@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster for tests and benchmarks.
+#   scripts/postgres.sh start   -> starts one in a temp dir under /tmp, prints its SQLAlchemy URL
+#   scripts/postgres.sh stop    -> stops the one started last (or the dir given) and removes it
+# The cluster listens on a free loopback port and keeps its unix socket in its own dir. initdb
+# refuses to run as root, so as root the server runs as the `postgres` user.
+set -euo pipefail
+
+BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
+STATE=${PALIO_PG_STATE:-/tmp/palio-postgres.current}
+
+as_owner() {
+  if [ "$(id -u)" = 0 ]; then
+    runuser -u postgres -- "$@"
+  else
+    "$@"
+  fi
+}
+
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+start() {
+  if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
+    echo "postgres.sh: no PostgreSQL server binaries under /usr/lib/postgresql/*/bin" >&2
+    exit 1
+  fi
+  dir=$(mktemp -d /tmp/palio-pg.XXXXXX)
+  chmod 755 "$dir"
+  [ "$(id -u)" = 0 ] && chown postgres: "$dir"
+  port=$(free_port)
+  as_owner "$BIN/initdb" -D "$dir/data" -U palio --auth=trust -E UTF8 --no-sync >"$dir/initdb.log" 2>&1 \
+    || { cat "$dir/initdb.log" >&2; rm -rf "$dir"; exit 1; }
+  as_owner "$BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+    -o "-h 127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=200" start >/dev/null \
+    || { cat "$dir/server.log" >&2; rm -rf "$dir"; exit 1; }
+  echo "$dir" >"$STATE"
+  echo "postgres.sh: cluster in $dir on port $port" >&2
+  echo "postgresql+psycopg://palio@127.0.0.1:$port/postgres"
+}
+
+stop() {
+  dir=${1:-}
+  if [ -z "$dir" ] && [ -f "$STATE" ]; then
+    dir=$(cat "$STATE")
+  fi
+  if [ -z "$dir" ] || [ ! -d "$dir" ]; then
+    echo "postgres.sh: no cluster to stop" >&2
+    exit 0
+  fi
+  as_owner "$BIN/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+  rm -rf "$dir"
+  if [ -f "$STATE" ] && [ "$(cat "$STATE")" = "$dir" ]; then
+    rm -f "$STATE"
+  fi
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop "${2:-}" ;;
+  *) echo "usage: $0 start | stop [DIR]" >&2; exit 2 ;;
+esac

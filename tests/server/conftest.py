@@ -1,0 +1,157 @@
+"""A real ``palio serve`` process on a free loopback port, on SQLite and (when
+``PALIO_TEST_POSTGRES_URL`` is set) on PostgreSQL, each run in a fresh database."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+POSTGRES_URL = os.environ.get("PALIO_TEST_POSTGRES_URL")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def fresh_postgres_database(url: str) -> str:
+    """A new, empty database on the test cluster; its SQLAlchemy URL."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url)
+    name = f"palio_test_{secrets.token_hex(6)}"
+    plain = base.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
+class Server:
+    """One server process; ``kill()`` is kill -9, ``start()`` starts it again on the same DB."""
+
+    def __init__(self, db_url: str, bot_delay: float, log_path: Path) -> None:
+        self.db_url = db_url
+        self.bot_delay = bot_delay
+        self.log_path = log_path
+        self.process: subprocess.Popen[bytes] | None = None
+        self.port = 0
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.port = free_port()
+        command = [sys.executable, "-m", "palio", "serve", "--host", "127.0.0.1",
+                   "--port", str(self.port), "--db", self.db_url,
+                   "--bot-delay", str(self.bot_delay), "--log-level", "warning"]
+        log = open(self.log_path, "ab")  # noqa: SIM115 - the process keeps it
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                                        env=dict(os.environ))
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text()[-3000:]}")
+            try:
+                if httpx.get(self.base + "/api/bots", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not start: {self.log_path.read_text()[-3000:]}")
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def client(self, token: str | None = None) -> httpx.Client:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx.Client(base_url=self.base, headers=headers, timeout=30)
+
+    # -- small helpers the tests share --------------------------------------------------
+    def create(self, **body: Any) -> dict[str, Any]:
+        with self.client() as c:
+            response = c.post("/api/games", json=body)
+        assert response.status_code == 201, response.text
+        return response.json()
+
+    def join(self, game_id: str, seat: int, name: str = "Ada") -> str:
+        with self.client() as c:
+            response = c.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": name})
+        assert response.status_code == 200, response.text
+        return response.json()["token"]
+
+    def view(self, game_id: str, token: str | None = None) -> dict[str, Any]:
+        with self.client(token) as c:
+            response = c.get(f"/api/games/{game_id}/view")
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def wait_over(self, game_id: str, timeout: float = 60) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        with self.client() as c:
+            while time.monotonic() < deadline:
+                summary = c.get(f"/api/games/{game_id}").json()
+                if summary["status"] == "finished":
+                    return summary
+                time.sleep(0.05)
+        raise AssertionError(f"game {game_id} did not finish in {timeout} s")
+
+
+def database_url(kind: str, tmp_path: Path) -> str:
+    if kind == "sqlite":
+        return f"sqlite:///{tmp_path / 'palio.db'}"
+    if not POSTGRES_URL:
+        pytest.skip("PALIO_TEST_POSTGRES_URL is not set (scripts/postgres.sh start)")
+    return fresh_postgres_database(POSTGRES_URL)
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("server")
+    running = Server(database_url(request.param, tmp), 0.0, tmp / "server.log")
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Iterator[Any]:
+    """Servers a test starts itself (crash and restart tests), stopped at the end."""
+    started: list[Server] = []
+
+    def make(db_url: str | None = None, bot_delay: float = 0.0) -> Server:
+        one = Server(db_url or f"sqlite:///{tmp_path / 'palio.db'}", bot_delay,
+                     tmp_path / f"server{len(started)}.log")
+        started.append(one)
+        return one
+
+    yield make
+    for one in started:
+        one.stop()

@@ -1,0 +1,228 @@
+"""The REST contract of docs/server.md against a real server process."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import Server
+
+SG = "san-gimignano"
+
+
+def two_humans(server: Server, game: str = SG, seed: int = 5) -> tuple[str, str, str]:
+    created = server.create(game=game, players=2, seed=seed,
+                            seats=[{"kind": "human"}, {"kind": "human"}])
+    return created["id"], server.join(created["id"], 0, "Ada"), server.join(created["id"], 1, "Bo")
+
+
+def post(server: Server, path: str, token: str | None = None, **kwargs: Any) -> Any:
+    with server.client(token) as client:
+        return client.post(path, **kwargs)
+
+
+def assert_error(response: Any, status: int, code: str | None = None) -> None:
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error"} and body["error"]["message"]
+    if code is not None:
+        assert body["error"]["code"] == code
+
+
+def test_catalog_and_bots(server: Server) -> None:
+    with server.client() as client:
+        catalog = client.get("/api/catalog").json()
+        levels = client.get("/api/bots").json()["levels"]
+    ids = [entry["id"] for entry in catalog]
+    assert SG in ids and "tiletum" in ids
+    for entry in catalog:
+        assert entry["min_players"] <= entry["max_players"]
+        for option in entry["options"]:
+            assert option["kind"] in ("bool", "int", "choice")
+            assert option["default"] in option["choices"]
+    assert levels[:4] == ["easy", "medium", "hard", "expert"]
+
+
+def test_create_join_and_status(server: Server) -> None:
+    created = server.create(game=SG, players=2, seats=[{"kind": "human"},
+                                                       {"kind": "bot", "level": "random"}])
+    game_id = created["id"]
+    assert created["status"] == "open" and created["game"] == SG and created["players"] == 2
+    assert [s["taken"] for s in created["seats"]] == [False, True]
+    with server.client() as client:
+        assert game_id in [g["id"] for g in client.get("/api/games?status=open").json()]
+        assert game_id not in [g["id"] for g in client.get("/api/games?status=running").json()]
+    assert_error(post(server, f"/api/games/{game_id}/seats/1/join", json={"name": "X"}), 409,
+                 "seat_taken")
+    joined = post(server, f"/api/games/{game_id}/seats/0/join", json={"name": "Ada"}).json()
+    assert joined["seat"] == 0 and joined["url"] == f"/games/{game_id}?token={joined['token']}"
+    assert_error(post(server, f"/api/games/{game_id}/seats/0/join", json={"name": "Eve"}), 409,
+                 "seat_taken")
+    assert_error(post(server, f"/api/games/{game_id}/seats/7/join", json={}), 404)
+    assert_error(post(server, "/api/games/nope/seats/0/join", json={}), 404, "no_such_game")
+    summary = server.view(game_id)
+    assert summary["status"] == "running"
+    assert summary["seats"][0]["name"] == "Ada"
+
+
+@pytest.mark.parametrize(("body", "status"), [
+    ({"game": "chess", "players": 2}, 422),
+    ({"game": SG, "players": 5}, 422),
+    ({"game": SG, "players": 2, "options": {"nope": True}}, 422),
+    ({"game": SG, "players": 2, "options": {"nobles": 3}}, 422),
+    ({"game": SG, "players": "two"}, 400),
+    ({"game": SG, "players": 2, "seats": [{"kind": "human"}]}, 400),
+    ({"game": SG, "players": 2, "seats": [{"kind": "alien"}, {"kind": "human"}]}, 400),
+    ({"game": SG, "players": 2, "seats": [{"kind": "bot", "level": "godlike"}, {"kind": "human"}]}, 422),
+    ({"game": SG, "players": 2, "seed": -1}, 400),
+    ([1, 2], 400),
+])
+def test_bad_create_bodies(server: Server, body: Any, status: int) -> None:
+    with server.client() as client:
+        before = len(client.get("/api/games").json())
+        assert_error(client.post("/api/games", json=body), status)
+        assert len(client.get("/api/games").json()) == before
+
+
+def test_malformed_json(server: Server) -> None:
+    game_id, ada, _ = two_humans(server)
+    assert_error(post(server, "/api/games", content=b"{not json"), 400, "bad_json")
+    assert_error(post(server, f"/api/games/{game_id}/actions", ada, content=b"\xff\xfe"), 400)
+    for body in ({"action": 3, "move_number": 0}, {"action": "buy"}, {"action": "buy", "move_number": "0"},
+                 ["buy", 0]):
+        assert_error(post(server, f"/api/games/{game_id}/actions", ada, json=body), 400)
+    assert server.view(game_id, ada)["move_number"] == 0
+
+
+def test_views_hide_hands(server: Server) -> None:
+    game_id, ada, bo = two_humans(server)
+    spectator = server.view(game_id)
+    assert spectator["seat"] is None and spectator["legal"] == [] and spectator["can_undo"] is False
+    assert all("hand" not in p for p in spectator["observation"]["players"])
+    mine = server.view(game_id, ada)
+    assert mine["seat"] == 0 and mine["to_move"] == 0 and mine["legal"]
+    assert "hand" in mine["observation"]["players"][0]
+    assert "hand" not in mine["observation"]["players"][1]
+    theirs = server.view(game_id, bo)
+    assert theirs["legal"] == [] and "hand" not in theirs["observation"]["players"][0]
+    assert {"id", "game", "players", "status", "seat", "move_number", "to_move", "is_over",
+            "observation", "legal", "log", "scores", "ranking", "seats", "can_undo",
+            "text"} <= set(mine)
+    assert all(set(entry) == {"index", "notation", "label"} for entry in mine["legal"])
+
+
+def test_act_stale_illegal_and_tokens(server: Server) -> None:
+    game_id, ada, bo = two_humans(server)
+    path = f"/api/games/{game_id}/actions"
+    assert_error(post(server, path, None, json={"action": "pass", "move_number": 0}), 401)
+    assert_error(post(server, path, "wrong", json={"action": "pass", "move_number": 0}), 403,
+                 "bad_token")
+    assert_error(post(server, path, bo, json={"action": "pass", "move_number": 0}), 403,
+                 "not_your_turn")
+    illegal = post(server, path, ada, json={"action": "extend 9 9", "move_number": 0})
+    assert_error(illegal, 422, "illegal_action")
+    # the message lists only Ada's own moves, never Bo's hand
+    bo_hand = server.view(game_id, bo)["observation"]["players"][1]["hand"]
+    ada_legal = [m["notation"] for m in server.view(game_id, ada)["legal"]]
+    assert "extend 9 9" in illegal.json()["error"]["message"]
+    assert all(m in illegal.json()["error"]["message"] for m in ada_legal[:5])
+    assert str(bo_hand) not in illegal.json()["error"]["message"]
+    assert_error(post(server, path, ada, json={"action": "nonsense words", "move_number": 0}), 422)
+    assert server.view(game_id)["move_number"] == 0
+
+    first = post(server, path, ada, json={"action": "buy", "move_number": 0})
+    assert first.status_code == 200, first.text
+    assert first.json()["move_number"] == 1 and first.json()["seat"] == 0
+    # the same click again: stale, nothing applied
+    assert_error(post(server, path, ada, json={"action": "buy", "move_number": 0}), 409, "stale_move")
+    assert_error(post(server, path, ada, json={"action": "draw", "move_number": 5}), 409, "stale_move")
+    assert server.view(game_id)["move_number"] == 1
+    assert_error(post(server, f"/api/games/{game_id}/view", "x", json={}), 405)
+    with server.client("wrong") as client:
+        assert_error(client.get(f"/api/games/{game_id}/view"), 403)
+    with server.client() as client:
+        assert client.get(f"/api/games/{game_id}/view?token={ada}").json()["seat"] == 0
+
+
+def test_duplicate_submissions_apply_once(server: Server) -> None:
+    game_id, ada, _ = two_humans(server)
+    statuses: list[int] = []
+
+    def submit() -> None:
+        response = post(server, f"/api/games/{game_id}/actions", ada,
+                        json={"action": "buy", "move_number": 0})
+        statuses.append(response.status_code)
+
+    threads = [threading.Thread(target=submit) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [200] + [409] * 5
+    assert server.view(game_id)["move_number"] == 1
+
+
+def test_undo_rule(server: Server) -> None:
+    game_id, ada, bo = two_humans(server, seed=11)
+    act = f"/api/games/{game_id}/actions"
+    undo = f"/api/games/{game_id}/undo"
+    assert_error(post(server, undo, ada, json={"move_number": 0}), 409, "undo_not_allowed")
+    # "buy" reveals nothing: Ada may take it back
+    assert post(server, act, ada, json={"action": "buy", "move_number": 0}).status_code == 200
+    assert server.view(game_id, ada)["can_undo"] is True
+    assert server.view(game_id, bo)["can_undo"] is False
+    assert_error(post(server, undo, bo, json={"move_number": 1}), 409, "undo_not_allowed")
+    assert_error(post(server, undo, ada, json={"move_number": 0}), 409, "stale_move")
+    assert_error(post(server, undo, None, json={"move_number": 1}), 401)
+    back = post(server, undo, ada, json={"move_number": 1})
+    assert back.status_code == 200, back.text
+    assert back.json()["move_number"] == 0 and back.json()["can_undo"] is False
+    assert "buy" in [m["notation"] for m in back.json()["legal"]]
+    # "buy" then "draw": the draw shows Ada a card from the deck, so it stays
+    assert post(server, act, ada, json={"action": "buy", "move_number": 0}).status_code == 200
+    legal = [m["notation"] for m in server.view(game_id, ada)["legal"]]
+    assert "draw" in legal
+    assert post(server, act, ada, json={"action": "draw", "move_number": 1}).status_code == 200
+    after = server.view(game_id, ada)
+    assert after["can_undo"] is False
+    assert_error(post(server, undo, ada, json={"move_number": 2}), 409, "undo_not_allowed")
+    assert server.view(game_id)["move_number"] == 2
+
+
+def test_record_and_replay_only_when_finished(server: Server) -> None:
+    game_id, _, _ = two_humans(server)
+    with server.client() as client:
+        assert_error(client.get(f"/api/games/{game_id}/record"), 409, "game_not_finished")
+        assert_error(client.get(f"/api/games/{game_id}/replay"), 409, "game_not_finished")
+    bots = server.create(game=SG, players=2, seed=3, seats=[{"kind": "bot", "level": "random"},
+                                                          {"kind": "bot", "level": "greedy"}])
+    assert bots["status"] == "running"
+    server.wait_over(bots["id"])
+    with server.client() as client:
+        record = client.get(f"/api/games/{bots['id']}/record").json()
+        replay = client.get(f"/api/games/{bots['id']}/replay").json()
+    assert record["game"] == SG and record["seed"] == 3 and record["result"]["ranking"]
+    frames = replay["frames"]
+    assert replay["record"] == record and len(frames) == len(record["actions"]) + 1
+    assert frames[0]["n"] == 0 and frames[0]["notation"] is None
+    assert [f["notation"] for f in frames[1:]] == record["actions"]
+    assert all("hand" not in p for f in frames for p in f["observation"]["players"])
+
+    import palio
+    from palio.core.record import GameRecord
+
+    state = GameRecord(**record).replay(palio.get_game(SG))
+    assert state.is_over and frames[-1]["observation"] == state.observe(None)
+
+
+def test_pages_and_errors(server: Server) -> None:
+    with server.client() as client:
+        lobby = client.get("/")
+        assert lobby.status_code == 200 and "<html" in lobby.text.lower()
+        assert client.get("/static/index.html").status_code == 200
+        assert_error(client.get("/static/games/no-such-game.js"), 404)
+        assert_error(client.get("/api/games/missing"), 404, "no_such_game")
+        assert_error(client.get("/api/games/missing/view"), 404)
+        assert_error(client.get("/api/games?status=weird"), 400)
