@@ -19,8 +19,8 @@ def two_humans(server: Server, game: str = SG, seed: int = 5) -> tuple[str, str,
 
 
 def post(server: Server, path: str, token: str | None = None, **kwargs: Any) -> Any:
-    with server.client(token) as client:
-        return client.post(path, **kwargs)
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return server.http.post(path, headers=headers, **kwargs)
 
 
 def assert_error(response: Any, status: int, code: str | None = None) -> None:
