@@ -25,7 +25,14 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import palio.games as registry
-from palio.server.service import ApiError, GameService, LiveGame, bot_move, bot_names
+from palio.server.service import (
+    ApiError,
+    GameService,
+    LiveGame,
+    bot_move,
+    bot_names,
+    fallback_move,
+)
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("palio.server")
@@ -83,7 +90,7 @@ class Hub:
             clients = list(self.connections.get(game_id, {}).values())
             if not clients:
                 return
-            live = self.service.get(game_id)
+            live = await run_in_threadpool(self.service.get, game_id)
             seats = {seat for _, seat in clients}
             views = await run_in_threadpool(views_for, live, seats)
             for websocket, seat in clients:
@@ -97,7 +104,7 @@ class Hub:
 
     async def connect(self, game_id: str, websocket: WebSocket, seat: int | None) -> None:
         async with self.lock_for(game_id):
-            live = self.service.get(game_id)
+            live = await run_in_threadpool(self.service.get, game_id)
             view = (await run_in_threadpool(views_for, live, {seat}))[seat]
             self.connections.setdefault(game_id, {})[id(websocket)] = (websocket, seat)
             await self.send(game_id, websocket, view)
@@ -124,9 +131,15 @@ class Hub:
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
             number = state.move_number
+            seed = secrets.randbits(32)
             try:
-                notation = await loop.run_in_executor(
-                    self.bot_pool, bot_move, level, state, seat, secrets.randbits(32))
+                try:
+                    notation = await loop.run_in_executor(
+                        self.bot_pool, bot_move, level, state, seat, seed)
+                except Exception:
+                    log.exception("bot %s of game %s seat %s failed; playing a random move",
+                                  level, game_id, seat)
+                    notation = fallback_move(state, seed)
                 move = partial(self.service.act, game_id, seat,
                                {"action": notation, "move_number": number}, bot=True)
                 await loop.run_in_executor(self.bot_pool, move)
@@ -221,17 +234,18 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
         body = await json_body(request)
         live = await run_in_threadpool(service().create, body)
         hub().changed(live.id)
-        return live.summary()
+        with live.lock:
+            return JSONResponse(live.summary(), status_code=201)
 
     @app.get("/api/games")
     async def list_games(status: str | None = None) -> Any:
-        return await run_in_threadpool(service().list_games, status)
+        return JSONResponse(await run_in_threadpool(service().list_games, status))
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str) -> Any:
         live = await run_in_threadpool(service().get, game_id)
         with live.lock:
-            return live.summary()
+            return JSONResponse(live.summary())
 
     @app.post("/api/games/{game_id}/seats/{seat}/join")
     async def join(game_id: str, seat: str, request: Request) -> Any:
@@ -249,7 +263,7 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
     @app.get("/api/games/{game_id}/view")
     async def view(game_id: str, request: Request) -> Any:
         live, seat = await seat_of(game_id, request)
-        return (await run_in_threadpool(views_for, live, {seat}))[seat]
+        return JSONResponse((await run_in_threadpool(views_for, live, {seat}))[seat])
 
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, request: Request) -> Any:
@@ -257,7 +271,7 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
         body = await json_body(request)
         await run_in_threadpool(service().act, game_id, seat, body)
         hub().changed(game_id)
-        return (await run_in_threadpool(views_for, live, {seat}))[seat]
+        return JSONResponse((await run_in_threadpool(views_for, live, {seat}))[seat])
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, request: Request) -> Any:
@@ -265,15 +279,15 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
         body = await json_body(request)
         await run_in_threadpool(service().undo, game_id, seat, body)
         hub().changed(game_id)
-        return (await run_in_threadpool(views_for, live, {seat}))[seat]
+        return JSONResponse((await run_in_threadpool(views_for, live, {seat}))[seat])
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> Any:
-        return await run_in_threadpool(service().record, game_id)
+        return JSONResponse(await run_in_threadpool(service().record, game_id))
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str) -> Any:
-        return await run_in_threadpool(service().replay, game_id)
+        return JSONResponse(await run_in_threadpool(service().replay, game_id))
 
     # -- push -----------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")

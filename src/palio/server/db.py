@@ -93,10 +93,11 @@ def make_engine(url: str) -> Engine:
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
             cursor = dbapi_connection.cursor()
-            # WAL: readers never block the writer; a committed transaction survives a
-            # killed process. foreign_keys: SQLite leaves them off unless asked.
+            # WAL: readers never block the writer. synchronous=FULL: a commit is on disk
+            # (fsync) before it returns, so an acknowledged move survives even a power cut,
+            # not only a killed process. foreign_keys: SQLite leaves them off unless asked.
             cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA synchronous=FULL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 

@@ -14,9 +14,10 @@ import random
 import secrets
 import threading
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
@@ -42,6 +43,11 @@ class ApiError(Exception):
         self.status = status
         self.code = code
         self.message = message
+
+
+def utc(moment: datetime) -> datetime:
+    """SQLite returns naive datetimes; every time stored here is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def hash_token(token: str) -> str:
@@ -255,12 +261,14 @@ class GameService:
         state = game.setup(row.players, row.seed, row.options)
         live = LiveGame(
             id=row.id, game=game, players=row.players, options=dict(row.options), seed=row.seed,
-            status=row.status, created_at=row.created_at.isoformat(),
+            status=row.status, created_at=utc(row.created_at).isoformat(),
             seats=[Seat(s.seat, s.kind, s.level, s.name, s.token_hash) for s in seats],
             state=state,
         )
         for action in actions:
             live.apply_cached(action.notation, action.seat)
+        if live.state.is_over:  # "finished" is written with the last move; this is a safeguard
+            live.status = "finished"
         return live
 
     def running_ids(self) -> list[str]:
@@ -271,13 +279,31 @@ class GameService:
         if status not in (None, "open", "running", "finished"):
             raise ApiError(400, "bad_status", "status must be open, running or finished")
         with self.sessions() as session:
-            query = select(GameRow.id).order_by(GameRow.created_at.desc())
+            query = select(GameRow).order_by(GameRow.created_at.desc())
             if status is not None:
                 query = query.where(GameRow.status == status)
-            ids = list(session.scalars(query))
+            rows = list(session.scalars(query))
+            finished = [row.id for row in rows if row.status == "finished" and row.id not in self.live]
+            moves = dict(session.execute(
+                select(ActionRow.game_id, func.count()).where(ActionRow.game_id.in_(finished))
+                .group_by(ActionRow.game_id)).all()) if finished else {}
+            seats: dict[str, list[SeatRow]] = {}
+            if finished:
+                for seat in session.scalars(select(SeatRow).where(SeatRow.game_id.in_(finished))
+                                            .order_by(SeatRow.seat)):
+                    seats.setdefault(seat.game_id, []).append(seat)
         out = []
-        for game_id in ids:
-            live = self.get(game_id)
+        for row in rows:
+            if row.id in moves or row.id in seats:
+                # a finished game is listed from its rows: no need to replay it into memory
+                out.append({
+                    "id": row.id, "game": row.game, "players": row.players, "options": row.options,
+                    "status": row.status, "move_number": moves.get(row.id, 0), "to_move": None,
+                    "created_at": utc(row.created_at).isoformat(),
+                    "seats": [Seat(s.seat, s.kind, s.level, s.name, s.token_hash).summary()
+                              for s in seats.get(row.id, [])]})
+                continue
+            live = self.get(row.id)
             with live.lock:
                 out.append(live.summary())
         return out
@@ -526,4 +552,9 @@ def bot_move(level: str, state: State, seat: int, seed: int) -> str:
     except PalioError:
         bot = bots.get(name)
     return str(bot.choose(state, seat))
+
+
+def fallback_move(state: State, seed: int) -> str:
+    """A uniformly random legal move, played when a bot fails so the game never hangs."""
+    return str(random.Random(seed).choice(state.legal_actions()))
 

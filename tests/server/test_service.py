@@ -1,0 +1,84 @@
+"""The game service in-process: rebuilding from the database, listings, the undo rule."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from palio.server.service import ApiError, GameService
+
+
+def play_out(service: GameService, game_id: str, rng: random.Random, limit: int = 10_000) -> None:
+    live = service.get(game_id)
+    for _ in range(limit):
+        if live.state.is_over:
+            return
+        seat = live.state.to_move
+        move = rng.choice(live.state.legal_actions())
+        service.act(game_id, seat, {"action": str(move), "move_number": live.move_number})
+
+
+def humans(service: GameService, game: str, players: int, seed: int) -> str:
+    live = service.create({"game": game, "players": players, "seed": seed,
+                           "seats": [{"kind": "human"}] * players})
+    for seat in range(players):
+        service.join(live.id, seat, {"name": f"P{seat}"})
+    return live.id
+
+
+def test_rebuild_and_listing_from_rows(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'palio.db'}"
+    first = GameService(url)
+    done = humans(first, "san-gimignano", 2, seed=4)
+    play_out(first, done, random.Random(1))
+    running = humans(first, "tiletum", 3, seed=5)
+    live = first.get(running)
+    for _ in range(25):
+        first.act(running, live.state.to_move,
+                  {"action": str(live.state.legal_actions()[0]), "move_number": live.move_number})
+    expected = {g["id"]: g for g in first.list_games(None)}
+    first.close()
+
+    second = GameService(url)  # a fresh cache: games are rebuilt from the committed rows
+    listed = {g["id"]: g for g in second.list_games("finished")}
+    assert listed[done] == expected[done] and done not in second.live
+    assert running not in listed
+    again = second.get(running)
+    assert again.state.observe(None) == live.state.observe(None)
+    assert again.state.notation_history() == live.state.notation_history()
+    assert second.list_games("running")[0] == expected[running]
+    second.close()
+
+
+def test_undo_rule_in_every_game(tmp_path: Path) -> None:
+    """Over random play, undo is offered exactly when the rule allows it, and undoing restores
+    the previous position for every seat."""
+    service = GameService(f"sqlite:///{tmp_path / 'palio.db'}")
+    rng = random.Random(7)
+    allowed = refused_revealing = 0
+    for game, players in (("san-gimignano", 2), ("tiletum", 2)):
+        game_id = humans(service, game, players, seed=3)
+        live = service.get(game_id)
+        while not live.state.is_over and live.move_number < 150:
+            seat = live.state.to_move
+            before = [live.state.observe(s) for s in [None, *range(players)]]
+            move = str(rng.choice(live.state.legal_actions()))
+            service.act(game_id, seat, {"action": move, "move_number": live.move_number})
+            others = [s for s in range(players) if s != seat]
+            assert not any(live.can_undo(s) for s in others)
+            if live.can_undo(seat):
+                allowed += 1
+                assert live.state.to_move == seat and live.actors[-1] == seat
+                service.undo(game_id, seat, {"move_number": live.move_number})
+                assert [live.state.observe(s) for s in [None, *range(players)]] == before
+                service.act(game_id, seat, {"action": move, "move_number": live.move_number})
+            else:
+                if live.state.to_move == seat and not live.state.is_over:
+                    refused_revealing += 1
+                with pytest.raises(ApiError) as refused:
+                    service.undo(game_id, seat, {"move_number": live.move_number})
+                assert refused.value.code == "undo_not_allowed"
+    assert allowed > 5 and refused_revealing > 0
+    service.close()
