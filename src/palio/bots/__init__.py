@@ -1,11 +1,18 @@
-"""Bots, by short name: ``palio.bots.get("greedy", seed=1).choose(state, seat)``."""
+"""Bots, by short name or level: ``palio.bots.get("greedy", seed=1).choose(state, seat)``.
+
+A name may carry options after a colon, ``get("mcts:iterations=200,c=1.0")``; keyword
+options given to ``get`` override those. Levels (``easy`` .. ``expert``) name a bot and its
+options in words a person understands; options given with a level override its own.
+"""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
 from palio.bots.base import Bot
+from palio.bots.mcts import MctsBot
 from palio.bots.simple import GreedyBot, RandomBot
 from palio.core.errors import OptionError
 
@@ -13,21 +20,73 @@ from palio.core.errors import OptionError
 REGISTRY: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "mcts": MctsBot,
+}
+
+# level -> (bot name, options)
+LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("random", {}),
+    "medium": ("greedy", {}),
+    "hard": ("mcts", {}),
+    "expert": ("mcts", {"iterations": 2000}),
 }
 
 
 def names() -> list[str]:
-    return list(REGISTRY)
+    """Every bot name, then every level."""
+    return list(REGISTRY) + list(LEVELS)
+
+
+def _value(text: str) -> Any:
+    """An option value written in a spec: a number, true/false/none, or else the text."""
+    lowered = text.strip().lower()
+    if lowered in ("none", "null"):
+        return None
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"mcts:iterations=200,c=1"`` -> ``("mcts", {"iterations": 200, "c": 1})``."""
+    name, _, rest = spec.partition(":")
+    options: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, text = part.partition("=")
+        if not eq or not key.strip():
+            raise OptionError(f"bad bot option {part!r} in {spec!r}; write key=value")
+        options[key.strip()] = _value(text)
+    return name.strip(), options
 
 
 def get(name: str, **options: Any) -> Bot:
+    """A fresh bot by name, level or spec; :class:`OptionError` for anything unknown."""
+    if not isinstance(name, str):
+        raise OptionError(f"a bot is named by text, not {name!r}")
+    name, spec_options = parse_spec(name)
+    options = {**spec_options, **options}
+    if name in LEVELS:
+        bot_name, level_options = LEVELS[name]
+        options = {**level_options, **options}
+        name = bot_name
     factory = REGISTRY.get(name)
     if factory is None:
-        raise OptionError(f"unknown bot {name!r}; known: {', '.join(REGISTRY)}")
+        raise OptionError(f"unknown bot {name!r}; known: {', '.join(names())}")
+    accepted = [p for p in inspect.signature(factory).parameters if p not in ("self",)]
+    unknown = sorted(set(options) - set(accepted))
+    if unknown:
+        raise OptionError(
+            f"unknown option(s) {', '.join(unknown)} for bot {name}; it takes: {', '.join(accepted)}"
+        )
     try:
         return factory(**options)
     except TypeError as exc:
         raise OptionError(f"bad options for bot {name}: {exc}") from None
 
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "get", "names"]
+__all__ = ["LEVELS", "Bot", "GreedyBot", "MctsBot", "RandomBot", "get", "names", "parse_spec"]

@@ -10,6 +10,7 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, state: State, seat: int) -> Action:
+        self.check_turn(state, seat)
         return self.rng.choice(state.legal_actions())
 
 
@@ -23,6 +24,7 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose(self, state: State, seat: int) -> Action:
+        self.check_turn(state, seat)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -104,12 +104,13 @@ def determinize(s: SanGimignanoState, seat: int, rng: random.Random) -> SanGimig
     unknown_nobles = [c for c in unknown.elements() if c in C.NOBLE_COUNTS]
     known_top = out.deck[len(out.deck) - out.deck_known:] if out.deck_known else []
     hidden_deck = out.deck[: len(out.deck) - out.deck_known]
-    tower_pool = unknown_towers + hidden_deck
-    noble_pool = unknown_nobles + out.noble_deck
+    # sorted first, so the sample depends only on what ``seat`` sees (never on the real order)
+    tower_pool = sorted(unknown_towers + hidden_deck)
+    noble_pool = sorted(unknown_nobles + out.noble_deck)
     rng.shuffle(tower_pool)
     rng.shuffle(noble_pool)
     out.hands[other] = (
-        list(out.revealed[other])
+        sorted(out.revealed[other])
         + tower_pool[: len(unknown_towers)]
         + noble_pool[: len(unknown_nobles)]
     )

@@ -56,9 +56,12 @@ def determinize(s: TiletumState, seat: int, rng: random.Random) -> TiletumState:
     """A copy with the decks reshuffled, unseen corruption tokens redealt and a fresh seed."""
     other = s.copy()
     assert isinstance(other, type(s))
+    # each pool is sorted before its shuffle, so the sample depends only on what is public
+    # (never on the real hidden order)
     for deck in (other.bonus_deck, other.contract_deck, other.char_deck):
+        deck.sort()
         rng.shuffle(deck)
-    unseen = other.corr[other.corr_shown:] + other.corr_pool
+    unseen = sorted(other.corr[other.corr_shown:] + other.corr_pool)
     rng.shuffle(unseen)
     k = len(other.corr) - other.corr_shown
     other.corr = other.corr[:other.corr_shown] + unseen[:k]
