@@ -9,7 +9,8 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test]'
+# The research extras are installed too, so their adapters and the Ray backend are tested.
+.venv/bin/python -m pip install --quiet -e '.[test,postgres,ray,openspiel,gym]'
 
 # Browser tests use Debian's Chromium (never `playwright install`); without it they skip.
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
