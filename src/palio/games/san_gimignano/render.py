@@ -61,6 +61,14 @@ def _card(value: Any) -> str:
     return C.card_name(value) if isinstance(value, int) else str(value)
 
 
+def _card_list(values: Any) -> str:
+    """Cards of a tower or a trade in words; a negative number is a luxury stone standing in."""
+    if not isinstance(values, list | tuple):
+        return str(values)
+    return ", ".join(f"luxury stone as {-v}" if isinstance(v, int) and v < 0 else _card(v)
+                     for v in values)
+
+
 def describe_event(event: dict[str, Any]) -> str:
     who = f"Seat {event['seat']}" if event.get("seat") is not None else "Table"
     kind = event["kind"]
@@ -72,8 +80,8 @@ def describe_event(event: dict[str, Any]) -> str:
         "draw": f"{who} draws {_card(card)}" if card is not None else f"{who} draws a card",
         "draw_noble": f"{who} draws noble {_card(card)}" if card is not None else f"{who} draws a noble card",
         "take": f"{who} takes {_card(card)} from the market",
-        "build": f"{who} builds {event.get('cards')}",
-        "built": f"{who} has tower {event.get('tower')}: {event.get('cards')}",
+        "build": f"{who} builds {_card_list(event.get('cards'))}",
+        "built": f"{who} has tower {event.get('tower')}: {_card_list(event.get('cards'))}",
         "extend": f"{who} extends tower {event.get('tower')}",
         "extended": f"{who}'s tower {event.get('tower')} is now {event.get('height')} high",
         "complete": f"{who} completes tower {event.get('tower')}",
@@ -84,15 +92,15 @@ def describe_event(event: dict[str, Any]) -> str:
         "allow": f"{who} lets it happen",
         "cancel": f"{who} plays a 5 and cancels the {event.get('number')}",
         "trade": f"{who} takes {event.get('count')} cards blind"
-        + (f": {event['cards']}" if "cards" in event else ""),
+        + (f": {_card_list(event['cards'])}" if "cards" in event else ""),
         "give": f"{who} gives back {_card(card)}" if card is not None else f"{who} gives back a card",
-        "collapse": f"Seat {event.get('seat')}'s tower {event.get('cards')} collapses",
+        "collapse": f"Seat {event.get('seat')}'s tower ({_card_list(event.get('cards'))}) collapses",
         "play": f"{who} plays {_card(card)}",
         "joust": f"{who} answers with Jousting",
         "cancelled": f"{who}'s {_card(card)} is cancelled",
         "return": f"{who} returns a card to the {event.get('deck')} deck"
         + (f" ({_card(card)})" if card is not None else ""),
-        "take_back": f"{who} takes back {event.get('cards')}",
+        "take_back": f"{who} takes back {_card_list(event.get('cards'))}",
         "refill": f"Market refilled: {event.get('market')}",
         "end_phase": "The deck is out: the end phase begins",
         "game_over": f"Game over, scores {event.get('scores')}",
