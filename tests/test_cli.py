@@ -75,3 +75,31 @@ def test_the_console_script_runs_as_a_real_process():
     )
     assert result.returncode == 0, result.stderr
     assert "game over" in result.stdout
+
+
+def test_a_corrected_components_file_is_checked_and_played(tmp_path):
+    exported = tmp_path / "tiletum.json"
+    result = runner.invoke(app, ["games", "tiletum", "--export-components", str(exported)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(exported.read_text())
+    data["fairs"]["board_vp"] = [2, 3, 3, 5]
+    exported.write_text(json.dumps(data))
+    result = runner.invoke(app, ["games", "tiletum", "--components-file", str(exported)])
+    assert result.exit_code == 0 and "is valid" in result.output, result.output
+    result = runner.invoke(app, ["play", "tiletum", "--components-file", str(exported),
+                                 "--bots", "random,random", "--seed", "2", "-q"])
+    assert result.exit_code == 0 and "game over after" in result.output, result.output
+
+
+def test_a_broken_components_file_is_refused_with_a_clear_message(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"no_such_section": {}}')
+    result = runner.invoke(app, ["play", "tiletum", "--components-file", str(broken),
+                                 "--bots", "random,random"])
+    assert result.exit_code == 2 and "unknown section" in result.output
+    broken.write_text("{not json")
+    result = runner.invoke(app, ["games", "tiletum", "--components-file", str(broken)])
+    assert result.exit_code == 2 and "not valid JSON" in result.output
+    result = runner.invoke(app, ["play", "san-gimignano", "--components-file", str(broken),
+                                 "--bots", "random,random"])
+    assert result.exit_code == 2 and "no component data" in result.output

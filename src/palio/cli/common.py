@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import typer
 
-from palio.core.errors import PalioError
+import palio.games as registry
+from palio.core.errors import OptionError, PalioError
+from palio.core.game import Game
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
@@ -40,3 +43,14 @@ def fail(error: PalioError | str) -> typer.Exit:
 
 def split_names(text: str | None) -> list[str]:
     return [name.strip() for name in text.split(",") if name.strip()] if text else []
+
+
+def load_game(game_id: str, components_file: Path | None = None) -> Game:
+    """The registered game, or a copy of it on a corrected components file (validated)."""
+    game = registry.get(game_id)
+    if components_file is None:
+        return game
+    loader = getattr(type(game), "with_components", None)
+    if loader is None:
+        raise OptionError(f"{game.info.name} has no component data to replace")
+    return loader(components_file)

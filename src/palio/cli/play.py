@@ -10,7 +10,7 @@ from rich.console import Console
 
 import palio.games as registry
 from palio import bots
-from palio.cli.common import fail, parse_options, split_names
+from palio.cli.common import fail, load_game, parse_options, split_names
 from palio.core.errors import PalioError
 from palio.core.game import Game, State
 from palio.core.record import GameRecord
@@ -27,6 +27,10 @@ def register(app: typer.Typer) -> None:
 def games_command(
     game: str = typer.Argument(None, help="a game id for details"),
     components: bool = typer.Option(False, "--components", help="list provisional component data"),
+    components_file: Path = typer.Option(
+        None, "--components-file", help="check a corrected components file and list its data"),
+    export_components: Path = typer.Option(
+        None, "--export-components", help="write the built-in component data here, to correct"),
 ) -> None:
     """List the games, or show one game's options and data."""
     if game is None:
@@ -35,15 +39,24 @@ def games_command(
             console.print(f"{game_id:16} {info.name} ({info.min_players}-{info.max_players} players)")
         return
     try:
-        g = registry.get(game)
+        g = load_game(game, components_file)
     except PalioError as exc:
         raise fail(exc) from None
+    if export_components is not None:
+        exporter = getattr(g, "export_components", None)
+        if exporter is None:
+            raise fail(f"{g.info.name} has no component data to export")
+        export_components.write_text(exporter(), encoding="utf-8")
+        console.print(f"Component data written to {export_components}")
+        return
+    if components_file is not None:
+        console.print(f"Components file {components_file} is valid.")
     info = g.info
     console.print(f"{info.name} [{info.id}] version {info.version}, {info.min_players}-{info.max_players} players")
     console.print(f"rules: {info.rules}; action space: {info.action_space_size} actions")
     for spec in info.options:
         console.print(f"  option {spec.name}: {spec.description} (default {spec.default})")
-    if components:
+    if components or components_file is not None:
         listing = getattr(g, "provisional_components", None)
         entries = listing() if listing else []
         if not entries:
@@ -63,10 +76,12 @@ def play_command(
     option: list[str] = typer.Option(None, "--option", "-o", help="game option, e.g. nobles or key=value"),
     record: Path = typer.Option(None, "--record", help="save the game record (JSON) here"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="autoplay: print only the result"),
+    components_file: Path = typer.Option(
+        None, "--components-file", help="play on a corrected components file"),
 ) -> None:
     """Play a game in the terminal against bots, or watch bots play a whole game."""
     try:
-        g = registry.get(game)
+        g = load_game(game, components_file)
         n = players or g.info.min_players
         state = g.setup(n, seed, parse_options(option))
         names = split_names(bot_names)
@@ -150,11 +165,13 @@ def _print_result(g: Game, state: State, seats: list[str]) -> None:
 def replay_command(
     path: Path = typer.Argument(..., help="a game record written by --record"),
     log: bool = typer.Option(False, "--log", help="print the whole game log"),
+    components_file: Path = typer.Option(
+        None, "--components-file", help="the components file the game was played on"),
 ) -> None:
     """Verify a game record by replaying it, and show the final position."""
     try:
         rec = GameRecord.load(path)
-        g = registry.get(rec.game)
+        g = load_game(rec.game, components_file)
         state = rec.replay(g)
     except (PalioError, OSError) as exc:
         raise fail(exc) from None

@@ -7,6 +7,7 @@ values: ``docs/components/tiletum.md`` and :func:`provisional_components`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,10 @@ class TiletumGame(Game):
     def with_components(cls, path: str | Path) -> TiletumGame:
         """A game using a corrected components file (see :func:`load_components`)."""
         return cls(load_components(path))
+
+    def export_components(self) -> str:
+        """This game's component data as JSON: a starting point for a corrected file."""
+        return json.dumps(self.components.data, indent=1, ensure_ascii=False)
 
     def provisional_components(self) -> list[str]:
         """The provisional values of this game's component data, one line each."""
