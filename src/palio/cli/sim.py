@@ -21,6 +21,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -35,7 +36,8 @@ INTERRUPTED = 130  # the shell's code for a run ended by SIGINT
 
 BOTS_HELP = ("bot specs, comma separated (random, greedy, mcts, levels; options after ':', "
              "several joined by ';', e.g. mcts:iterations=100;c=1)")
-BACKEND_HELP = "process (local worker processes) or ray (needs pip install 'palio[ray]')"
+# "\\[" keeps rich markup in the help from reading [ray] as a style tag
+BACKEND_HELP = "process (local worker processes) or ray (needs pip install 'palio\\[ray]')"
 
 
 def register(app: typer.Typer) -> None:
@@ -214,10 +216,10 @@ def _report(out: Path | None) -> Console:
 def _print_summary(console: Console, summary: sim.Summary, seconds: float, workers: int, backend: str) -> None:
     table = Table(title="Simulation summary (a tie for first counts as a share of a win)")
     for name in ("bot", "seats", "win rate", "95% interval", "mean score", "mean rank"):
-        table.add_column(name, justify="left" if name == "bot" else "right")
+        table.add_column(name, justify="left" if name == "bot" else "right", overflow="fold")
     for row in summary.bots:
         low, high = row.interval
-        table.add_row(row.bot, str(row.games), _percent(row.win_rate),
+        table.add_row(escape(row.bot), str(row.games), _percent(row.win_rate),
                       f"{_percent(low)}-{_percent(high)}", f"{row.mean_score:.2f}",
                       f"{row.mean_rank:.2f}")
     console.print(table)
@@ -233,10 +235,10 @@ def _print_standings(console: Console, table: list[sim.Standing], finished: list
                      jobs: Sequence[GameJob], seconds: float) -> None:
     out = Table(title="Arena: Bradley-Terry ratings (Elo scale, mean 0; 95% bootstrap interval)")
     for name in ("bot", "rating", "95% interval", "games", "win rate", "mean score"):
-        out.add_column(name, justify="left" if name == "bot" else "right")
+        out.add_column(name, justify="left" if name == "bot" else "right", overflow="fold")
     for line in table:
         rating, record = line.rating, line.record
-        out.add_row(rating.bot, _rating(rating.rating),
+        out.add_row(escape(rating.bot), _rating(rating.rating),
                     f"{_rating(rating.low)} to {_rating(rating.high)}", str(record.games),
                     _percent(record.win_rate), f"{record.mean_score:.2f}")
     console.print(out)
