@@ -57,6 +57,8 @@ def test_lines_can_go_to_stdout_with_the_table_on_stderr(tmp_path):
     (["arena", "san-gimignano", "--bots", "greedy,nobody"], "unknown bot"),
     (["arena", "tiletum", "--bots", "greedy,random", "-p", "7"], "2-4 players"),
     (["arena", "tiletum", "--bots", "greedy,random", "--seating", "random"], "unknown seating"),
+    (["arena", "tiletum", "--bots", "greedy,random", "--csv", "/no/such/dir/r.csv"],
+     "cannot write /no/such/dir/r.csv"),
 ])
 def test_bad_arguments_exit_2_with_a_message_and_write_nothing(tmp_path, args, message):
     out = tmp_path / "games.jsonl"

@@ -11,6 +11,7 @@ import contextlib
 import csv
 import json
 import math
+import os
 import signal
 import sys
 import threading
@@ -108,6 +109,8 @@ def arena_command(
         _check_run(workers, backend, address)
         if bootstrap < 0:
             raise PalioError("--bootstrap must be 0 or more")
+        for path in (csv_path, json_path):
+            _check_writable(path)
     except PalioError as exc:
         raise fail(exc) from None
     finished, interrupted, seconds = _run(jobs, workers, backend, address, out)
@@ -149,6 +152,15 @@ def _run(jobs: list[GameJob], workers: int, backend: str, address: str | None,
         except PalioError as exc:
             raise fail(exc) from None
     return finished, stop.is_set(), time.perf_counter() - started
+
+
+def _check_writable(path: Path | None) -> None:
+    """Refuse a table path that could not be written, before hours of games are played."""
+    if path is None:
+        return
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise PalioError(f"cannot write {path}: no such writable file location")
 
 
 def _open_output(out: Path | None) -> contextlib.AbstractContextManager[Any]:
