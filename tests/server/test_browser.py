@@ -315,6 +315,7 @@ def test_replay_steps_forward_and_back(web: Server, browser: Any) -> None:
     page = viewer.page
     page.wait_for_selector("body[data-ready]", timeout=WAIT_MS)
     assert page.get_attribute("body", "data-frame") == "0"
+    assert not page.locator("#scores").is_visible()  # no spoiler before the last step
     for _ in range(3):
         page.click("#forward")
     assert page.get_attribute("body", "data-frame") == "3"
@@ -324,7 +325,7 @@ def test_replay_steps_forward_and_back(web: Server, browser: Any) -> None:
     assert actions[1] in page.inner_text("#frame-move")
     page.click("#last")
     assert page.get_attribute("body", "data-frame") == str(len(actions))
-    assert page.locator("#scores tr").count() == 2
+    assert page.locator("#scores").is_visible() and page.locator("#scores tr").count() == 2
     page.locator("#slider").fill("1")
     assert page.get_attribute("body", "data-frame") == "1"
     # a running game has no replay: the page says so

@@ -46,6 +46,7 @@ function go(index) {
   $("first").disabled = current === 0;
   $("forward").disabled = current === frames.length - 1;
   $("last").disabled = current === frames.length - 1;
+  $("result").hidden = current !== frames.length - 1 || !record.result; // no spoiler before the end
 }
 
 function drawResult() {
@@ -56,7 +57,6 @@ function drawResult() {
     el("table", { class: "scores", id: "scores" }, el("tbody", {}, order.map((seat, place) => el("tr", {},
       el("td", {}, `${place + 1}.`), el("td", {}, seatLabel(seat)),
       el("td", { class: "num" }, String(result.scores[seat])))))));
-  $("result").hidden = false;
 }
 
 async function start() {
