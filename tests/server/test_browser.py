@@ -343,3 +343,50 @@ def test_pages_load_their_assets(web: Server) -> None:
         if path.is_file():
             relative = path.relative_to(static).as_posix()
             assert web.http.get(f"/static/{relative}").status_code == 200, relative
+
+
+def test_undo_a_stale_click_and_a_reconnect(web: Server, browser: Any) -> None:
+    created = web.create(game=SG, players=2, seed=30, seats=[{"kind": "human"}, {"kind": "human"}])
+    game_id = created["id"]
+    token = web.join(game_id, 0, "Ada")
+    web.join(game_id, 1, "Bo")
+    ada = Person(browser, web)
+    sockets: list[Any] = []
+    muted = {"on": False}
+
+    def relay(route: Any) -> None:  # the page's WebSocket passes through here
+        upstream = route.connect_to_server()
+        upstream.on_message(lambda message: None if muted["on"] else route.send(message))
+        sockets.append(route)
+
+    ada.page.route_web_socket("**/ws/games/**", relay)
+    ada.open(f"/games/{game_id}?token={token}")
+    ada.wait_view()
+    page = ada.page
+    page.wait_for_selector("body[data-your-turn='1']", timeout=WAIT_MS)
+    ada.click("buy")  # starting a purchase reveals nothing: it can be taken back
+    page.wait_for_selector("#undo:not([hidden])", timeout=WAIT_MS)
+    page.click("#undo")
+    page.wait_for_selector("body[data-move='0']", timeout=WAIT_MS)
+
+    # the page misses a push (another tab of the same seat moved), then clicks what it shows
+    muted["on"] = True
+    response = web.http.post(f"/api/games/{game_id}/actions", headers={"Authorization": f"Bearer {token}"},
+                             json={"action": "buy", "move_number": 0})
+    assert response.status_code == 200, response.text
+    assert page.get_attribute("body", "data-move") == "0"
+    page.locator('#actions button[data-notation="exchange"]').click()
+    page.wait_for_selector("#message.warning:not([hidden])", timeout=WAIT_MS)
+    assert "moved on" in page.inner_text("#message")
+    page.wait_for_selector("body[data-move='1']", timeout=WAIT_MS)  # refreshed
+    assert web.view(game_id)["move_number"] == 1  # the stale click changed nothing
+
+    # the connection drops: the page reconnects by itself and gets a fresh view
+    muted["on"] = False
+    sockets[-1].close()
+    deadline = time.monotonic() + 10
+    while len(sockets) < 2 and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert len(sockets) == 2
+    page.wait_for_selector("body[data-connection='live'][data-move='1']", timeout=WAIT_MS)
+    ada.close()
