@@ -68,12 +68,15 @@ async function post(path, body, what) {
   busy = true;
   document.body.dataset.busy = "1";
   say("");
+  const sentAt = view.move_number;
   const reply = await api("POST", path, body, token);
   busy = false;
   delete document.body.dataset.busy;
   if (reply.ok) {
     if (!socket || socket.readyState !== WebSocket.OPEN) show(reply.data);
-    return; // the push brings the new view to every page, this one included
+    // the push brings the new view to every page, this one included; if it is lost, ask
+    setTimeout(() => { if (view.move_number === sentAt) refresh(); }, 3000);
+    return;
   }
   const stale = reply.data?.error?.code === "stale_move";
   say(stale ? `That choice came too late: the game has moved on. The board is up to date now.`
