@@ -226,3 +226,12 @@ def test_pages_and_errors(server: Server) -> None:
         assert_error(client.get("/api/games/missing"), 404, "no_such_game")
         assert_error(client.get("/api/games/missing/view"), 404)
         assert_error(client.get("/api/games?status=weird"), 400)
+
+
+def test_legend_names_what_observations_index(server: Server) -> None:
+    legend = server.http.get("/api/catalog/tiletum/legend").json()
+    assert "Tiletum" in legend["spots"][: legend["towns"]]
+    assert all(0 <= a < len(legend["spots"]) and 0 <= b < len(legend["spots"]) for a, b in legend["links"])
+    assert legend["tiles"] and all(isinstance(name, str) for name in legend["tiles"])
+    assert server.http.get(f"/api/catalog/{SG}/legend").json() == {}
+    assert_error(server.http.get("/api/catalog/no-such-game/legend"), 404, "no_such_game")

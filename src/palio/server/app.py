@@ -25,6 +25,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import palio.games as registry
+from palio.core.errors import OptionError
+from palio.server.legend import legend
 from palio.server.service import (
     ApiError,
     GameService,
@@ -224,6 +226,13 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
     @app.get("/api/catalog")
     async def get_catalog() -> Any:
         return await run_in_threadpool(catalog)
+
+    @app.get("/api/catalog/{game}/legend")
+    async def get_legend(game: str) -> Any:
+        try:
+            return legend(registry.get(game))
+        except OptionError:
+            raise ApiError(404, "no_such_game", f"there is no game type {game!r}") from None
 
     @app.get("/api/bots")
     async def get_bots() -> Any:
