@@ -136,6 +136,14 @@ class Game(ABC):
         who = "" if event.get("seat") is None else f"Seat {event['seat']} "
         return f"{who}{event['kind']}{': ' + details if details else ''}"
 
+    def legend(self) -> dict[str, Any]:
+        """Fixed printed tables that observations refer to by index (names, map shape).
+
+        The same for every seat and game, so it can never carry hidden information; clients
+        use it to draw observations. Empty for games whose observations describe themselves.
+        """
+        return {}
+
     def render(self, state: State, seat: int | None) -> str:
         """A text picture of the position as ``seat`` sees it (terminal client)."""
         return repr(state.observe(seat))

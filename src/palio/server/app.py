@@ -26,7 +26,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import palio.games as registry
 from palio.core.errors import OptionError
-from palio.server.legend import legend
 from palio.server.service import (
     ApiError,
     GameService,
@@ -230,7 +229,7 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
     @app.get("/api/catalog/{game}/legend")
     async def get_legend(game: str) -> Any:
         try:
-            return legend(registry.get(game))
+            return registry.get(game).legend()
         except OptionError:
             raise ApiError(404, "no_such_game", f"there is no game type {game!r}") from None
 

@@ -24,6 +24,7 @@ from palio.games.tiletum.components import (
     provisional_components,
 )
 from palio.games.tiletum.render import describe_event as _describe
+from palio.games.tiletum.render import legend as _legend
 from palio.games.tiletum.render import render as _render
 from palio.games.tiletum.rules.common import houses_on_map, pillars_on_map
 from palio.games.tiletum.rules.setup import setup_state
@@ -81,6 +82,9 @@ class TiletumGame(Game):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return _describe(event)
+
+    def legend(self) -> dict[str, Any]:
+        return _legend(self.components)
 
     def evaluate(self, state: State, seat: int) -> float:
         """VP plus a rough worth of what is held (greedy bots)."""

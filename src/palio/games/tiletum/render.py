@@ -1,4 +1,4 @@
-"""Text view of a Tiletum position and the event log in words."""
+"""Text view of a Tiletum position, the event log in words, and the legend clients draw with."""
 
 from __future__ import annotations
 
@@ -146,3 +146,24 @@ def describe_event(event: dict[str, Any]) -> str:
 
 
 __all__ = ["render", "describe_event", "tile_name", "HELPER"]
+
+
+def legend(c: Components) -> dict[str, Any]:
+    """The printed tables a client needs to draw an observation (see ``Game.legend``)."""
+    links = sorted({tuple(sorted((a, b))) for a, ends in enumerate(c.adj) for b in ends})
+    return {
+        "spots": list(c.spots),
+        "towns": c.n_towns,
+        "links": [list(pair) for pair in links],
+        "house_spaces": [{"town": town, "min_players": least, "label": c.house_label[i]}
+                         for i, (town, least, _vp, _building) in enumerate(c.house_spaces)],
+        "cathedral_towns": list(c.cathedral_towns),
+        "cost_tiles": [None if t is None else list(t) for t in c.cost_tiles],
+        "tiles": [tile_name(c, t) for t in range(len(c.tiles))],
+        "king_vp": list(c.king_vp),
+        "contract_slot_ap": list(c.contract_slot_ap),
+        "rooms": [list(floors) for floors in c.room_index],
+        "crest_names": list(c.crest_names),
+        "fair_conditions": list(c.fair_conditions),
+        "fair_tiles": [list(t) for t in c.fair_tiles],
+    }
