@@ -16,6 +16,7 @@ app = typer.Typer(
 COMMAND_MODULES = [
     "palio.cli.play",
     "palio.cli.serve",
+    "palio.cli.bench",
 ]
 
 for _name in COMMAND_MODULES:
