@@ -18,7 +18,7 @@ from palio.core.game import Game
 from palio.sim import bench
 
 # wide enough for the table when printed to a pipe or a file (rich assumes 80 columns there)
-console = Console(highlight=False, width=max(120, Console().width))
+console = Console(highlight=False, width=max(140, Console().width))
 
 
 def register(app: typer.Typer) -> None:
@@ -70,7 +70,8 @@ def _chosen_games(ids: list[str] | None) -> list[Game]:
 def _table(figures: list[bench.GameFigures]) -> Table:
     table = Table(title="Palio engine speed (one core)")
     table.add_column("game")
-    for column in ("players", "decisions/s", "aim", "games/s", "aim", "copy µs", "mcts it/s"):
+    for column in ("players", "decisions/s", "aim", "games/s", "aim", "CPU share",
+                   "decisions/CPU-s", "copy µs", "mcts it/s"):
         table.add_column(column, justify="right")
     for f in figures:
         aim = f.aim or {}
@@ -81,6 +82,8 @@ def _table(figures: list[bench.GameFigures]) -> Table:
             _aim(aim.get("decisions_per_s"), f.aims_met.get("decisions_per_s")),
             f"{f.games_per_s:,.1f}",
             _aim(aim.get("games_per_s"), f.aims_met.get("games_per_s")),
+            f"{f.cpu_share:.0%}",
+            f"{f.decisions_per_cpu_s:,.0f}",
             f"{f.copy_us:.1f}",
             f"{f.mcts_iterations_per_s:,.0f}",
         )
@@ -98,4 +101,4 @@ def _yardstick_line(y: bench.Yardstick) -> str:
     if not y.available:
         return f"OpenSpiel yardstick: {y.note}"
     return (f"OpenSpiel yardstick ({y.note}): random playouts of {y.game}, "
-            f"{y.decisions_per_s:,.0f} decisions/s ({y.games} games)")
+            f"{y.decisions_per_s:,.0f} decisions/s ({y.games} games, CPU share {y.cpu_share:.0%})")

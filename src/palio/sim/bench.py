@@ -2,7 +2,8 @@
 
 For one game and player count: random playouts from set-up (decisions/s and games/s), the
 mean cost of ``state.copy()`` on mid-game positions, and the ``mcts`` bot's iterations/s on a
-few mid-game positions. As a yardstick, OpenSpiel's random playouts of its own pure-Python
+few mid-game positions. The playouts also report the share of a core they got (the machine may
+be shared) and their rate per CPU-second. As a yardstick, OpenSpiel's random playouts of its own pure-Python
 tic-tac-toe, when ``open_spiel`` is installed. Each measurement runs for about ``seconds`` of
 wall-clock time on one core; nothing here depends on which game is measured.
 """
@@ -49,6 +50,8 @@ class GameFigures:
     decisions: int = 0
     decisions_per_s: float = 0.0
     games_per_s: float = 0.0
+    cpu_share: float = 0.0
+    decisions_per_cpu_s: float = 0.0
     copy_us: float = 0.0
     copies: int = 0
     mcts_iterations: int = 0
@@ -67,11 +70,14 @@ def default_players(game: Game) -> int:
     return aim.players if aim is not None else game.info.max_players
 
 
-def random_playouts(game: Game, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Whole random games from set-up until ``seconds`` pass: (games, decisions, elapsed)."""
+def random_playouts(game: Game, players: int, seconds: float,
+                    seed: int) -> tuple[int, int, float, float]:
+    """Whole random games from set-up until ``seconds`` pass:
+    (games, decisions, wall-clock seconds, CPU seconds of this process)."""
     rng = random.Random(seed)
     games = decisions = 0
     started = time.perf_counter()
+    cpu_started = time.process_time()
     while True:
         state = game.setup(players, seed + games)
         while not state.is_over:
@@ -80,7 +86,7 @@ def random_playouts(game: Game, players: int, seconds: float, seed: int) -> tupl
         games += 1
         elapsed = time.perf_counter() - started
         if elapsed >= seconds:
-            return games, decisions, elapsed
+            return games, decisions, elapsed, time.process_time() - cpu_started
 
 
 def mid_game_positions(game: Game, players: int, seed: int, count: int) -> list[State]:
@@ -152,10 +158,14 @@ def measure_game(game: Game, players: int, seconds: float = 2.5, seed: int = 1) 
     """Every figure of one game; each measurement takes about ``seconds``."""
     game.validate_options(players, None)  # a clear error before any work
     figures = GameFigures(game=game.info.id, players=players, seconds=seconds)
-    games, decisions, elapsed = random_playouts(game, players, seconds, seed)
+    games, decisions, elapsed, cpu = random_playouts(game, players, seconds, seed)
     figures.games, figures.decisions = games, decisions
     figures.decisions_per_s = decisions / elapsed
     figures.games_per_s = games / elapsed
+    # on a shared machine the wall-clock rate depends on the load; the CPU share says how much
+    # of one core the playouts got, and the per-CPU-second rate what they would do with all of it
+    figures.cpu_share = cpu / elapsed
+    figures.decisions_per_cpu_s = decisions / cpu if cpu > 0 else 0.0
     positions = mid_game_positions(game, players, seed, MID_GAME_POSITIONS)
     figures.copy_us, figures.copies = copy_cost(positions, seconds)
     iterations, searched, chosen = mcts_speed(positions, seconds, seed)
@@ -174,6 +184,7 @@ class Yardstick:
     games: int = 0
     decisions: int = 0
     decisions_per_s: float = 0.0
+    cpu_share: float = 0.0
     note: str = ""
 
     def as_dict(self) -> dict[str, Any]:
@@ -192,6 +203,7 @@ def openspiel_yardstick(seconds: float = 2.5, seed: int = 1) -> Yardstick:
     rng = random.Random(seed)
     games = decisions = 0
     started = time.perf_counter()
+    cpu_started = time.process_time()
     while True:
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -201,5 +213,6 @@ def openspiel_yardstick(seconds: float = 2.5, seed: int = 1) -> Yardstick:
         elapsed = time.perf_counter() - started
         if elapsed >= seconds:
             break
-    return Yardstick(OPENSPIEL_YARDSTICK, True, games, decisions, decisions / elapsed,
+    cpu_share = (time.process_time() - cpu_started) / elapsed
+    return Yardstick(OPENSPIEL_YARDSTICK, True, games, decisions, decisions / elapsed, cpu_share,
                      note=f"OpenSpiel {getattr(pyspiel, '__version__', '')}".strip())
