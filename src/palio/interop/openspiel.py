@@ -33,7 +33,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pyspiel
+try:
+    import pyspiel
+except ImportError as exc:  # the optional extra is missing: say how to get it
+    raise ImportError("the OpenSpiel adapter needs open_spiel: pip install 'palio[openspiel]'") from exc
 
 import palio.games as registry
 from palio.core.game import Game

@@ -28,7 +28,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from pettingzoo import AECEnv
+try:
+    from pettingzoo import AECEnv
+except ImportError as exc:  # the optional extra is missing: say how to get it
+    raise ImportError("the PettingZoo adapter needs pettingzoo: pip install 'palio[gym]'") from exc
 
 import palio.games as registry
 from palio.core.game import State

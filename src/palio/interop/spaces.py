@@ -21,8 +21,11 @@ import json
 import operator
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
+try:
+    import numpy as np
+    from gymnasium import spaces
+except ImportError as exc:  # the optional extra is missing: say how to get it
+    raise ImportError("the Gymnasium/PettingZoo adapters need gymnasium: pip install 'palio[gym]'") from exc
 
 from palio.core.game import Game, State
 
