@@ -17,6 +17,7 @@ COMMAND_MODULES = [
     "palio.cli.play",
     "palio.cli.serve",
     "palio.cli.sim",
+    "palio.cli.bench",
 ]
 
 for _name in COMMAND_MODULES:

@@ -1,0 +1,104 @@
+"""``palio bench``: how fast the engines play, copy and search, next to the issue's aims."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import palio.games as registry
+from palio.cli.common import fail
+from palio.core.errors import PalioError
+from palio.core.game import Game
+from palio.sim import bench
+
+# wide enough for the table when printed to a pipe or a file (rich assumes 80 columns there)
+console = Console(highlight=False, width=max(140, Console().width))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("bench")(bench_command)
+
+
+def bench_command(
+    games: list[str] = typer.Argument(None, help="game ids (default: every registered game)"),
+    players: int = typer.Option(
+        None, "--players", "-p", help="player count (default: the aim's, else the largest)"
+    ),
+    seconds: float = typer.Option(2.5, "--seconds", help="wall-clock seconds per measurement"),
+    seed: int = typer.Option(1, "--seed", "-s", help="seed of the games played"),
+    json_path: Path = typer.Option(None, "--json", help="also write the figures here (JSON)"),
+) -> None:
+    """Random-playout speed, copy cost and MCTS iterations/s of each game."""
+    try:
+        chosen = _chosen_games(games)
+        if not seconds > 0:
+            raise PalioError(f"--seconds must be more than 0, not {seconds}")
+        counts = {g.info.id: players or bench.default_players(g) for g in chosen}
+        for g in chosen:
+            g.validate_options(counts[g.info.id], None)
+    except PalioError as exc:
+        raise fail(exc) from None
+    console.print(f"Measuring {len(chosen)} game(s), about {seconds:g} s per figure, "
+                  f"on {os.cpu_count()} CPU(s), Python {platform.python_version()}...")
+    figures = [bench.measure_game(g, counts[g.info.id], seconds, seed) for g in chosen]
+    yardstick = bench.openspiel_yardstick(seconds, seed)
+    console.print(_table(figures))
+    console.print(_yardstick_line(yardstick))
+    if json_path:
+        document = {
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+            "seconds": seconds,
+            "seed": seed,
+            "games": [f.as_dict() for f in figures],
+            "openspiel_yardstick": yardstick.as_dict(),
+        }
+        json_path.write_text(json.dumps(document, indent=2) + "\n")
+        console.print(f"Figures written to {json_path}")
+
+
+def _chosen_games(ids: list[str] | None) -> list[Game]:
+    return [registry.get(game_id) for game_id in (ids or registry.available())]
+
+
+def _table(figures: list[bench.GameFigures]) -> Table:
+    table = Table(title="Palio engine speed (one core)")
+    table.add_column("game")
+    for column in ("players", "decisions/s", "aim", "games/s", "aim", "CPU share",
+                   "decisions/CPU-s", "copy µs", "mcts it/s"):
+        table.add_column(column, justify="right")
+    for f in figures:
+        aim = f.aim or {}
+        table.add_row(
+            f.game,
+            str(f.players),
+            f"{f.decisions_per_s:,.0f}",
+            _aim(aim.get("decisions_per_s"), f.aims_met.get("decisions_per_s")),
+            f"{f.games_per_s:,.1f}",
+            _aim(aim.get("games_per_s"), f.aims_met.get("games_per_s")),
+            f"{f.cpu_share:.0%}",
+            f"{f.decisions_per_cpu_s:,.0f}",
+            f"{f.copy_us:.1f}",
+            f"{f.mcts_iterations_per_s:,.0f}",
+        )
+    return table
+
+
+def _aim(aim: float | None, met: bool | None) -> str:
+    if aim is None:
+        return "-"
+    verdict = "[green]met[/green]" if met else "[red]NOT met[/red]"
+    return f">= {aim:,.0f} {verdict}"
+
+
+def _yardstick_line(y: bench.Yardstick) -> str:
+    if not y.available:
+        return f"OpenSpiel yardstick: {y.note}"
+    return (f"OpenSpiel yardstick ({y.note}): random playouts of {y.game}, "
+            f"{y.decisions_per_s:,.0f} decisions/s ({y.games} games, CPU share {y.cpu_share:.0%})")

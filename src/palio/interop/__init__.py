@@ -1,0 +1,1 @@
+"""Adapters to research frameworks: OpenSpiel, PettingZoo and Gymnasium (optional extras)."""

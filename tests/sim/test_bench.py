@@ -1,0 +1,34 @@
+"""``palio bench``: the figures are measured and printed for any game; speed is never asserted."""
+
+import json
+
+from typer.testing import CliRunner
+
+from palio.cli import app
+
+runner = CliRunner()
+
+
+def test_bench_prints_and_saves_the_figures_of_one_game(tmp_path):
+    path = tmp_path / "bench.json"
+    result = runner.invoke(app, ["bench", "san-gimignano", "--seconds", "0.2", "--json", str(path)])
+    assert result.exit_code == 0, result.output
+    for heading in ("decisions/s", "games/s", "copy µs", "mcts it/s", "san-gimignano"):
+        assert heading in result.output
+    assert "OpenSpiel yardstick" in result.output
+    data = json.loads(path.read_text())
+    (figures,) = data["games"]
+    assert figures["game"] == "san-gimignano" and figures["players"] == 2
+    assert figures["games"] >= 1 and figures["decisions"] > figures["games"]
+    assert figures["copies"] > 0 and figures["mcts_iterations"] > 0
+    assert set(figures["aims_met"]) == {"decisions_per_s", "games_per_s"}
+
+
+def test_bench_refuses_bad_arguments_before_measuring():
+    for args, message in (
+        (["bench", "no-such-game"], "unknown game"),
+        (["bench", "san-gimignano", "--players", "4"], "2 players"),
+        (["bench", "san-gimignano", "--seconds", "0"], "--seconds"),
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and message in result.output, result.output
