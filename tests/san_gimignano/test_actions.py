@@ -158,3 +158,23 @@ def test_tallest_token_goes_to_the_first_strictly_taller_tower():
     s._legal = None
     play(s, "build 10,10,10,10,10,10")  # 6 tall
     assert s.token == 0
+
+
+def test_plain_runs_fast_path_agrees_with_the_general_search():
+    """Without luxury stones, runs come from a fast path; it must list exactly what the general
+    search (stones anywhere) lists with no stone, in the same order."""
+    import random
+    from collections import Counter
+
+    from palio.games.san_gimignano import components as C
+    from palio.games.san_gimignano import rules as R
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        counts = Counter(rng.choice(C.TOWER_VALUES) for _ in range(rng.randrange(0, 10)))
+        cap = rng.choice([3, 4, 5, 6, 99])
+        general = []
+        for top in range(C.MULTI_LOW, C.MULTI_HIGH + 1):
+            for bottom in range(top + C.MIN_TOWER - 1, min(C.MULTI_HIGH, top + cap - 1) + 1):
+                general += R._runs(top, bottom, counts, 0)
+        assert R._plain_runs(counts, cap) == general, (counts, cap)

@@ -110,9 +110,27 @@ def legal_builds(s: S, seat: int) -> list[Action]:
             for stones in range(max(0, C.MIN_TOWER - naturals), lux + 1):
                 if naturals + stones <= cap:
                     out.append(A.Build((value,) * naturals + (-value,) * stones))
+    if not lux:
+        out += _plain_runs(counts, cap)
+        return out
     for top in range(C.MULTI_LOW, C.MULTI_HIGH + 1):
         for bottom in range(top + C.MIN_TOWER - 1, min(C.MULTI_HIGH, top + cap - 1) + 1):
             out += _runs(top, bottom, counts, lux)
+    return out
+
+
+def _plain_runs(counts: Counter, cap: int) -> list[Action]:
+    """Runs from tower cards alone (no luxury stone): one way each, in ``_runs``' order.
+
+    The common case, and the hot path of random playouts, so it skips the general search.
+    """
+    out: list[Action] = []
+    for top in C.TOWER_VALUES:
+        length = 0
+        while counts[top + length] > 0:
+            length += 1
+        for height in range(C.MIN_TOWER, min(length, cap) + 1):
+            out.append(A.Build(tuple(range(top, top + height))))
     return out
 
 
