@@ -13,6 +13,7 @@ import hashlib
 import random
 import secrets
 import threading
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -97,6 +98,7 @@ class LiveGame:
     state: State
     actors: list[int] = field(default_factory=list)  # seat of action n at index n-1
     marks: list[int] = field(default_factory=lambda: [0])  # len(log) after n actions
+    turns: list[Hashable] = field(default_factory=list)  # game.turn_key after n actions
     revealed: dict[int, bool] = field(default_factory=dict)  # memo: did action n reveal?
     before_last: State | None = None  # the position before the latest action (for undo)
     lock: threading.RLock = field(default_factory=threading.RLock)
@@ -130,6 +132,7 @@ class LiveGame:
         self.before_last = before
         self.actors.append(seat)
         self.marks.append(len(self.state.log))
+        self.turns.append(self.game.turn_key(self.state))
 
     def event_move(self, index: int) -> int:
         """The move number during which event ``index`` was logged (0 = set-up)."""
@@ -184,11 +187,13 @@ class LiveGame:
 
     def can_undo(self, seat: int | None) -> bool:
         """The undo rule (docs/server.md): this seat's own last decision, still its turn,
-        nothing revealed by it, game running."""
+        the decision began no new turn, nothing revealed by it, game running."""
         n = self.move_number
         if seat is None or self.status != "running" or n == 0 or self.state.is_over:
             return False
         if self.actors[n - 1] != seat or self.state.to_move != seat:
+            return False
+        if self.turns[n - 1] != self.turns[n]:  # it ended a turn: the next one is not undone
             return False
         if self.seats[seat].kind != "human":
             return False
@@ -263,7 +268,7 @@ class GameService:
             id=row.id, game=game, players=row.players, options=dict(row.options), seed=row.seed,
             status=row.status, created_at=utc(row.created_at).isoformat(),
             seats=[Seat(s.seat, s.kind, s.level, s.name, s.token_hash) for s in seats],
-            state=state,
+            state=state, turns=[game.turn_key(state)],
         )
         for action in actions:
             live.apply_cached(action.notation, action.seat)
@@ -493,6 +498,7 @@ class GameService:
             # rebuild from the committed rows: the only source of truth
             fresh = self._load(game_id)
             live.state, live.actors, live.marks = fresh.state, fresh.actors, fresh.marks
+            live.turns = fresh.turns
             live.before_last = fresh.before_last
             live.revealed = {k: v for k, v in live.revealed.items() if k < number}
         return live
