@@ -226,3 +226,29 @@ def test_pages_and_errors(server: Server) -> None:
         assert_error(client.get("/api/games/missing"), 404, "no_such_game")
         assert_error(client.get("/api/games/missing/view"), 404)
         assert_error(client.get("/api/games?status=weird"), 400)
+
+
+def test_bad_paths_names_and_bodies_change_nothing(server: Server) -> None:
+    game_id, ada, _ = two_humans(server)
+    open_game = server.create(game=SG, players=2, seats=[{"kind": "human"}, {"kind": "human"}])["id"]
+    with server.client() as client:
+        # a NUL byte in an id is no game (PostgreSQL would refuse the query outright)
+        assert_error(client.get("/api/games/ab%00cd"), 404, "no_such_game")
+        assert_error(client.get("/api/games/ab%00cd/view"), 404, "no_such_game")
+    join = f"/api/games/{open_game}/seats"
+    assert_error(post(server, f"{join}/{'9' * 5000}/join", json={}), 404, "no_such_seat")
+    assert_error(post(server, f"{join}/-1/join", json={}), 404, "no_such_seat")
+    for name in ("Ada\x00", "Bo\n", "x" * 65, 5, ["Ada"]):
+        assert_error(post(server, f"{join}/0/join", json={"name": name}), 400, "bad_body")
+    assert_error(post(server, f"{join}/0/join", content=b"[1"), 400, "bad_json")
+    assert_error(server.http.post("/api/games", json={
+        "game": SG, "players": 2, "seats": [{"kind": "bot", "name": "R\x00"}, {"kind": "human"}]}),
+        400, "bad_body")
+    assert [s["taken"] for s in server.view(open_game)["seats"]] == [False, False]
+    undo = f"/api/games/{game_id}/undo"
+    for body in ({}, {"move_number": "0"}, {"move_number": 0.5}, {"move_number": True}, [0]):
+        assert_error(post(server, undo, ada, json=body), 400, "bad_body")
+    assert_error(post(server, undo, ada, content=b"{"), 400, "bad_json")
+    assert_error(post(server, "/api/games/nope/undo", ada, json={"move_number": 0}), 404)
+    assert_error(post(server, f"/api/games/{game_id}/undo", "wrong", json={"move_number": 0}), 403)
+    assert server.view(game_id)["move_number"] == 0

@@ -55,6 +55,17 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def is_game_id(text: str) -> bool:
+    """Game ids are short and alphanumeric; anything else (a NUL byte, which PostgreSQL
+    rejects outright) is simply no game."""
+    return len(text) <= 32 and text.isascii() and text.isalnum()
+
+
+def is_name(value: Any) -> bool:
+    """A seat name: a short string without control characters (PostgreSQL refuses NUL)."""
+    return isinstance(value, str) and len(value) <= 64 and value.isprintable()
+
+
 def bot_names() -> list[str]:
     """Levels offered to people first, then any other registered bot by name."""
     return BOT_LEVELS + [name for name in bots.names() if name not in BOT_LEVELS]
@@ -255,7 +266,7 @@ class GameService:
 
     def _load(self, game_id: str) -> LiveGame:
         with self.sessions() as session:
-            row = session.get(GameRow, game_id) if len(game_id) <= 32 else None
+            row = session.get(GameRow, game_id) if is_game_id(game_id) else None
             if row is None:
                 raise ApiError(404, "no_such_game", f"there is no game {game_id!r}")
             seats = session.scalars(
@@ -368,7 +379,7 @@ class GameService:
             if not isinstance(entry, dict) or entry.get("kind") not in ("human", "bot"):
                 raise ApiError(400, "bad_body", f"seat {index}: kind must be 'human' or 'bot'")
             name = entry.get("name")
-            if name is not None and (not isinstance(name, str) or len(name) > 64):
+            if name is not None and not is_name(name):
                 raise ApiError(400, "bad_body", f"seat {index}: name must be a short string")
             if entry["kind"] == "bot":
                 level = entry.get("level") or "medium"
@@ -384,8 +395,9 @@ class GameService:
         if not isinstance(body, dict):
             raise ApiError(400, "bad_body", "the body must be a JSON object")
         name = body.get("name") or f"Player {seat + 1}"
-        if not isinstance(name, str) or len(name) > 64:
-            raise ApiError(400, "bad_body", "'name' must be a string of at most 64 characters")
+        if not is_name(name):
+            raise ApiError(400, "bad_body",
+                           "'name' must be a string of at most 64 printable characters")
         live = self.get(game_id)
         with live.lock:
             if not 0 <= seat < live.players:
