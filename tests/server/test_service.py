@@ -127,3 +127,47 @@ def test_sqlite_commits_are_synced_to_disk(tmp_path: Path) -> None:
         for connection in connections:
             connection.close()
         service.close()
+
+
+def test_racing_submissions_apply_once(tmp_path: Path) -> None:
+    """Two tabs, different moves, the same move number, at the same time: one is applied; and
+    a second writer on the same database (say, a second process) is stopped by the rows."""
+    import threading
+
+    from palio.server.db import ActionRow
+
+    url = f"sqlite:///{tmp_path / 'palio.db'}"
+    service = GameService(url)
+    game_id = humans(service, "tiletum", 2, seed=1)
+    moves = [str(a) for a in service.get(game_id).state.legal_actions()][:8]
+    codes: list[str] = []
+    start = threading.Barrier(len(moves))
+
+    def submit(move: str) -> None:
+        start.wait()
+        try:
+            service.act(game_id, 0, {"action": move, "move_number": 0})
+            codes.append("ok")
+        except ApiError as exc:
+            codes.append(exc.code)
+
+    threads = [threading.Thread(target=submit, args=(move,)) for move in moves]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(codes) == ["ok"] + ["stale_move"] * (len(moves) - 1)
+    assert service.get(game_id).move_number == 1
+
+    other = GameService(url)  # its cache is loaded now, at move 1, like the first one's
+    live = service.get(game_id)
+    seat, move = live.state.to_move, str(live.state.legal_actions()[0])
+    other.get(game_id)
+    service.act(game_id, seat, {"action": move, "move_number": 1})
+    with pytest.raises(ApiError) as second:
+        other.act(game_id, seat, {"action": move, "move_number": 1})
+    assert second.value.code == "stale_move"
+    with service.sessions() as session:
+        assert session.query(ActionRow).filter_by(game_id=game_id).count() == 2
+    other.close()
+    service.close()
