@@ -90,6 +90,11 @@ def test_malformed_json(server: Server) -> None:
     game_id, ada, _ = two_humans(server)
     assert_error(post(server, "/api/games", content=b"{not json"), 400, "bad_json")
     assert_error(post(server, f"/api/games/{game_id}/actions", ada, content=b"\xff\xfe"), 400)
+    deep = b"[" * 30_000 + b"]" * 30_000  # valid JSON, nested past the parser's recursion limit
+    assert_error(post(server, f"/api/games/{game_id}/actions", ada, content=deep), 400, "bad_json")
+    big = {"action": "buy", "move_number": 0, "padding": "x" * 100_000}
+    assert_error(post(server, f"/api/games/{game_id}/actions", ada, json=big), 413,
+                 "body_too_large")
     for body in ({"action": 3, "move_number": 0}, {"action": "buy"}, {"action": "buy", "move_number": "0"},
                  ["buy", 0]):
         assert_error(post(server, f"/api/games/{game_id}/actions", ada, json=body), 400)

@@ -35,6 +35,7 @@ from palio.server.service import (
 )
 
 STATIC = Path(__file__).parent / "static"
+MAX_BODY = 64 * 1024  # bytes; every body of this API is a few hundred
 log = logging.getLogger("palio.server")
 
 
@@ -52,12 +53,16 @@ def token_of(request: Request | WebSocket) -> str | None:
 
 
 async def json_body(request: Request) -> Any:
-    raw = await request.body()
+    raw = b""
+    async for chunk in request.stream():  # read no further than the limit
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise ApiError(413, "body_too_large", f"a request body is at most {MAX_BODY} bytes")
     if not raw:
         return {}
     try:
         return json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # deep nesting: RecursionError
         raise ApiError(400, "bad_json", "the body is not valid JSON") from None
 
 
