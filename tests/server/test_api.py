@@ -90,6 +90,11 @@ def test_malformed_json(server: Server) -> None:
     game_id, ada, _ = two_humans(server)
     assert_error(post(server, "/api/games", content=b"{not json"), 400, "bad_json")
     assert_error(post(server, f"/api/games/{game_id}/actions", ada, content=b"\xff\xfe"), 400)
+    deep = b"[" * 30_000 + b"]" * 30_000  # valid JSON, nested past the parser's recursion limit
+    assert_error(post(server, f"/api/games/{game_id}/actions", ada, content=deep), 400, "bad_json")
+    big = {"action": "buy", "move_number": 0, "padding": "x" * 100_000}
+    assert_error(post(server, f"/api/games/{game_id}/actions", ada, json=big), 413,
+                 "body_too_large")
     for body in ({"action": 3, "move_number": 0}, {"action": "buy"}, {"action": "buy", "move_number": "0"},
                  ["buy", 0]):
         assert_error(post(server, f"/api/games/{game_id}/actions", ada, json=body), 400)
@@ -235,3 +240,29 @@ def test_legend_names_what_observations_index(server: Server) -> None:
     assert legend["tiles"] and all(isinstance(name, str) for name in legend["tiles"])
     assert server.http.get(f"/api/catalog/{SG}/legend").json() == {}
     assert_error(server.http.get("/api/catalog/no-such-game/legend"), 404, "no_such_game")
+
+
+def test_bad_paths_names_and_bodies_change_nothing(server: Server) -> None:
+    game_id, ada, _ = two_humans(server)
+    open_game = server.create(game=SG, players=2, seats=[{"kind": "human"}, {"kind": "human"}])["id"]
+    with server.client() as client:
+        # a NUL byte in an id is no game (PostgreSQL would refuse the query outright)
+        assert_error(client.get("/api/games/ab%00cd"), 404, "no_such_game")
+        assert_error(client.get("/api/games/ab%00cd/view"), 404, "no_such_game")
+    join = f"/api/games/{open_game}/seats"
+    assert_error(post(server, f"{join}/{'9' * 5000}/join", json={}), 404, "no_such_seat")
+    assert_error(post(server, f"{join}/-1/join", json={}), 404, "no_such_seat")
+    for name in ("Ada\x00", "Bo\n", "x" * 65, 5, ["Ada"]):
+        assert_error(post(server, f"{join}/0/join", json={"name": name}), 400, "bad_body")
+    assert_error(post(server, f"{join}/0/join", content=b"[1"), 400, "bad_json")
+    assert_error(server.http.post("/api/games", json={
+        "game": SG, "players": 2, "seats": [{"kind": "bot", "name": "R\x00"}, {"kind": "human"}]}),
+        400, "bad_body")
+    assert [s["taken"] for s in server.view(open_game)["seats"]] == [False, False]
+    undo = f"/api/games/{game_id}/undo"
+    for body in ({}, {"move_number": "0"}, {"move_number": 0.5}, {"move_number": True}, [0]):
+        assert_error(post(server, undo, ada, json=body), 400, "bad_body")
+    assert_error(post(server, undo, ada, content=b"{"), 400, "bad_json")
+    assert_error(post(server, "/api/games/nope/undo", ada, json={"move_number": 0}), 404)
+    assert_error(post(server, f"/api/games/{game_id}/undo", "wrong", json={"move_number": 0}), 403)
+    assert server.view(game_id)["move_number"] == 0

@@ -71,6 +71,7 @@ def test_undo_rule_in_every_game(tmp_path: Path) -> None:
             if live.can_undo(seat):
                 allowed += 1
                 assert live.state.to_move == seat and live.actors[-1] == seat
+                assert live.turns[-2] == live.turns[-1]  # the decision began no new turn
                 service.undo(game_id, seat, {"move_number": live.move_number})
                 assert [live.state.observe(s) for s in [None, *range(players)]] == before
                 service.act(game_id, seat, {"action": move, "move_number": live.move_number})
@@ -81,4 +82,92 @@ def test_undo_rule_in_every_game(tmp_path: Path) -> None:
                     service.undo(game_id, seat, {"move_number": live.move_number})
                 assert refused.value.code == "undo_not_allowed"
     assert allowed > 5 and refused_revealing > 0
+    service.close()
+
+
+def test_undo_never_crosses_into_a_new_turn(tmp_path: Path) -> None:
+    """A seat that ends its turn and is first to move in the next one (Tiletum's turn order
+    allows it) may not take the ending back, even when it revealed nothing."""
+    service = GameService(f"sqlite:///{tmp_path / 'palio.db'}")
+    game_id = humans(service, "tiletum", 2, seed=0)
+    live = service.get(game_id)
+    rng = random.Random(0)
+    crossings = 0
+    while not live.state.is_over:
+        seat = live.state.to_move
+        move = str(rng.choice(live.state.legal_actions()))
+        service.act(game_id, seat, {"action": move, "move_number": live.move_number})
+        n = live.move_number
+        if live.state.to_move != seat or live.turns[n - 1] == live.turns[n]:
+            continue
+        if live.action_revealed(n):
+            continue  # refused for that reason already
+        crossings += 1
+        assert not live.can_undo(seat)
+        with pytest.raises(ApiError) as refused:
+            service.undo(game_id, seat, {"move_number": n})
+        assert refused.value.code == "undo_not_allowed"
+    assert crossings > 0, "the seed should give a turn that passes to the same seat"
+    service.close()
+
+
+def test_sqlite_commits_are_synced_to_disk(tmp_path: Path) -> None:
+    """Every pooled SQLite connection runs in WAL mode with synchronous=FULL: a commit (and so
+    an acknowledged move) is fsync'd before the response, surviving a power cut too."""
+    from sqlalchemy import text
+
+    service = GameService(f"sqlite:///{tmp_path / 'palio.db'}")
+    connections = [service.engine.connect() for _ in range(3)]  # distinct pooled connections
+    try:
+        for connection in connections:
+            assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+            assert connection.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+            assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+    finally:
+        for connection in connections:
+            connection.close()
+        service.close()
+
+
+def test_racing_submissions_apply_once(tmp_path: Path) -> None:
+    """Two tabs, different moves, the same move number, at the same time: one is applied; and
+    a second writer on the same database (say, a second process) is stopped by the rows."""
+    import threading
+
+    from palio.server.db import ActionRow
+
+    url = f"sqlite:///{tmp_path / 'palio.db'}"
+    service = GameService(url)
+    game_id = humans(service, "tiletum", 2, seed=1)
+    moves = [str(a) for a in service.get(game_id).state.legal_actions()][:8]
+    codes: list[str] = []
+    start = threading.Barrier(len(moves))
+
+    def submit(move: str) -> None:
+        start.wait()
+        try:
+            service.act(game_id, 0, {"action": move, "move_number": 0})
+            codes.append("ok")
+        except ApiError as exc:
+            codes.append(exc.code)
+
+    threads = [threading.Thread(target=submit, args=(move,)) for move in moves]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(codes) == ["ok"] + ["stale_move"] * (len(moves) - 1)
+    assert service.get(game_id).move_number == 1
+
+    other = GameService(url)  # its cache is loaded now, at move 1, like the first one's
+    live = service.get(game_id)
+    seat, move = live.state.to_move, str(live.state.legal_actions()[0])
+    other.get(game_id)
+    service.act(game_id, seat, {"action": move, "move_number": 1})
+    with pytest.raises(ApiError) as second:
+        other.act(game_id, seat, {"action": move, "move_number": 1})
+    assert second.value.code == "stale_move"
+    with service.sessions() as session:
+        assert session.query(ActionRow).filter_by(game_id=game_id).count() == 2
+    other.close()
     service.close()

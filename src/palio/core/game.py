@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -147,6 +147,11 @@ class Game(ABC):
     def render(self, state: State, seat: int | None) -> str:
         """A text picture of the position as ``seat`` sees it (terminal client)."""
         return repr(state.observe(seat))
+
+    def turn_key(self, state: State) -> Hashable:
+        """A value that changes whenever a new turn begins (the web server's undo never takes
+        back a decision that changed it). ``None``, the default: no turns beyond decisions."""
+        return None
 
     def evaluate(self, state: State, seat: int) -> float:
         """A quick heuristic value of the position for ``seat`` (used by greedy bots)."""

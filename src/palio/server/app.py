@@ -36,6 +36,7 @@ from palio.server.service import (
 )
 
 STATIC = Path(__file__).parent / "static"
+MAX_BODY = 64 * 1024  # bytes; every body of this API is a few hundred
 log = logging.getLogger("palio.server")
 
 
@@ -53,12 +54,16 @@ def token_of(request: Request | WebSocket) -> str | None:
 
 
 async def json_body(request: Request) -> Any:
-    raw = await request.body()
+    raw = b""
+    async for chunk in request.stream():  # read no further than the limit
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise ApiError(413, "body_too_large", f"a request body is at most {MAX_BODY} bytes")
     if not raw:
         return {}
     try:
         return json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # deep nesting: RecursionError
         raise ApiError(400, "bad_json", "the body is not valid JSON") from None
 
 
@@ -168,6 +173,12 @@ def views_for(live: LiveGame, seats: set[int | None]) -> dict[int | None, dict[s
         return {seat: live.view(seat) for seat in seats}
 
 
+def summary_of(live: LiveGame) -> dict[str, Any]:
+    """Run in a worker thread: the game's lock may be held by a commit or a view for a while."""
+    with live.lock:
+        return live.summary()
+
+
 def catalog() -> list[dict[str, Any]]:
     out = []
     for game_id, game in registry().items():
@@ -216,6 +227,12 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return error(exc.status, exc.code, exc.message)
 
+    @app.exception_handler(Exception)
+    async def internal_error(_request: Request, _exc: Exception) -> JSONResponse:
+        # JSON like every other error; the exception itself (which may name hidden state) goes
+        # only to the server log, where Starlette re-raises it after this response
+        return error(500, "internal_error", "the server failed on this request; reload the view")
+
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
@@ -242,8 +259,7 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
         body = await json_body(request)
         live = await run_in_threadpool(service().create, body)
         hub().changed(live.id)
-        with live.lock:
-            return JSONResponse(live.summary(), status_code=201)
+        return JSONResponse(await run_in_threadpool(summary_of, live), status_code=201)
 
     @app.get("/api/games")
     async def list_games(status: str | None = None) -> Any:
@@ -252,14 +268,13 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str) -> Any:
         live = await run_in_threadpool(service().get, game_id)
-        with live.lock:
-            return JSONResponse(live.summary())
+        return JSONResponse(await run_in_threadpool(summary_of, live))
 
     @app.post("/api/games/{game_id}/seats/{seat}/join")
     async def join(game_id: str, seat: str, request: Request) -> Any:
         body = await json_body(request)
-        if not seat.isdigit():
-            raise ApiError(404, "no_such_seat", "a seat is a number")
+        if not (seat.isascii() and seat.isdigit() and len(seat) <= 4):
+            raise ApiError(404, "no_such_seat", "a seat is a small number")
         live, token = await run_in_threadpool(service().join, game_id, int(seat), body)
         hub().changed(game_id)
         return {"seat": int(seat), "token": token, "url": f"/games/{live.id}?token={token}"}

@@ -13,6 +13,7 @@ import hashlib
 import random
 import secrets
 import threading
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -52,6 +53,17 @@ def utc(moment: datetime) -> datetime:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def is_game_id(text: str) -> bool:
+    """Game ids are short and alphanumeric; anything else (a NUL byte, which PostgreSQL
+    rejects outright) is simply no game."""
+    return len(text) <= 32 and text.isascii() and text.isalnum()
+
+
+def is_name(value: Any) -> bool:
+    """A seat name: a short string without control characters (PostgreSQL refuses NUL)."""
+    return isinstance(value, str) and len(value) <= 64 and value.isprintable()
 
 
 def bot_names() -> list[str]:
@@ -97,6 +109,7 @@ class LiveGame:
     state: State
     actors: list[int] = field(default_factory=list)  # seat of action n at index n-1
     marks: list[int] = field(default_factory=lambda: [0])  # len(log) after n actions
+    turns: list[Hashable] = field(default_factory=list)  # game.turn_key after n actions
     revealed: dict[int, bool] = field(default_factory=dict)  # memo: did action n reveal?
     before_last: State | None = None  # the position before the latest action (for undo)
     lock: threading.RLock = field(default_factory=threading.RLock)
@@ -130,6 +143,7 @@ class LiveGame:
         self.before_last = before
         self.actors.append(seat)
         self.marks.append(len(self.state.log))
+        self.turns.append(self.game.turn_key(self.state))
 
     def event_move(self, index: int) -> int:
         """The move number during which event ``index`` was logged (0 = set-up)."""
@@ -184,11 +198,13 @@ class LiveGame:
 
     def can_undo(self, seat: int | None) -> bool:
         """The undo rule (docs/server.md): this seat's own last decision, still its turn,
-        nothing revealed by it, game running."""
+        the decision began no new turn, nothing revealed by it, game running."""
         n = self.move_number
         if seat is None or self.status != "running" or n == 0 or self.state.is_over:
             return False
         if self.actors[n - 1] != seat or self.state.to_move != seat:
+            return False
+        if self.turns[n - 1] != self.turns[n]:  # it ended a turn: the next one is not undone
             return False
         if self.seats[seat].kind != "human":
             return False
@@ -250,7 +266,7 @@ class GameService:
 
     def _load(self, game_id: str) -> LiveGame:
         with self.sessions() as session:
-            row = session.get(GameRow, game_id) if len(game_id) <= 32 else None
+            row = session.get(GameRow, game_id) if is_game_id(game_id) else None
             if row is None:
                 raise ApiError(404, "no_such_game", f"there is no game {game_id!r}")
             seats = session.scalars(
@@ -263,7 +279,7 @@ class GameService:
             id=row.id, game=game, players=row.players, options=dict(row.options), seed=row.seed,
             status=row.status, created_at=utc(row.created_at).isoformat(),
             seats=[Seat(s.seat, s.kind, s.level, s.name, s.token_hash) for s in seats],
-            state=state,
+            state=state, turns=[game.turn_key(state)],
         )
         for action in actions:
             live.apply_cached(action.notation, action.seat)
@@ -363,7 +379,7 @@ class GameService:
             if not isinstance(entry, dict) or entry.get("kind") not in ("human", "bot"):
                 raise ApiError(400, "bad_body", f"seat {index}: kind must be 'human' or 'bot'")
             name = entry.get("name")
-            if name is not None and (not isinstance(name, str) or len(name) > 64):
+            if name is not None and not is_name(name):
                 raise ApiError(400, "bad_body", f"seat {index}: name must be a short string")
             if entry["kind"] == "bot":
                 level = entry.get("level") or "medium"
@@ -379,8 +395,9 @@ class GameService:
         if not isinstance(body, dict):
             raise ApiError(400, "bad_body", "the body must be a JSON object")
         name = body.get("name") or f"Player {seat + 1}"
-        if not isinstance(name, str) or len(name) > 64:
-            raise ApiError(400, "bad_body", "'name' must be a string of at most 64 characters")
+        if not is_name(name):
+            raise ApiError(400, "bad_body",
+                           "'name' must be a string of at most 64 printable characters")
         live = self.get(game_id)
         with live.lock:
             if not 0 <= seat < live.players:
@@ -493,6 +510,7 @@ class GameService:
             # rebuild from the committed rows: the only source of truth
             fresh = self._load(game_id)
             live.state, live.actors, live.marks = fresh.state, fresh.actors, fresh.marks
+            live.turns = fresh.turns
             live.before_last = fresh.before_last
             live.revealed = {k: v for k, v in live.revealed.items() if k < number}
         return live

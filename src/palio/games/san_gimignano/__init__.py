@@ -77,6 +77,11 @@ class SanGimignanoGame(Game):
         assert isinstance(state, SanGimignanoState)
         return render(state, seat)
 
+    def turn_key(self, state: State) -> int:
+        """The turn player: two players alternate, so it changes with every turn."""
+        assert isinstance(state, SanGimignanoState)
+        return state.turn
+
     def describe_event(self, event: dict[str, Any]) -> str:
         return describe_event(event)
 

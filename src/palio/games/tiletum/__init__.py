@@ -80,6 +80,11 @@ class TiletumGame(Game):
         assert isinstance(state, TiletumState)
         return _render(state, seat)
 
+    def turn_key(self, state: State) -> tuple[int, int, int, int]:
+        """Round, turn, position in the order and phase: a new turn changes one of them."""
+        assert isinstance(state, TiletumState)
+        return state.round, state.turn, state.pos, state.phase
+
     def describe_event(self, event: dict[str, Any]) -> str:
         return _describe(event)
 
