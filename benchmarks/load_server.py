@@ -29,7 +29,6 @@ import asyncio
 import json
 import os
 import random
-import secrets
 import signal
 import socket
 import subprocess
@@ -42,6 +41,8 @@ from typing import Any
 
 import httpx
 import websockets
+
+from palio.server.db import fresh_postgres_database
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -118,19 +119,6 @@ def start_cluster(workdir: Path) -> str:
 def stop_cluster(workdir: Path) -> None:
     subprocess.run(["bash", str(ROOT / "scripts" / "postgres.sh"), "stop"], check=False,
                    capture_output=True, env=cluster_env(workdir))
-
-
-def fresh_database(url: str) -> str:
-    """A new empty database on the cluster at ``url`` (so runs never share rows)."""
-    import psycopg
-    from sqlalchemy.engine import make_url
-
-    base = make_url(url)
-    name = f"palio_load_{secrets.token_hex(4)}"
-    plain = base.set(drivername="postgresql").render_as_string(hide_password=False)
-    with psycopg.connect(plain, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return base.set(database=name).render_as_string(hide_password=False)
 
 
 # -- measuring -------------------------------------------------------------------------------
@@ -419,7 +407,7 @@ def main(argv: list[str] | None = None) -> None:
             if args.postgres and not args.db:
                 url = start_cluster(workdir)
                 started_cluster = True
-                backends.append(("postgresql", fresh_database(url)))
+                backends.append(("postgresql", fresh_postgres_database(url, "palio_load")))
             print(f"load_server: {args.games} games of {args.game} ({args.players} players), "
                   f"at most {args.moves} moves or {args.seconds:g} s per backend, "
                   f"{'server bots' if args.bots else 'REST + WebSocket clients'}, "

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import os
-import secrets
 import signal
 import socket
 import subprocess
@@ -17,6 +16,8 @@ from typing import Any
 import httpx
 import pytest
 
+from palio.server.db import fresh_postgres_database
+
 POSTGRES_URL = os.environ.get("PALIO_TEST_POSTGRES_URL")
 
 
@@ -24,19 +25,6 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
-
-
-def fresh_postgres_database(url: str) -> str:
-    """A new, empty database on the test cluster; its SQLAlchemy URL."""
-    import psycopg
-    from sqlalchemy.engine import make_url
-
-    base = make_url(url)
-    name = f"palio_test_{secrets.token_hex(6)}"
-    plain = base.set(drivername="postgresql").render_as_string(hide_password=False)
-    with psycopg.connect(plain, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return base.set(database=name).render_as_string(hide_password=False)
 
 
 class Server:
@@ -137,7 +125,7 @@ def database_url(kind: str, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'palio.db'}"
     if not POSTGRES_URL:
         pytest.skip("PALIO_TEST_POSTGRES_URL is not set (scripts/postgres.sh start)")
-    return fresh_postgres_database(POSTGRES_URL)
+    return fresh_postgres_database(POSTGRES_URL, "palio_test")
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
