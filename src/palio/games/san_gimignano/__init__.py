@@ -86,10 +86,18 @@ class SanGimignanoGame(Game):
         return describe_event(event)
 
     def evaluate(self, state: State, seat: int) -> float:
-        """Score lead now, plus a little for cards in hand (future towers)."""
+        """Score lead now, plus a little for cards in hand or about to be drawn (future towers).
+
+        Counting the draws still owed makes a purchase worth more than a pass at the moment
+        it is chosen, before its cards arrive one decision at a time.
+        """
         assert isinstance(state, SanGimignanoState)
         scores = state.scores()
-        return scores[seat] - scores[1 - seat] + 0.5 * (len(state.hands[seat]) - len(state.hands[1 - seat]))
+        cards = [len(hand) for hand in state.hands]
+        for frame in state.frames:
+            if frame[0] == "draw":
+                cards[frame[1]] += frame[2]
+        return scores[seat] - scores[1 - seat] + 0.5 * (cards[seat] - cards[1 - seat])
 
 
 GAME = SanGimignanoGame()
