@@ -1,5 +1,6 @@
 """Donation effects 5-10 of same-number towers, and the tallest-tower token moving."""
 
+from palio.games.san_gimignano import components as C
 from tests.san_gimignano.table import table, texts
 
 
@@ -83,6 +84,15 @@ def test_10_may_collapse_the_builders_own_tower_without_a_defence():
     s = table(hands=([10, 10, 10], [5]), market=[6, 6, 6, 6], towers=((0, (7, 8, 9), False),))
     play(s, "build 10,10,10")
     assert len(s.towers) == 1 and s.to_move == 1
+
+
+def test_8_draws_leave_noble_cards_in_the_market():
+    # nobles enter a hand by buying or exchanging; the draws of an 8 take tower cards
+    s = table(nobles=True, hands=([8, 8, 8], [6]), market=[C.PILGRIMAGE, 7, 9, 10], deck=[5, 5, 5, 5])
+    play(s, "build 8,8,8")
+    assert texts(s) == {"draw", "take 7", "take 9", "take 10"}
+    play(s, "take 7", "take 9", "take 10")
+    assert s.market == [C.PILGRIMAGE] and s.to_move == 1
 
 
 def test_effects_fire_only_when_a_same_number_tower_is_started():

@@ -60,6 +60,16 @@ def test_jousting_cancels_a_luxury_stone_and_the_builder_salvages_or_takes_back(
     assert sorted(s2.hands[0]) == [9, 9] and not s2.towers and s2.to_move == 1
 
 
+def test_extension_draws_leave_noble_cards_in_the_market():
+    # nobles enter a hand by buying or exchanging; the draws of an extension take tower cards
+    s = table(nobles=True, hands=([9], [6]), market=[W, 7, 9, 10], deck=[5, 5, 5, 5],
+              towers=((0, (9, 9, 9), False),))
+    play(s, "extend 1 9", "done")
+    assert texts(s) == {"draw", "take 7", "take 9", "take 10"}
+    play(s, "take 9")
+    assert s.hands[0] == [9] and W in s.market
+
+
 def test_pilgrimage_draws_up_to_the_hand_limit_from_the_deck_tops():
     s = table(nobles=True, hands=([P, 5, 6], []), market=[7, 7, 7, 7], noble_deck=[W, F])
     play(s, "play P", "allow")

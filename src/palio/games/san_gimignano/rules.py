@@ -190,7 +190,12 @@ def _draw_legal(s: S, frame: tuple) -> list[Action]:
     if nobles and s.noble_deck:
         out.append(A.DRAW_NOBLE)
     if market:
-        out += [A.Take(c) for c in sorted(set(s.market)) if c not in excluded]
+        # nobles enter a hand only by buying, exchanging or a pilgrimage: draws after an
+        # extension or an 8 take tower cards, so a noble lying in the market stays there
+        out += [
+            A.Take(c) for c in sorted(set(s.market))
+            if c not in excluded and (nobles or c not in C.NOBLE_COUNTS)
+        ]
     return out
 
 
