@@ -80,10 +80,22 @@ def test_10_lets_the_builder_choose_among_equally_tall_towers_and_spares_6s_and_
     assert len(s.towers) == 5 and s.to_move == 1
 
 
-def test_10_may_collapse_the_builders_own_tower_without_a_defence():
-    s = table(hands=([10, 10, 10], [5]), market=[6, 6, 6, 6], towers=((0, (7, 8, 9), False),))
+def test_10_may_collapse_the_builders_own_tower_and_the_builder_is_asked():
+    s = table(hands=([10, 10, 10, 8], [5]), market=[6, 6, 6, 6], towers=((0, (7, 8, 9), False),))
     play(s, "build 10,10,10")
-    assert len(s.towers) == 1 and s.to_move == 1
+    assert s.to_move == 0 and texts(s) == {"allow"}  # asked even without a 5 to play
+    play(s, "allow")
+    assert len(s.towers) == 1 and s.deck[-3:] == [9, 8, 7] and s.to_move == 1
+
+
+def test_5_cancels_a_10_aimed_at_the_builders_own_tower():
+    # rulebook, 5: the effect of a 9 or 10 that reaches you, whoever built it
+    s = table(hands=([10, 10, 10, 5], [5]), market=[6, 6, 6, 6], towers=((0, (7, 8, 9), False),))
+    play(s, "build 10,10,10")
+    assert s.to_move == 0 and texts(s) == {"allow", "cancel"}
+    play(s, "cancel")
+    assert [t.cards for t in s.towers] == [(7, 8, 9), (10, 10, 10)]
+    assert s.hands[0] == [] and s.deck[0] == 5 and s.to_move == 1
 
 
 def test_8_draws_leave_noble_cards_in_the_market():

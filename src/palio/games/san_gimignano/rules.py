@@ -657,7 +657,8 @@ def start_effect(s: S, seat: int, tower: Tower) -> None:
 
 
 def aim_collapse(s: S, seat: int, target: Tower) -> None:
-    if target.owner != seat and s.hands[target.owner]:
+    # the owner of the tower may answer with a 5, the builder too when it is their own tower
+    if s.hands[target.owner]:
         s.frames.append(("defend", target.owner, 10, target.id))
     else:
         resolve_effect(s, 10, target.id)
