@@ -60,6 +60,19 @@ def test_jousting_cancels_a_luxury_stone_and_the_builder_salvages_or_takes_back(
     assert sorted(s2.hands[0]) == [9, 9] and not s2.towers and s2.to_move == 1
 
 
+def test_jousting_a_luxury_stone_in_an_extension_lets_the_extender_take_back_the_other_cards():
+    # rulebook, luxury stone: if jousted, build or extend with the other cards, or take them back
+    s = table(nobles=True, hands=([9, L, 9], [J]), market=[6, 6, 6, 6], towers=((0, (9, 9, 9), False),))
+    play(s, "extend 1 9", "extend 1 L", "joust", "allow")
+    assert s.towers[0].cards == (9, 9, 9, 9) and texts(s) == {"extend 1 9", "done", "takeback"}
+    play(s, "takeback")
+    assert s.towers[0].cards == (9, 9, 9) and sorted(s.hands[0]) == [9, 9]
+    assert s.to_move == 1 and not s.frames and s.nobles_used == [0, 1]
+    s2 = table(nobles=True, hands=([9, L, 9], [J]), market=[6, 6, 6, 6], towers=((0, (9, 9, 9), False),))
+    play(s2, "extend 1 9", "extend 1 L", "joust", "allow", "extend 1 9", "done")
+    assert s2.towers[0].cards == (9, 9, 9, 9, 9) and s2.frames[-1][:3] == ("draw", 0, 2)
+
+
 def test_extension_draws_leave_noble_cards_in_the_market():
     # nobles enter a hand by buying or exchanging; the draws of an extension take tower cards
     s = table(nobles=True, hands=([9], [6]), market=[W, 7, 9, 10], deck=[5, 5, 5, 5],

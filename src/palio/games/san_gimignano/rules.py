@@ -7,7 +7,8 @@ Frames (see ``state``), top of the stack last:
 
 ``("draw", seat, left, excluded, market, nobles, deck)``  draw ``left`` more cards, one a decision
 ``("put", seat, put)``                        exchanging: cards put so far
-``("extend", seat, tower_id, placed)``        extending one tower
+``("extend", seat, tower_id, placed, jousted)``  extending one tower (``jousted``: a luxury
+                                              stone of it was jousted, so it may be taken back)
 ``("complete", seat)``                        completing towers
 ``("build", seat, cards, windows_left, cancelled)``  a build waiting for responses to its
                                               luxury stones (automatic once none are left)
@@ -218,7 +219,9 @@ def _put_legal(s: S, frame: tuple) -> list[Action]:
 
 
 def _extend_legal(s: S, frame: tuple) -> list[Action]:
-    return [*legal_extends(s, frame[1], frame[2]), A.DONE]
+    # after a jousted luxury stone the cards placed so far may go back to hand instead
+    takeback = [A.TAKEBACK] if frame[4] and frame[3] else []
+    return [*legal_extends(s, frame[1], frame[2]), A.DONE, *takeback]
 
 
 def _complete_legal(s: S, frame: tuple) -> list[Action]:
@@ -376,12 +379,12 @@ def _extend(s: S, seat: int, action: A.Extend) -> None:
     if s.frames and s.frames[-1][0] == "extend":
         frame = s.frames.pop()
     else:
-        frame = ("extend", seat, tower.id, 0)
+        frame = ("extend", seat, tower.id, 0, False)
     play_from_hand(s, seat, action.card)
     value = tower.top if tower.same else tower.top - 1
     card = -value if action.card == C.LUXURY else value
     s.replace_tower(tower._replace(cards=(card, *tower.cards)))
-    s.frames.append(("extend", seat, tower.id, frame[3] + 1))
+    s.frames.append(("extend", seat, tower.id, frame[3] + 1, frame[4]))
     s.emit("extend", seat, tower=tower_label(s, tower), card=card)
     if action.card == C.LUXURY:
         s.nobles_used[seat] += 1
@@ -417,6 +420,12 @@ def _salvage(s: S, seat: int) -> None:
 
 def _takeback(s: S, seat: int) -> None:
     frame = s.frames.pop()
+    if frame[0] == "extend":
+        # the cards of this extension go back to hand; the turn is spent, nothing is drawn
+        tower = s.tower_by_id(frame[2])
+        s.replace_tower(tower._replace(cards=tower.cards[frame[3]:]))
+        take_back(s, seat, tower.cards[: frame[3]])
+        return
     take_back(s, seat, frame[2])
 
 
@@ -552,7 +561,7 @@ def cancel_context(s: S, context: tuple) -> None:
         tower = s.tower_by_id(context[1])
         s.replace_tower(tower._replace(cards=tower.cards[1:]))
         frame = s.frames.pop()
-        s.frames.append((*frame[:3], frame[3] - 1))
+        s.frames.append((*frame[:3], frame[3] - 1, True))
     elif kind == "build":
         frame = s.frames.pop()
         s.frames.append((*frame[:4], (*frame[4], context[1])))
