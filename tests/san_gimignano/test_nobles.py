@@ -116,6 +116,16 @@ def test_usage_limit_one_more_than_the_opponent_and_jousting_when_one_ahead():
     assert s2.nobles_used == [2, 0] and F in s2.removed
 
 
+def test_usage_limit_two_ahead_after_a_joust_still_lets_a_stone_holder_build_without_stones():
+    # jousting when one ahead leaves you two ahead: no more nobles, but towers of plain cards
+    s = table(nobles=True, hands=([W, J, L, 9, 9, 9, 5, 6, 7], [F]), market=[8, 8, 8, 8])
+    play(s, "play W", "allow", "play F", "joust", "allow")
+    assert s.nobles_used == [2, 0] and s.to_move == 0
+    legal = texts(s)
+    assert {"build 9,9,9", "build 5,6,7"} <= legal
+    assert not any("L" in a for a in legal if a.startswith(("build", "extend")))
+
+
 def test_ordinance_returns_two_cards_and_caps_the_opponent():
     s = table(nobles=True, hands=([ORD, 5, 6, 9], [8, 8, 8, 8, 8]),
               towers=((0, (7, 7, 7), False),), market=[10, 10, 10, 10], deck=[7, 7])

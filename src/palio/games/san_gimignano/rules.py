@@ -102,7 +102,8 @@ def legal_builds(s: S, seat: int) -> list[Action]:
     counts = Counter(hand)
     lux = counts[C.LUXURY] if s.nobles else 0
     if lux:
-        lux = min(lux, s.nobles_used[1 - seat] + 1 - s.nobles_used[seat])
+        # stones the usage limit allows; none (not fewer) when two ahead after a joust
+        lux = max(0, min(lux, s.nobles_used[1 - seat] + 1 - s.nobles_used[seat]))
     cap = height_cap(s, seat)
     out: list[Action] = []
     for value in C.TOWER_VALUES:
