@@ -1,5 +1,7 @@
 """The noble-card variant: all ten cards, jousting out of turn and the usage limit."""
 
+from collections import Counter
+
 import pytest
 
 from palio.core.errors import IllegalAction
@@ -135,6 +137,19 @@ def test_ordinance_returns_two_cards_and_caps_the_opponent():
     assert s.deck[:2] == [9, 5] and ORD in s.front[0]
     legal = texts(s)
     assert "build 8,8,8" in legal and "build 8,8,8,8" not in legal
+
+
+def test_ordinance_returns_stay_secret_even_for_cards_the_opponent_knew():
+    # the returned cards go face down: the opponent's view must not depend on which they were
+    views = []
+    for card in ("9", "5"):
+        s = table(nobles=True, hands=([ORD, 5, 6], [8]), market=[9, 10, 10, 10],
+                  towers=((0, (7, 7, 7), False),))
+        play(s, "buy", "take 9", "take 10", "pass", "play O", "allow", f"return {card}")
+        views.append(s.observe(1))
+        assert not Counter(s.revealed[0]) - Counter(s.hands[0])
+    assert views[0] == views[1]
+    assert views[0]["players"][0]["known_hand"] == []  # the 9 or the 10 may have gone
 
 
 def test_ordinance_void_when_the_opponent_is_already_taller_returns_zero_or_two():

@@ -483,7 +483,8 @@ def _play(s: S, seat: int, action: A.Play) -> None:
 
 def _return(s: S, seat: int, action: A.Return) -> None:
     frame = s.frames.pop()
-    play_from_hand(s, seat, action.card)
+    s.hands[seat].remove(action.card)
+    forget_one(s, seat, action.card in C.NOBLE_COUNTS)
     deck = s.noble_deck if action.card in C.NOBLE_COUNTS else s.deck
     deck.insert(0, action.card)
     kind = "noble" if action.card in C.NOBLE_COUNTS else "tower"
@@ -525,6 +526,19 @@ def play_from_hand(s: S, seat: int, card: int) -> None:
     s.hands[seat].remove(card)
     if card in s.revealed[seat]:
         s.revealed[seat].remove(card)
+
+
+def forget_one(s: S, seat: int, noble: bool) -> None:
+    """A card of ``seat``'s hand left face down; only its deck (noble or tower) was seen.
+
+    The opponent can no longer be sure of any one known card of that class: each kind of it
+    they knew loses one copy, whichever card it really was, so the view tells nothing.
+    """
+    known = Counter(s.revealed[seat])
+    s.revealed[seat] = [
+        card for card, n in known.items()
+        for _ in range(n - 1 if (card in C.NOBLE_COUNTS) == noble else n)
+    ]
 
 
 def tower_label(s: S, tower: Tower) -> str:
