@@ -1,5 +1,6 @@
 """Donation effects 5-10 of same-number towers, and the tallest-tower token moving."""
 
+from palio.games.san_gimignano import components as C
 from tests.san_gimignano.table import table, texts
 
 
@@ -79,10 +80,31 @@ def test_10_lets_the_builder_choose_among_equally_tall_towers_and_spares_6s_and_
     assert len(s.towers) == 5 and s.to_move == 1
 
 
-def test_10_may_collapse_the_builders_own_tower_without_a_defence():
-    s = table(hands=([10, 10, 10], [5]), market=[6, 6, 6, 6], towers=((0, (7, 8, 9), False),))
+def test_10_may_collapse_the_builders_own_tower_and_the_builder_is_asked():
+    s = table(hands=([10, 10, 10, 8], [5]), market=[6, 6, 6, 6], towers=((0, (7, 8, 9), False),))
     play(s, "build 10,10,10")
-    assert len(s.towers) == 1 and s.to_move == 1
+    assert s.to_move == 0 and texts(s) == {"allow"}  # asked even without a 5 to play
+    play(s, "allow")
+    assert len(s.towers) == 1 and s.deck[-3:] == [9, 8, 7] and s.to_move == 1
+
+
+def test_5_cancels_a_10_aimed_at_the_builders_own_tower():
+    # rulebook, 5: the effect of a 9 or 10 that reaches you, whoever built it
+    s = table(hands=([10, 10, 10, 5], [5]), market=[6, 6, 6, 6], towers=((0, (7, 8, 9), False),))
+    play(s, "build 10,10,10")
+    assert s.to_move == 0 and texts(s) == {"allow", "cancel"}
+    play(s, "cancel")
+    assert [t.cards for t in s.towers] == [(7, 8, 9), (10, 10, 10)]
+    assert s.hands[0] == [] and s.deck[0] == 5 and s.to_move == 1
+
+
+def test_8_draws_leave_noble_cards_in_the_market():
+    # nobles enter a hand by buying or exchanging; the draws of an 8 take tower cards
+    s = table(nobles=True, hands=([8, 8, 8], [6]), market=[C.PILGRIMAGE, 7, 9, 10], deck=[5, 5, 5, 5])
+    play(s, "build 8,8,8")
+    assert texts(s) == {"draw", "take 7", "take 9", "take 10"}
+    play(s, "take 7", "take 9", "take 10")
+    assert s.market == [C.PILGRIMAGE] and s.to_move == 1
 
 
 def test_effects_fire_only_when_a_same_number_tower_is_started():

@@ -1,5 +1,7 @@
 """The noble-card variant: all ten cards, jousting out of turn and the usage limit."""
 
+from collections import Counter
+
 import pytest
 
 from palio.core.errors import IllegalAction
@@ -60,6 +62,29 @@ def test_jousting_cancels_a_luxury_stone_and_the_builder_salvages_or_takes_back(
     assert sorted(s2.hands[0]) == [9, 9] and not s2.towers and s2.to_move == 1
 
 
+def test_jousting_a_luxury_stone_in_an_extension_lets_the_extender_take_back_the_other_cards():
+    # rulebook, luxury stone: if jousted, build or extend with the other cards, or take them back
+    s = table(nobles=True, hands=([9, L, 9], [J]), market=[6, 6, 6, 6], towers=((0, (9, 9, 9), False),))
+    play(s, "extend 1 9", "extend 1 L", "joust", "allow")
+    assert s.towers[0].cards == (9, 9, 9, 9) and texts(s) == {"extend 1 9", "done", "takeback"}
+    play(s, "takeback")
+    assert s.towers[0].cards == (9, 9, 9) and sorted(s.hands[0]) == [9, 9]
+    assert s.to_move == 1 and not s.frames and s.nobles_used == [0, 1]
+    s2 = table(nobles=True, hands=([9, L, 9], [J]), market=[6, 6, 6, 6], towers=((0, (9, 9, 9), False),))
+    play(s2, "extend 1 9", "extend 1 L", "joust", "allow", "extend 1 9", "done")
+    assert s2.towers[0].cards == (9, 9, 9, 9, 9) and s2.frames[-1][:3] == ("draw", 0, 2)
+
+
+def test_extension_draws_leave_noble_cards_in_the_market():
+    # nobles enter a hand by buying or exchanging; the draws of an extension take tower cards
+    s = table(nobles=True, hands=([9], [6]), market=[W, 7, 9, 10], deck=[5, 5, 5, 5],
+              towers=((0, (9, 9, 9), False),))
+    play(s, "extend 1 9", "done")
+    assert texts(s) == {"draw", "take 7", "take 9", "take 10"}
+    play(s, "take 9")
+    assert s.hands[0] == [9] and W in s.market
+
+
 def test_pilgrimage_draws_up_to_the_hand_limit_from_the_deck_tops():
     s = table(nobles=True, hands=([P, 5, 6], []), market=[7, 7, 7, 7], noble_deck=[W, F])
     play(s, "play P", "allow")
@@ -93,6 +118,16 @@ def test_usage_limit_one_more_than_the_opponent_and_jousting_when_one_ahead():
     assert s2.nobles_used == [2, 0] and F in s2.removed
 
 
+def test_usage_limit_two_ahead_after_a_joust_still_lets_a_stone_holder_build_without_stones():
+    # jousting when one ahead leaves you two ahead: no more nobles, but towers of plain cards
+    s = table(nobles=True, hands=([W, J, L, 9, 9, 9, 5, 6, 7], [F]), market=[8, 8, 8, 8])
+    play(s, "play W", "allow", "play F", "joust", "allow")
+    assert s.nobles_used == [2, 0] and s.to_move == 0
+    legal = texts(s)
+    assert {"build 9,9,9", "build 5,6,7"} <= legal
+    assert not any("L" in a for a in legal if a.startswith(("build", "extend")))
+
+
 def test_ordinance_returns_two_cards_and_caps_the_opponent():
     s = table(nobles=True, hands=([ORD, 5, 6, 9], [8, 8, 8, 8, 8]),
               towers=((0, (7, 7, 7), False),), market=[10, 10, 10, 10], deck=[7, 7])
@@ -102,6 +137,19 @@ def test_ordinance_returns_two_cards_and_caps_the_opponent():
     assert s.deck[:2] == [9, 5] and ORD in s.front[0]
     legal = texts(s)
     assert "build 8,8,8" in legal and "build 8,8,8,8" not in legal
+
+
+def test_ordinance_returns_stay_secret_even_for_cards_the_opponent_knew():
+    # the returned cards go face down: the opponent's view must not depend on which they were
+    views = []
+    for card in ("9", "5"):
+        s = table(nobles=True, hands=([ORD, 5, 6], [8]), market=[9, 10, 10, 10],
+                  towers=((0, (7, 7, 7), False),))
+        play(s, "buy", "take 9", "take 10", "pass", "play O", "allow", f"return {card}")
+        views.append(s.observe(1))
+        assert not Counter(s.revealed[0]) - Counter(s.hands[0])
+    assert views[0] == views[1]
+    assert views[0]["players"][0]["known_hand"] == []  # the 9 or the 10 may have gone
 
 
 def test_ordinance_void_when_the_opponent_is_already_taller_returns_zero_or_two():

@@ -55,6 +55,13 @@ def test_grace_counts_every_seven_tower_level():
     assert score_breakdown(s)[0]["grace"] == 2 * 7
 
 
+def test_a_7_tower_started_in_the_end_phase_still_earns_the_7_bonus():
+    # Reading (docs/rules): scoring counts every 7-tower built, end phase or not
+    s = table(hands=([7, 7, 7], []), market=[], deck=[], end_phase=True)
+    s.apply("build 7,7,7")
+    assert not s.frames and score_breakdown(s)[0]["grace"] == 6
+
+
 def test_tie_goes_to_the_token_holder():
     # seat 0: completed 9s (5) + tallest 9s (9) + 5s (5) = 19; seat 1: tallest 9s (9) + token (10) = 19
     s = table(

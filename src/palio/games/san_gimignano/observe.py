@@ -4,7 +4,8 @@ Hidden: the order of both decks (but cards lying face up on top of the tower dec
 collapse are public), the opponent's hand except the cards of it this seat knows about
 (taken from the market, given in a trade, drawn face up), and the seed that decides future
 blind draws. The number of noble cards in each hand is public, since every draw, play and
-return shows which deck it touches.
+return shows which deck it touches. A card returned face down (height ordinance) makes the
+opponent forget one known card of each kind of its class, whichever it was (``rules.forget_one``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ Frames (see ``state``), top of the stack last:
 
 ``("draw", seat, left, excluded, market, nobles, deck)``  draw ``left`` more cards, one a decision
 ``("put", seat, put)``                        exchanging: cards put so far
-``("extend", seat, tower_id, placed)``        extending one tower
+``("extend", seat, tower_id, placed, jousted)``  extending one tower (``jousted``: a luxury
+                                              stone of it was jousted, so it may be taken back)
 ``("complete", seat)``                        completing towers
 ``("build", seat, cards, windows_left, cancelled)``  a build waiting for responses to its
                                               luxury stones (automatic once none are left)
@@ -101,7 +102,8 @@ def legal_builds(s: S, seat: int) -> list[Action]:
     counts = Counter(hand)
     lux = counts[C.LUXURY] if s.nobles else 0
     if lux:
-        lux = min(lux, s.nobles_used[1 - seat] + 1 - s.nobles_used[seat])
+        # stones the usage limit allows; none (not fewer) when two ahead after a joust
+        lux = max(0, min(lux, s.nobles_used[1 - seat] + 1 - s.nobles_used[seat]))
     cap = height_cap(s, seat)
     out: list[Action] = []
     for value in C.TOWER_VALUES:
@@ -190,7 +192,12 @@ def _draw_legal(s: S, frame: tuple) -> list[Action]:
     if nobles and s.noble_deck:
         out.append(A.DRAW_NOBLE)
     if market:
-        out += [A.Take(c) for c in sorted(set(s.market)) if c not in excluded]
+        # nobles enter a hand only by buying, exchanging or a pilgrimage: draws after an
+        # extension or an 8 take tower cards, so a noble lying in the market stays there
+        out += [
+            A.Take(c) for c in sorted(set(s.market))
+            if c not in excluded and (nobles or c not in C.NOBLE_COUNTS)
+        ]
     return out
 
 
@@ -213,7 +220,9 @@ def _put_legal(s: S, frame: tuple) -> list[Action]:
 
 
 def _extend_legal(s: S, frame: tuple) -> list[Action]:
-    return [*legal_extends(s, frame[1], frame[2]), A.DONE]
+    # after a jousted luxury stone the cards placed so far may go back to hand instead
+    takeback = [A.TAKEBACK] if frame[4] and frame[3] else []
+    return [*legal_extends(s, frame[1], frame[2]), A.DONE, *takeback]
 
 
 def _complete_legal(s: S, frame: tuple) -> list[Action]:
@@ -371,12 +380,12 @@ def _extend(s: S, seat: int, action: A.Extend) -> None:
     if s.frames and s.frames[-1][0] == "extend":
         frame = s.frames.pop()
     else:
-        frame = ("extend", seat, tower.id, 0)
+        frame = ("extend", seat, tower.id, 0, False)
     play_from_hand(s, seat, action.card)
     value = tower.top if tower.same else tower.top - 1
     card = -value if action.card == C.LUXURY else value
     s.replace_tower(tower._replace(cards=(card, *tower.cards)))
-    s.frames.append(("extend", seat, tower.id, frame[3] + 1))
+    s.frames.append(("extend", seat, tower.id, frame[3] + 1, frame[4]))
     s.emit("extend", seat, tower=tower_label(s, tower), card=card)
     if action.card == C.LUXURY:
         s.nobles_used[seat] += 1
@@ -412,6 +421,12 @@ def _salvage(s: S, seat: int) -> None:
 
 def _takeback(s: S, seat: int) -> None:
     frame = s.frames.pop()
+    if frame[0] == "extend":
+        # the cards of this extension go back to hand; the turn is spent, nothing is drawn
+        tower = s.tower_by_id(frame[2])
+        s.replace_tower(tower._replace(cards=tower.cards[frame[3]:]))
+        take_back(s, seat, tower.cards[: frame[3]])
+        return
     take_back(s, seat, frame[2])
 
 
@@ -468,7 +483,8 @@ def _play(s: S, seat: int, action: A.Play) -> None:
 
 def _return(s: S, seat: int, action: A.Return) -> None:
     frame = s.frames.pop()
-    play_from_hand(s, seat, action.card)
+    s.hands[seat].remove(action.card)
+    forget_one(s, seat, action.card in C.NOBLE_COUNTS)
     deck = s.noble_deck if action.card in C.NOBLE_COUNTS else s.deck
     deck.insert(0, action.card)
     kind = "noble" if action.card in C.NOBLE_COUNTS else "tower"
@@ -512,6 +528,19 @@ def play_from_hand(s: S, seat: int, card: int) -> None:
         s.revealed[seat].remove(card)
 
 
+def forget_one(s: S, seat: int, noble: bool) -> None:
+    """A card of ``seat``'s hand left face down; only its deck (noble or tower) was seen.
+
+    The opponent can no longer be sure of any one known card of that class: each kind of it
+    they knew loses one copy, whichever card it really was, so the view tells nothing.
+    """
+    known = Counter(s.revealed[seat])
+    s.revealed[seat] = [
+        card for card, n in known.items()
+        for _ in range(n - 1 if (card in C.NOBLE_COUNTS) == noble else n)
+    ]
+
+
 def tower_label(s: S, tower: Tower) -> str:
     index = [t.id for t in s.towers_of(tower.owner)].index(tower.id)
     return f"{tower.owner}.{index + 1}"
@@ -547,7 +576,7 @@ def cancel_context(s: S, context: tuple) -> None:
         tower = s.tower_by_id(context[1])
         s.replace_tower(tower._replace(cards=tower.cards[1:]))
         frame = s.frames.pop()
-        s.frames.append((*frame[:3], frame[3] - 1))
+        s.frames.append((*frame[:3], frame[3] - 1, True))
     elif kind == "build":
         frame = s.frames.pop()
         s.frames.append((*frame[:4], (*frame[4], context[1])))
@@ -652,7 +681,8 @@ def start_effect(s: S, seat: int, tower: Tower) -> None:
 
 
 def aim_collapse(s: S, seat: int, target: Tower) -> None:
-    if target.owner != seat and s.hands[target.owner]:
+    # the owner of the tower may answer with a 5, the builder too when it is their own tower
+    if s.hands[target.owner]:
         s.frames.append(("defend", target.owner, 10, target.id))
     else:
         resolve_effect(s, 10, target.id)
