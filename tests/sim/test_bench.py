@@ -32,3 +32,16 @@ def test_bench_refuses_bad_arguments_before_measuring():
     ):
         result = runner.invoke(app, args)
         assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_the_install_hint_survives_rich_markup():
+    from rich.console import Console
+
+    from palio.cli.bench import _yardstick_line
+    from palio.sim.bench import Yardstick
+
+    console = Console(record=True, width=200)
+    missing = Yardstick("python_tic_tac_toe", available=False,
+                        note="open_spiel is not installed (pip install 'palio[openspiel]')")
+    console.print(_yardstick_line(missing))
+    assert "pip install 'palio[openspiel]'" in console.export_text()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import palio.games as registry
@@ -99,6 +100,6 @@ def _aim(aim: float | None, met: bool | None) -> str:
 
 def _yardstick_line(y: bench.Yardstick) -> str:
     if not y.available:
-        return f"OpenSpiel yardstick: {y.note}"
-    return (f"OpenSpiel yardstick ({y.note}): random playouts of {y.game}, "
+        return f"OpenSpiel yardstick: {escape(y.note)}"  # the note holds [openspiel]
+    return (f"OpenSpiel yardstick ({escape(y.note)}): random playouts of {y.game}, "
             f"{y.decisions_per_s:,.0f} decisions/s ({y.games} games, CPU share {y.cpu_share:.0%})")
