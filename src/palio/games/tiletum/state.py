@@ -13,12 +13,15 @@ move decides now. Frame kinds (first element):
 * ``F_AREA``: take or leave the bonus tile of the die's area;
 * ``F_RES n``: choose ``n`` resources of any kind, one at a time;
 * ``F_SWAP n``: choose one type and gain ``n`` of it (swap helper);
-* ``F_HOUSE_ANY`` / ``F_PILLAR_ANY``: crest bonus, a house / pillar anywhere (or done);
-* ``F_MOVE_ANY piece``: crest bonus, move a piece to any spot (or done);
-* ``F_STEPS piece n place``: up to ``n`` single steps of a piece, and (place=1) once a
-  house/pillar in its town; ``done`` ends it;
-* ``F_BLDG``: choose one of your buildings with a character, to take its bonuses;
-* ``F_ROOMS b mask``: take, in any order, the bonuses of the floors left in ``mask``.
+* ``F_HOUSE_ANY`` / ``F_PILLAR_ANY``: crest bonus, a house / pillar anywhere (``done`` only
+  when nowhere can take it);
+* ``F_MOVE_ANY piece``: crest bonus, move a piece to any other spot;
+* ``F_STEPS piece n place forced``: up to ``n`` single steps of a piece, and (place=1) once
+  a house/pillar in its town; ``done`` ends it, except that a forced frame (forced=1) must
+  use what it offers;
+* ``F_BLDG every``: choose one of your buildings with a character, to take its bonuses
+  (every=1: the helper, no ``done`` and every floor's bonus);
+* ``F_ROOMS b mask every``: take, in any order, the bonuses of the floors left in ``mask``.
 """
 
 from __future__ import annotations

@@ -66,7 +66,7 @@ def _spend(s: TiletumState, ap: int, exch: int | None = None) -> None:
 
 def _steps_left(s: TiletumState, piece: int, steps: int, place: int) -> None:
     if steps or place:
-        s.stack[-1] = (F_STEPS, piece, steps, place)
+        s.stack[-1] = (F_STEPS, piece, steps, place, s.stack[-1][4])
     else:
         s.stack.pop()
 
@@ -322,16 +322,16 @@ def _building(s: TiletumState, a: A.ChooseBuilding) -> None:
     b = a.building - 1
     rooms = s.rooms[_player(s)]
     mask = sum(1 << f for f, i in enumerate(s.comp.room_index[b]) if rooms[i] != -1)
-    s.stack[-1] = (F_ROOMS, b, mask)
+    s.stack[-1] = (F_ROOMS, b, mask, s.stack[-1][1])
 
 
 def _room_bonus(s: TiletumState, a: A.RoomBonus) -> None:
     p = _player(s)
-    _, b, mask = s.stack.pop()
+    _, b, mask, every = s.stack.pop()
     f = a.floor - 1
     mask &= ~(1 << f)
     if mask:
-        s.stack.append((F_ROOMS, b, mask))
+        s.stack.append((F_ROOMS, b, mask, every))
     character_bonus(s, p, s.rooms[p][s.comp.room_index[b][f]])
 
 
