@@ -612,3 +612,29 @@ def test_helper_building_takes_every_character_bonus():
     assert legal(s) == ["floor 1"]
     s.apply("floor 1")
     assert s.res[0][GOLD] == 3 and s.vp[0] == 10 + 3 and s.stack == [(F_DIE,)]
+
+
+def test_crests_are_found_among_the_contract_tiles_too(tmp_path):
+    """タイルの種類 / 別表 紋章: crests come on contract tiles as well as bonus tiles, so a
+    corrected components file may put crests in the contract deck; one is taken from the
+    contract display for its slot's AP and placed like any crest."""
+    import json
+
+    from palio.games.tiletum import DATA, TiletumGame
+
+    deck = list(DATA["contracts"]["tiles"])
+    deck[0] = {"kind": "crest", "family": 2, "min": 2}
+    path = tmp_path / "contract-crests.json"
+    path.write_text(json.dumps({"contracts": {"tiles": deck}}))
+    game = TiletumGame.with_components(path)
+    s = game.setup(2, 1)
+    crest = s.comp.n_bonus  # the first tile of the contract deck
+    assert s.comp.tiles[crest] == (CREST, 2)
+    s.contract_disp[-1] = crest
+    s.stack = [(F_ACT, 3, 2, 0, 1)]
+    s.res[0][FOOD] = 2
+    s._legal = None
+    s.apply(f"contract take {len(s.contract_disp)}")
+    assert s.store[0] == [crest]
+    s.apply("crest 1 6")
+    assert s.crests[0][5] == 2
