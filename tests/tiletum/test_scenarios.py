@@ -638,3 +638,20 @@ def test_crests_are_found_among_the_contract_tiles_too(tmp_path):
     assert s.store[0] == [crest]
     s.apply("crest 1 6")
     assert s.crests[0][5] == 2
+
+
+def test_completed_building_boosts_the_current_action_of_its_kind():
+    """プレイヤーボード: a building completed during the die's action of the same kind adds its
+    bonus AP to that action at once."""
+    s = position(2, to_move=0, dice=[(5, "g")])
+    s.rotation = rotation_for(s, 5, "character")
+    painter = next(i for i, t in enumerate(s.comp.tiles)
+                   if t[0] == CHAR_TILE and t[1] == 2 and CHAR_BONUSES[t[3]] == "vp2")
+    s.store[0] = [painter]
+    s.crests[0][3] = 0  # the crest of building 4 (one room) is already placed
+    s.char_disp = [-1] * 5
+    s.apply("die 5g")
+    assert s.stack[-1][2] == 2
+    s.apply("room 1 b4 f1")
+    assert s.completed[0] == 1 << 3 and s.bonus_ap[0][2] == 1
+    assert s.stack[-1] == (F_ACT, 2, 2 - 1 + 1, 0, 1)
