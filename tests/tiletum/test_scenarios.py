@@ -655,3 +655,27 @@ def test_completed_building_boosts_the_current_action_of_its_kind():
     s.apply("room 1 b4 f1")
     assert s.completed[0] == 1 << 3 and s.bonus_ap[0][2] == 1
     assert s.stack[-1] == (F_ACT, 2, 2 - 1 + 1, 0, 1)
+
+
+def test_helper_leaves_the_storehouse_after_its_ability():
+    """職務 / 助手: the helper is removed from the game after its ability is resolved, so
+    while its extra action runs it still fills its storehouse space."""
+    s = position(2, to_move=0)
+    char2 = next(i for i, t in enumerate(s.comp.tiles)
+                 if t[0] == HELPER and HELPER_EFFECTS[t[1]] == "action" and t[2] == 2 and t[3] == 2)
+    waiting = contract_tiles(s)[:2]
+    s.store[0] = [char2, *waiting, character(s, "vp2")]  # a full storehouse of 4
+    s.apply("helper 1")
+    assert s.store[0][0] == char2 and "helper 1" not in legal(s)
+    assert not any(a.startswith("char take") for a in legal(s))  # still full
+    s.apply("room 4 b4 f1")  # placing a character frees a space
+    assert any(a.startswith("char take") for a in legal(s))
+    s.apply("char take 1")
+    assert char2 not in s.store[0] and len(s.store[0]) == 3 and s.stack == [(F_DIE,)]
+
+
+def test_instant_helper_leaves_at_once():
+    s = position(2, to_move=0)
+    s.store[0] = [helper(s, "gain")]
+    s.apply("helper 1")
+    assert s.store[0] == [] and s.holds == []

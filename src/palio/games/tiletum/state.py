@@ -40,7 +40,7 @@ PLAY, KINGTILE, OVER = range(3)
 _FLAT = ("order", "vp", "king_pos", "king_stamp", "houses", "pillars", "contributed", "completed",
          "merchant", "architect", "house_owner", "map_bonus", "cost", "area_action", "area_bonus",
          "wheel", "contract_disp", "char_disp", "bonus_deck", "contract_deck", "char_deck", "corr",
-         "corr_pool", "fair_towns", "fair_tiles", "stack")
+         "corr_pool", "fair_towns", "fair_tiles", "stack", "holds")
 _NESTED = ("res", "store", "rooms", "crests", "done", "cath_tiles", "bonus_ap", "dice_used",
            "pillar_owner", "cath_stack")
 _SCALAR = ("round", "turn", "pos", "phase", "stamp", "corr_shown", "rotation", "swap",
@@ -70,7 +70,9 @@ class TiletumState(State):
 
     Flow: ``round`` 1-4, ``turn`` 0-2, ``pos`` index in ``order``, ``phase`` PLAY / KINGTILE /
     OVER, ``stack`` of pending frames, ``swap`` (swap helper used before the die), ``stamp``
-    (King-track stacking counter), ``shuffles`` (counter of character-deck shuffles).
+    (King-track stacking counter), ``shuffles`` (counter of character-deck shuffles),
+    ``holds`` (pairs stack depth, tile: helpers of the player to move still being resolved;
+    such a helper stays in the storehouse until the stack drops to that depth).
     """
 
     comp: ClassVar[Components]

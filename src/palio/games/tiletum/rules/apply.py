@@ -48,6 +48,17 @@ _RES = {x: i for i, x in enumerate(RES_LETTERS)}
 
 def apply_action(s: TiletumState, action: Action) -> None:
     _HANDLERS[type(action)](s, action)
+    if s.holds:
+        release_helpers(s)
+
+
+def release_helpers(s: TiletumState) -> None:
+    """Remove from the game the helpers whose ability is resolved: those whose frames are
+    gone from the stack (a helper leaves the storehouse only after its ability)."""
+    holds = s.holds
+    while holds and len(s.stack) <= holds[-2]:
+        s.store[_player(s)].remove(holds[-1])
+        del holds[-2:]
 
 
 def _player(s: TiletumState) -> int:
@@ -300,10 +311,14 @@ def _contribute(s: TiletumState, a: A.Contribute) -> None:
 
 
 def _helper(s: TiletumState, a: A.UseHelper) -> None:
+    """Use a helper; it stays in the storehouse until its ability is resolved, then leaves
+    the game (at once for an instant ability, else when the frames it pushed are done)."""
     p = _player(s)
-    tile = s.store[p].pop(a.slot - 1)
+    tile = s.store[p][a.slot - 1]
     s.emit("helper", p, tile=tile)
-    use_helper(s, p, tile)  # the tile leaves the game
+    depth = len(s.stack)
+    use_helper(s, p, tile)
+    s.holds += [depth, tile]
 
 
 def _king_tile(s: TiletumState, a: A.KingTile) -> None:

@@ -195,7 +195,7 @@ def _duties(s: TiletumState, p: int, top: tuple, out: list[Action]) -> None:
         elif kind == CREST:
             food = res[1]
             out.extend(t.crest[slot][k] for k in free_crest if c.crest_food[k] <= food)
-        elif kind == HELPER and helper_usable(s, p, tile, top):
+        elif kind == HELPER and tile not in s.holds[1::2] and helper_usable(s, p, tile, top):
             out.append(t.helper[slot])
     bit = 1
     for cath, owners in enumerate(s.pillar_owner):
