@@ -42,6 +42,9 @@ def check_invariants(s: TiletumState) -> None:
         assert 0 <= s.king_pos[p] < len(c.king_vp)
     for owners in s.pillar_owner:
         assert len(owners) == len(set(owners))
+    # a helper in use stays in the storehouse of the player to move, above its stack depth
+    for depth, tile in zip(s.holds[::2], s.holds[1::2], strict=True):
+        assert len(s.stack) > depth and tile in s.store[s.to_move]
     if not s.is_over:
         assert s.legal_actions()
 

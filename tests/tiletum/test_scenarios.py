@@ -16,6 +16,7 @@ from palio.games.tiletum.components import (
     HELPER,
     HELPER_EFFECTS,
     IRON,
+    KING,
     STONE,
     WOOL,
 )
@@ -76,7 +77,7 @@ def test_duty_fulfil_wool_contract_moves_merchant():
     s = position(2, to_move=0, res={0: "w5"})
     s.store[0] = [contract_tiles(s, lambda t: t[1] == ((WOOL, 5),))[0]]
     s.apply("fulfil 1")
-    assert "move merch Paris" in legal(s) and "done" in legal(s)
+    assert "move merch Paris" in legal(s)
     s.apply("move merch Paris")
     assert s.stack == [(F_DIE,)]
 
@@ -99,7 +100,7 @@ def test_crest_bonus_house_anywhere():
     s = position(2, to_move=0, res={0: "f6"})
     s.store[0] = [tiles_where(s, lambda t: t[0] == CREST)[0]]
     s.apply("crest 1 1")
-    assert "house London.1" in legal(s) and "done" in legal(s)
+    assert "house London.1" in legal(s)
     s.apply("house London.1")
     assert s.vp[0] == 10 + 3  # printed building bonus of that space (provisional value)
 
@@ -436,12 +437,15 @@ def test_contract_character_extra_gives_character_action():
 
 
 def pass_turn(s):
-    """Take the first die offered and end the turn as soon as possible."""
+    """Take the first die offered off the King area (a King action must step) and end the
+    turn as soon as possible."""
     seat = s.to_move
-    s.apply(next(a for a in legal(s) if a.startswith("die")))
+    dice = [a for a in s.legal_actions() if str(a).startswith("die")]
+    s.apply(next(a for a in dice if s.area_action[(a.to - 1 + s.rotation) % 6] != KING))
     while s.to_move == seat and s.stack[-1][0] != F_DIE:
         options = legal(s)
-        s.apply("end" if "end" in options else "joker king" if "joker king" in options else options[0])
+        s.apply("end" if "end" in options else "joker architect" if "joker architect" in options
+                else options[0])
 
 
 def test_corruption_token_revealed_before_each_of_the_three_turns():
@@ -511,3 +515,167 @@ def test_log_and_render_in_words():
         assert "Seat 3" in GAME.render(s, seat)
     assert any("final scoring" in GAME.describe_event(e) for e in s.events_for(None))
     assert GAME.provisional_components()
+
+
+# -- imperative effects: what the rulebook says "do" is not optional ---------------------------
+def test_contract_wool_extra_merchant_step_is_mandatory():
+    """別表 契約: the 5/7-wool contracts move the merchant one step, as an order."""
+    s = position(2, to_move=0, res={0: "w5"})
+    s.store[0] = [contract_tiles(s, lambda t: t[1] == ((WOOL, 5),))[0]]
+    s.apply("fulfil 1")
+    assert "move merch Paris" in legal(s) and "done" not in legal(s)
+
+
+def test_character_house_here_places_the_house():
+    """別表 人物: the house-at-merchant character places the house (an order; the
+    step-and-house character is worded as an option)."""
+    s = position(2, to_move=0, merchant={0: "Paris"}, stack=[(F_ACT, 2, 3, 0, 1)])
+    s.store[0] = [character(s, "house_here")]
+    s._legal = None
+    s.apply("room 1 b1 f1")
+    assert legal(s) == ["house Paris.1"]
+    s.apply("house Paris.1")
+    assert s.house_owner[s.comp.house_id["Paris.1"]] == 0 and s.stack[-1][0] == F_ACT
+
+
+def test_character_pillar_here_places_the_pillar():
+    """別表 人物: the pillar-at-architect character places the pillar."""
+    s = position(2, to_move=0, architect={0: "Paris"}, stack=[(F_ACT, 2, 3, 0, 1)])
+    k = s.comp.cathedral_towns.index(s.comp.spot_id["Paris"])
+    s.cost[k] = next(i for i, t in enumerate(s.comp.cost_tiles) if t is not None)
+    s.store[0] = [character(s, "pillar_here")]
+    s._legal = None
+    s.apply("room 1 b1 f1")
+    assert legal(s) == ["pillar Paris"]
+    s.apply("pillar Paris")
+    assert s.pillar_owner[k] == [0] and s.stack[-1][0] == F_ACT
+
+
+def test_crest_bonus_house_and_pillar_anywhere_are_placed_when_possible():
+    """紋章配置ボーナス: the house / pillar is placed on the map wherever one can go."""
+    s = position(2, to_move=0, res={0: "f12"})
+    crests = [tiles_where(s, lambda t, f=f: t[0] == CREST and t[1] == f)[0] for f in (0, 1)]
+    s.store[0] = crests
+    s.apply("crest 1 1")
+    assert "house London.1" in legal(s) and "done" not in legal(s)
+    s.apply("house London.1")
+    s.pillars[0] = 0  # no pillar left: nothing to place, the bonus is simply lost
+    s.apply("crest 1 2")
+    assert s.stack == [(F_DIE,)]
+
+
+def test_crest_bonus_moves_are_mandatory():
+    """紋章配置ボーナス: the merchant / architect is moved to another spot."""
+    s = position(2, to_move=0, res={0: "f9"})
+    crests = [tiles_where(s, lambda t, f=f: t[0] == CREST and t[1] == f)[0] for f in (0, 1)]
+    s.store[0] = crests
+    s.apply("crest 1 3")
+    assert "done" not in legal(s) and "move merch Tiletum" not in legal(s)
+    s.apply("move merch Firenze")
+    s.apply("crest 1 4")
+    assert "done" not in legal(s) and "move arch Venezia" in legal(s)
+
+
+def test_king_action_moves_one_step_per_ap():
+    """国王アクション: every AP of a King action is one step up the track."""
+    s = position(2, to_move=0, dice=[(4, "i")])
+    s.rotation = rotation_for(s, 4, "king")
+    s.apply("die 4i")
+    for _ in range(3):
+        assert "end" not in legal(s)
+        s.apply("king")
+    assert legal(s)[-1] == "end" and "king" not in legal(s)
+
+
+def test_king_extra_action_stops_only_at_the_top():
+    s = position(2, to_move=0, stack=[(F_DIE,), (F_ACT, 4, 2, 0, 0)])
+    s.king_pos[0] = len(s.comp.king_vp) - 2
+    s._legal = None
+    assert "done" not in legal(s)
+    s.apply("king")
+    assert "done" in legal(s) and "king" not in legal(s)
+
+
+def test_helper_building_takes_every_character_bonus():
+    """別表 助手: the building helper pays every character bonus of the building (unlike the
+    house-space bonus, which lets the player ignore some)."""
+    s = position(2, to_move=0)
+    s.rooms[0][0] = character(s, "gold3")
+    s.rooms[0][1] = character(s, "vp3")
+    s.res[0] = [0] * 5
+    s.store[0] = [helper(s, "building")]
+    s.apply("helper 1")
+    assert legal(s) == ["building 1"]
+    s.apply("building 1")
+    assert legal(s) == ["floor 1", "floor 2"]
+    s.apply("floor 2")
+    assert legal(s) == ["floor 1"]
+    s.apply("floor 1")
+    assert s.res[0][GOLD] == 3 and s.vp[0] == 10 + 3 and s.stack == [(F_DIE,)]
+
+
+def test_crests_are_found_among_the_contract_tiles_too(tmp_path):
+    """タイルの種類 / 別表 紋章: crests come on contract tiles as well as bonus tiles, so a
+    corrected components file may put crests in the contract deck; one is taken from the
+    contract display for its slot's AP and placed like any crest."""
+    import json
+
+    from palio.games.tiletum import DATA, TiletumGame
+
+    deck = list(DATA["contracts"]["tiles"])
+    deck[0] = {"kind": "crest", "family": 2, "min": 2}
+    path = tmp_path / "contract-crests.json"
+    path.write_text(json.dumps({"contracts": {"tiles": deck}}))
+    game = TiletumGame.with_components(path)
+    s = game.setup(2, 1)
+    crest = s.comp.n_bonus  # the first tile of the contract deck
+    assert s.comp.tiles[crest] == (CREST, 2)
+    s.contract_disp[-1] = crest
+    s.stack = [(F_ACT, 3, 2, 0, 1)]
+    s.res[0][FOOD] = 2
+    s._legal = None
+    s.apply(f"contract take {len(s.contract_disp)}")
+    assert s.store[0] == [crest]
+    s.apply("crest 1 6")
+    assert s.crests[0][5] == 2
+
+
+def test_completed_building_boosts_the_current_action_of_its_kind():
+    """プレイヤーボード: a building completed during the die's action of the same kind adds its
+    bonus AP to that action at once."""
+    s = position(2, to_move=0, dice=[(5, "g")])
+    s.rotation = rotation_for(s, 5, "character")
+    painter = next(i for i, t in enumerate(s.comp.tiles)
+                   if t[0] == CHAR_TILE and t[1] == 2 and CHAR_BONUSES[t[3]] == "vp2")
+    s.store[0] = [painter]
+    s.crests[0][3] = 0  # the crest of building 4 (one room) is already placed
+    s.char_disp = [-1] * 5
+    s.apply("die 5g")
+    assert s.stack[-1][2] == 2
+    s.apply("room 1 b4 f1")
+    assert s.completed[0] == 1 << 3 and s.bonus_ap[0][2] == 1
+    assert s.stack[-1] == (F_ACT, 2, 2 - 1 + 1, 0, 1)
+
+
+def test_helper_leaves_the_storehouse_after_its_ability():
+    """職務 / 助手: the helper is removed from the game after its ability is resolved, so
+    while its extra action runs it still fills its storehouse space."""
+    s = position(2, to_move=0)
+    char2 = next(i for i, t in enumerate(s.comp.tiles)
+                 if t[0] == HELPER and HELPER_EFFECTS[t[1]] == "action" and t[2] == 2 and t[3] == 2)
+    waiting = contract_tiles(s)[:2]
+    s.store[0] = [char2, *waiting, character(s, "vp2")]  # a full storehouse of 4
+    s.apply("helper 1")
+    assert s.store[0][0] == char2 and "helper 1" not in legal(s)
+    assert not any(a.startswith("char take") for a in legal(s))  # still full
+    s.apply("room 4 b4 f1")  # placing a character frees a space
+    assert any(a.startswith("char take") for a in legal(s))
+    s.apply("char take 1")
+    assert char2 not in s.store[0] and len(s.store[0]) == 3 and s.stack == [(F_DIE,)]
+
+
+def test_instant_helper_leaves_at_once():
+    s = position(2, to_move=0)
+    s.store[0] = [helper(s, "gain")]
+    s.apply("helper 1")
+    assert s.store[0] == [] and s.holds == []

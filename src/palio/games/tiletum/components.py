@@ -408,7 +408,8 @@ class Components:
             mins.append(int(t["min"]))
         self.n_bonus = len(tiles)
         for t in d["contracts"]["tiles"]:
-            tiles.append(self._contract_tile(t))
+            # the rulebook finds crests on contract tiles too: the deck may hold crest tiles
+            tiles.append(self._crest_tile(t) if t.get("kind") == "crest" else self._contract_tile(t))
             mins.append(int(t["min"]))
         self.n_contract_end = len(tiles)
         ch = d["characters"]
@@ -427,9 +428,7 @@ class Components:
     def _bonus_tile(self, t: dict[str, Any]) -> tuple[Any, ...]:
         kind = t["kind"]
         if kind == "crest":
-            fam = int(t["family"])
-            _check(0 <= fam < len(self.crest_names), f"crest family {fam} unknown")
-            return (CREST, fam)
+            return self._crest_tile(t)
         if kind == "contract":
             return self._contract_tile(t)
         _check(kind == "helper", f"bonus tile kind {kind!r} must be helper, crest or contract")
@@ -446,6 +445,11 @@ class Components:
         if name == "any":
             return (HELPER, eff, int(t["n"]), 0)
         return (HELPER, eff, 0, 0)
+
+    def _crest_tile(self, t: dict[str, Any]) -> tuple[Any, ...]:
+        fam = int(t["family"])
+        _check(0 <= fam < len(self.crest_names), f"crest family {fam} unknown")
+        return (CREST, fam)
 
     def _contract_tile(self, t: dict[str, Any]) -> tuple[Any, ...]:
         cost = []

@@ -36,6 +36,7 @@ def observe(s: TiletumState, seat: int | None) -> dict[str, Any]:
         "game": "tiletum", "seat": seat, "round": s.round, "turn": s.turn + 1,
         "phase": ("play", "king_tile", "over")[s.phase], "to_move": s.to_move,
         "order": s.order[:], "pending": [list(f) for f in s.stack],
+        "helpers_in_use": s.holds[1::2],
         "wheel": {"rotation": s.rotation, "areas": [ACTIONS[a] for a in s.area_action],
                   "bonus": s.area_bonus[:], "dice": s.wheel[:]},
         "king_bonus": s.king_bonus,

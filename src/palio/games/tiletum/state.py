@@ -13,12 +13,15 @@ move decides now. Frame kinds (first element):
 * ``F_AREA``: take or leave the bonus tile of the die's area;
 * ``F_RES n``: choose ``n`` resources of any kind, one at a time;
 * ``F_SWAP n``: choose one type and gain ``n`` of it (swap helper);
-* ``F_HOUSE_ANY`` / ``F_PILLAR_ANY``: crest bonus, a house / pillar anywhere (or done);
-* ``F_MOVE_ANY piece``: crest bonus, move a piece to any spot (or done);
-* ``F_STEPS piece n place``: up to ``n`` single steps of a piece, and (place=1) once a
-  house/pillar in its town; ``done`` ends it;
-* ``F_BLDG``: choose one of your buildings with a character, to take its bonuses;
-* ``F_ROOMS b mask``: take, in any order, the bonuses of the floors left in ``mask``.
+* ``F_HOUSE_ANY`` / ``F_PILLAR_ANY``: crest bonus, a house / pillar anywhere (``done`` only
+  when nowhere can take it);
+* ``F_MOVE_ANY piece``: crest bonus, move a piece to any other spot;
+* ``F_STEPS piece n place forced``: up to ``n`` single steps of a piece, and (place=1) once
+  a house/pillar in its town; ``done`` ends it, except that a forced frame (forced=1) must
+  use what it offers;
+* ``F_BLDG every``: choose one of your buildings with a character, to take its bonuses
+  (every=1: the helper, no ``done`` and every floor's bonus);
+* ``F_ROOMS b mask every``: take, in any order, the bonuses of the floors left in ``mask``.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ PLAY, KINGTILE, OVER = range(3)
 _FLAT = ("order", "vp", "king_pos", "king_stamp", "houses", "pillars", "contributed", "completed",
          "merchant", "architect", "house_owner", "map_bonus", "cost", "area_action", "area_bonus",
          "wheel", "contract_disp", "char_disp", "bonus_deck", "contract_deck", "char_deck", "corr",
-         "corr_pool", "fair_towns", "fair_tiles", "stack")
+         "corr_pool", "fair_towns", "fair_tiles", "stack", "holds")
 _NESTED = ("res", "store", "rooms", "crests", "done", "cath_tiles", "bonus_ap", "dice_used",
            "pillar_owner", "cath_stack")
 _SCALAR = ("round", "turn", "pos", "phase", "stamp", "corr_shown", "rotation", "swap",
@@ -67,7 +70,9 @@ class TiletumState(State):
 
     Flow: ``round`` 1-4, ``turn`` 0-2, ``pos`` index in ``order``, ``phase`` PLAY / KINGTILE /
     OVER, ``stack`` of pending frames, ``swap`` (swap helper used before the die), ``stamp``
-    (King-track stacking counter), ``shuffles`` (counter of character-deck shuffles).
+    (King-track stacking counter), ``shuffles`` (counter of character-deck shuffles),
+    ``holds`` (pairs stack depth, tile: helpers of the player to move still being resolved;
+    such a helper stays in the storehouse until the stack drops to that depth).
     """
 
     comp: ClassVar[Components]

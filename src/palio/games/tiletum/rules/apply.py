@@ -48,6 +48,17 @@ _RES = {x: i for i, x in enumerate(RES_LETTERS)}
 
 def apply_action(s: TiletumState, action: Action) -> None:
     _HANDLERS[type(action)](s, action)
+    if s.holds:
+        release_helpers(s)
+
+
+def release_helpers(s: TiletumState) -> None:
+    """Remove from the game the helpers whose ability is resolved: those whose frames are
+    gone from the stack (a helper leaves the storehouse only after its ability)."""
+    holds = s.holds
+    while holds and len(s.stack) <= holds[-2]:
+        s.store[_player(s)].remove(holds[-1])
+        del holds[-2:]
 
 
 def _player(s: TiletumState) -> int:
@@ -66,7 +77,7 @@ def _spend(s: TiletumState, ap: int, exch: int | None = None) -> None:
 
 def _steps_left(s: TiletumState, piece: int, steps: int, place: int) -> None:
     if steps or place:
-        s.stack[-1] = (F_STEPS, piece, steps, place)
+        s.stack[-1] = (F_STEPS, piece, steps, place, s.stack[-1][4])
     else:
         s.stack.pop()
 
@@ -300,10 +311,14 @@ def _contribute(s: TiletumState, a: A.Contribute) -> None:
 
 
 def _helper(s: TiletumState, a: A.UseHelper) -> None:
+    """Use a helper; it stays in the storehouse until its ability is resolved, then leaves
+    the game (at once for an instant ability, else when the frames it pushed are done)."""
     p = _player(s)
-    tile = s.store[p].pop(a.slot - 1)
+    tile = s.store[p][a.slot - 1]
     s.emit("helper", p, tile=tile)
-    use_helper(s, p, tile)  # the tile leaves the game
+    depth = len(s.stack)
+    use_helper(s, p, tile)
+    s.holds += [depth, tile]
 
 
 def _king_tile(s: TiletumState, a: A.KingTile) -> None:
@@ -322,16 +337,16 @@ def _building(s: TiletumState, a: A.ChooseBuilding) -> None:
     b = a.building - 1
     rooms = s.rooms[_player(s)]
     mask = sum(1 << f for f, i in enumerate(s.comp.room_index[b]) if rooms[i] != -1)
-    s.stack[-1] = (F_ROOMS, b, mask)
+    s.stack[-1] = (F_ROOMS, b, mask, s.stack[-1][1])
 
 
 def _room_bonus(s: TiletumState, a: A.RoomBonus) -> None:
     p = _player(s)
-    _, b, mask = s.stack.pop()
+    _, b, mask, every = s.stack.pop()
     f = a.floor - 1
     mask &= ~(1 << f)
     if mask:
-        s.stack.append((F_ROOMS, b, mask))
+        s.stack.append((F_ROOMS, b, mask, every))
     character_bonus(s, p, s.rooms[p][s.comp.room_index[b][f]])
 
 

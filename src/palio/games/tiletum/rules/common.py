@@ -94,7 +94,7 @@ def place_house(s: TiletumState, p: int, space: int) -> None:
     if vp:
         gain_vp(s, p, vp)
     if building and buildings_with_characters(s, p):
-        s.stack.append((F_BLDG,))
+        s.stack.append((F_BLDG, 0))  # the player may ignore any of the bonuses
 
 
 def buildings_with_characters(s: TiletumState, p: int) -> list[int]:

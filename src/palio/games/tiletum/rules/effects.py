@@ -60,11 +60,11 @@ _FRAMES = {
     "contract3": ((F_ACT, CONTRACT, 3, 0, 0),),
     "char1": ((F_ACT, CHARACTER, 1, 0, 0),), "char2": ((F_ACT, CHARACTER, 2, 0, 0),),
     "king1": ((F_ACT, KING, 1, 0, 0),), "king2": ((F_ACT, KING, 2, 0, 0),),
-    "arch_merch": ((F_STEPS, MERCH, 1, 0), (F_STEPS, ARCH, 1, 0)),
-    "merch1": ((F_STEPS, MERCH, 1, 0),), "merch2": ((F_STEPS, MERCH, 2, 0),),
-    "merch_house": ((F_STEPS, MERCH, 1, 1),),
-    "arch1": ((F_STEPS, ARCH, 1, 0),), "arch2": ((F_STEPS, ARCH, 2, 0),),
-    "arch_pillar": ((F_STEPS, ARCH, 1, 1),),
+    "arch_merch": ((F_STEPS, MERCH, 1, 0, 0), (F_STEPS, ARCH, 1, 0, 0)),
+    "merch1": ((F_STEPS, MERCH, 1, 0, 0),), "merch2": ((F_STEPS, MERCH, 2, 0, 0),),
+    "merch_house": ((F_STEPS, MERCH, 1, 1, 0),),
+    "arch1": ((F_STEPS, ARCH, 1, 0, 0),), "arch2": ((F_STEPS, ARCH, 2, 0, 0),),
+    "arch_pillar": ((F_STEPS, ARCH, 1, 1, 0),),
 }
 
 
@@ -81,17 +81,20 @@ def character_bonus(s: TiletumState, p: int, tile: int) -> None:
     elif name in ("vp2", "vp3"):
         gain_vp(s, p, int(name[2]))
     elif name == "house_here":
-        # only when the merchant stands in a town without our house and with a free space
+        # only when the merchant stands in a town without our house and with a free space;
+        # then the house must be placed (the rulebook words this one as an order, the
+        # step-and-house character as an option)
         if free_house_spaces(s, p, s.merchant[p]):
-            s.stack.append((F_STEPS, MERCH, 0, 1))
+            s.stack.append((F_STEPS, MERCH, 0, 1, 1))
     elif name == "pillar_here":
         spot = s.architect[p]
         if spot < s.comp.n_towns and can_place_pillar(s, p, s.comp.town_cathedral[spot]):
-            s.stack.append((F_STEPS, ARCH, 0, 1))
+            s.stack.append((F_STEPS, ARCH, 0, 1, 1))
 
 
 def crest_bonus(s: TiletumState, p: int, space: int) -> None:
-    """The bonus printed on crest space ``space`` (0-based)."""
+    """The bonus printed on crest space ``space`` (0-based); a house or pillar is placed
+    wherever one can be, and a move is made (see ``rules/legal.py``)."""
     name = CREST_BONUSES[s.comp.crest_bonus[space]]
     if name == "house_any":
         if s.houses[p] > 0:
@@ -114,7 +117,7 @@ def contract_extra(s: TiletumState, p: int, extra: int) -> None:
     if extra == 1:
         king_step(s, p)
     elif extra == 2:
-        s.stack.append((F_STEPS, MERCH, 1, 0))
+        s.stack.append((F_STEPS, MERCH, 1, 0, 1))  # an order, not an option
     elif extra == 3:
         s.stack.append((F_ACT, CHARACTER, 1, 0, 0))
 
@@ -156,7 +159,7 @@ def use_helper(s: TiletumState, p: int, tile: int) -> None:
         for r in (WOOL, STONE, IRON, FOOD):
             res[r] += 1
     else:
-        s.stack.append((F_BLDG,))
+        s.stack.append((F_BLDG, 1))  # every character bonus of the chosen building
 
 
 __all__ = ["ARCH", "MERCH", "ARCHITECT", "MERCHANT", "character_bonus", "crest_bonus",

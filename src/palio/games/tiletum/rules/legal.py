@@ -93,8 +93,15 @@ def _act(s: TiletumState, p: int, top: tuple) -> list[Action]:
     if top[2] > 0:
         _AP_OPTIONS[top[1]](s, p, top, out)
     _duties(s, p, top, out)
-    out.append(s.tables.end if top[4] else s.tables.done)
+    if not _steps_owed(s, p, top):
+        out.append(s.tables.end if top[4] else s.tables.done)
     return out
+
+
+def _steps_owed(s: TiletumState, p: int, top: tuple) -> bool:
+    """A King action moves the marker one step per AP: it cannot stop while AP are left and
+    the marker is below the top space (the player may still do duties between steps)."""
+    return top[1] == KING and top[2] > 0 and s.king_pos[p] < len(s.comp.king_vp) - 1
 
 
 def _piece_options(s: TiletumState, p: int, out: list[Action], piece: int) -> None:
@@ -188,7 +195,7 @@ def _duties(s: TiletumState, p: int, top: tuple, out: list[Action]) -> None:
         elif kind == CREST:
             food = res[1]
             out.extend(t.crest[slot][k] for k in free_crest if c.crest_food[k] <= food)
-        elif kind == HELPER and helper_usable(s, p, tile, top):
+        elif kind == HELPER and tile not in s.holds[1::2] and helper_usable(s, p, tile, top):
             out.append(t.helper[slot])
     bit = 1
     for cath, owners in enumerate(s.pillar_owner):
@@ -229,31 +236,32 @@ def _res(s: TiletumState, p: int, top: tuple) -> list[Action]:
 
 
 def _house_any(s: TiletumState, p: int, top: tuple) -> list[Action]:
+    """Crest bonus: the house goes to any town that can take it; ``done`` only if none can."""
     houses = s.tables.house
     out: list[Action] = []
     for town in range(s.comp.n_towns):
         out.extend(houses[i] for i in free_house_spaces(s, p, town))
-    out.append(s.tables.done)
-    return out
+    return out or [s.tables.done]
 
 
 def _pillar_any(s: TiletumState, p: int, top: tuple) -> list[Action]:
+    """Crest bonus: the pillar goes to any cathedral that can take it; ``done`` only if none can."""
     out: list[Action] = [s.tables.pillar[k] for k in range(len(s.cost)) if can_place_pillar(s, p, k)]
-    out.append(s.tables.done)
-    return out
+    return out or [s.tables.done]
 
 
 def _move_any(s: TiletumState, p: int, top: tuple) -> list[Action]:
+    """Crest bonus: the piece moves to any other spot of the map."""
     piece = top[1]
     here = s.architect[p] if piece == 0 else s.merchant[p]
     moves = s.tables.move[piece]
-    out: list[Action] = [m for i, m in enumerate(moves) if i != here]
-    out.append(s.tables.done)
-    return out
+    return [m for i, m in enumerate(moves) if i != here]
 
 
 def _steps(s: TiletumState, p: int, top: tuple) -> list[Action]:
-    _, piece, steps, place = top
+    """Single steps and a placement in the piece's town; a forced frame offers no ``done``
+    while it has something to do."""
+    _, piece, steps, place, forced = top
     spot = s.architect[p] if piece == 0 else s.merchant[p]
     out: list[Action] = []
     if steps:
@@ -261,20 +269,25 @@ def _steps(s: TiletumState, p: int, top: tuple) -> list[Action]:
         out.extend(moves[n] for n in s.comp.adj[spot])
     if place and spot < s.comp.n_towns:
         _place_here(s, p, out, piece, spot)
-    out.append(s.tables.done)
+    if not (forced and out):
+        out.append(s.tables.done)
     return out
 
 
 def _bldg(s: TiletumState, p: int, top: tuple) -> list[Action]:
+    """Pick a building with a character; the house-space bonus (top[1] 0) may be declined."""
     out: list[Action] = [s.tables.building[b] for b in buildings_with_characters(s, p)]
-    out.append(s.tables.done)
+    if not (top[1] and out):
+        out.append(s.tables.done)
     return out
 
 
 def _rooms(s: TiletumState, p: int, top: tuple) -> list[Action]:
+    """The floors' bonuses in any order; all of them when top[3] is 1 (the helper)."""
     mask = top[2]
     out: list[Action] = [s.tables.floor[f] for f in range(3) if mask >> f & 1]
-    out.append(s.tables.done)
+    if not top[3]:
+        out.append(s.tables.done)
     return out
 
 

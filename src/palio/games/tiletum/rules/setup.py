@@ -69,6 +69,7 @@ def _board(s: TiletumState, rng: Any, action_tiles: bool) -> None:
     s.house_owner = [-1] * len(c.house_spaces)
     s.wheel = [0] * 30
     s.stack = []
+    s.holds = []
 
 
 def _players(s: TiletumState) -> None:
