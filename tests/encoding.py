@@ -36,10 +36,10 @@ def check_in_layout(game: Game, state: State, seat: int | None) -> list[float]:
     return tensor
 
 
-def check_blind_to_hidden(game: Game, state: State, seat: int, rng: random.Random) -> bool:
-    """A world ``seat`` cannot tell apart gives it the same tensor; True when that world
-    differs from the real one in what the other seats see (so the check had teeth)."""
+def check_blind_to_hidden(game: Game, state: State, seat: int, rng: random.Random) -> State:
+    """A world ``seat`` cannot tell apart gives it the same tensor; returns that world (for
+    the caller to check that it really differs in what is hidden)."""
     other = state.determinize(seat, rng)
     assert other.observe(seat) == state.observe(seat)
     assert game.observation_tensor(other, seat) == game.observation_tensor(state, seat)
-    return any(other.observe(p) != state.observe(p) for p in range(state.players) if p != seat)
+    return other

@@ -103,9 +103,14 @@ def one_hot(index: int | None, size: int) -> list[float]:
     return out
 
 
+def tally(indices: Iterable[int], size: int) -> list[float]:
+    """How many times each position ``0..size-1`` occurs in ``indices``."""
+    out = [0.0] * size
+    for i in indices:
+        out[i] += 1.0
+    return out
+
+
 def counts(items: Iterable[object], index: dict[object, int], size: int) -> list[float]:
     """How many of ``items`` fall on each index (``index`` maps an item to its position)."""
-    out = [0.0] * size
-    for item in items:
-        out[index[item]] += 1.0
-    return out
+    return tally((index[item] for item in items), size)
