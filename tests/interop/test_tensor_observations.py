@@ -1,6 +1,7 @@
 """The observation tensor through the adapters: OpenSpiel, PettingZoo and Gymnasium."""
 
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -87,3 +88,9 @@ def test_an_unknown_observation_kind_is_refused():
         env("san-gimignano", observation="pixels")
     with pytest.raises(OptionError, match="observation"):
         PalioEnv("san-gimignano", observation="pixels")
+
+
+def test_the_documented_layout_tables_match_the_code():
+    text = (Path(__file__).parents[2] / "docs" / "observation-tensors.md").read_text(encoding="utf-8")
+    assert get_game("san-gimignano").observation_layout(2).table() in text
+    assert get_game("tiletum").observation_layout(2).table() in text

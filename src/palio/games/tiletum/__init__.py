@@ -3,6 +3,8 @@
 Rules source: ``shared/seeds/tiletum.ja.md``. Our own wording of the rules, with the readings
 chosen where the rulebook is ambiguous: ``docs/rules/tiletum.md``. Provisional component
 values: ``docs/components/tiletum.md`` and :func:`provisional_components`.
+Observation tensor (its shape depends on the player count): ``encode.py`` and
+``docs/observation-tensors.md``.
 """
 
 from __future__ import annotations
