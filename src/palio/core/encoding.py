@@ -103,6 +103,16 @@ def one_hot(index: int | None, size: int) -> list[float]:
     return out
 
 
+def one_hots(indices: Sequence[int | None], width: int, slots: int) -> list[float]:
+    """``slots`` one-hots of ``width`` side by side, slot ``k`` marking ``indices[k]``; a
+    ``None`` index and the slots past the end of ``indices`` stay all zeros."""
+    out = [0.0] * (width * slots)
+    for k, index in enumerate(indices):
+        if index is not None:
+            out[k * width + index] = 1.0
+    return out
+
+
 def tally(indices: Iterable[int], size: int) -> list[float]:
     """How many times each position ``0..size-1`` occurs in ``indices``."""
     out = [0.0] * size

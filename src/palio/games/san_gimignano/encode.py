@@ -56,7 +56,7 @@ TOWER_FEATURES = 7
 MAX_HEIGHT = max(C.TOWER_VALUES) + C.NOBLE_COUNTS[C.LUXURY]
 PENDING_SLOTS = 4
 FRAME_FEATURES = 1 + len(STEPS) + 4 + len(KINDS)
-MAX_DEPTH = 32  # far above any stack the rules build (random play stays under 6)
+MAX_DEPTH = 32  # far above any stack the rules build (random play reaches 2)
 
 
 def layout() -> Layout:

@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from palio.core.encoding import Layout, Writer, one_hot, tally
+from palio.core.encoding import Layout, Writer, one_hot, one_hots, tally
 from palio.games.tiletum.components import (
     ACTIONS,
     CONTRACT_TILE,
@@ -61,7 +61,7 @@ from palio.games.tiletum.components import (
 FRAME_KINDS = 12
 FRAME_PARAMS = 4
 PENDING_SLOTS = 4
-MAX_DEPTH = 32  # far above any stack the rules build (random play stays under 4)
+MAX_DEPTH = 32  # far above any stack the rules build (random play reaches 4)
 DIE_VALUES = 6
 COLOURS = len(RES_LETTERS)
 CATHEDRAL_VP = 9
@@ -172,10 +172,10 @@ class Encoder:
         w.put("turn", [float(view["turn"])])
         w.put("phase", one_hot(("play", "king_tile", "over").index(view["phase"]), 3))
         w.put("to_move", one_hot(P if view["to_move"] is None else (view["to_move"] - me) % P, P + 1))
-        w.put("order", [v for s in view["order"] for v in one_hot((s - me) % P, P)])
+        w.put("order", one_hots([(s - me) % P for s in view["order"]], P, P))
         wheel = view["wheel"]
         w.put("wheel.rotation", one_hot(wheel["rotation"], 6))
-        w.put("wheel.areas", [v for a in wheel["areas"] for v in one_hot(self.action_index[a], 6)])
+        w.put("wheel.areas", one_hots([self.action_index[a] for a in wheel["areas"]], 6, 6))
         w.put("wheel.bonus", self._tiles(wheel["bonus"], 0, self.n_bonus))
         w.put("wheel.dice", [float(n) for n in wheel["dice"]])
         w.put("king_bonus", self._tiles([view["king_bonus"]], 0, self.n_bonus))
@@ -187,10 +187,8 @@ class Encoder:
         self._map(w, view["map"], me, P)
         fairs = view["fairs"]
         n_fairs = len(c.fair_board_vp)
-        towns = [self.spot_index[t] for t in fairs["towns"]] + [None] * (n_fairs - len(fairs["towns"]))
-        w.put("fairs.towns", [v for t in towns for v in one_hot(t, c.n_towns)])
-        tiles = fairs["tiles"] + [None] * (n_fairs - len(fairs["tiles"]))
-        w.put("fairs.tiles", [v for t in tiles for v in one_hot(t, len(c.fair_tiles))])
+        w.put("fairs.towns", one_hots([self.spot_index[t] for t in fairs["towns"]], c.n_towns, n_fairs))
+        w.put("fairs.tiles", one_hots(fairs["tiles"], len(c.fair_tiles), n_fairs))
         w.put("fairs.scored", [float(fairs["scored"])])
         players_view = view["players"]
         for k in range(P):
@@ -200,20 +198,16 @@ class Encoder:
 
     def _tiles(self, tiles: list[int], first: int, size: int) -> list[float]:
         """One one-hot of ``size`` per slot, tile ids counted from ``first``; -1 is empty."""
-        out: list[float] = []
-        for tile in tiles:
-            out += one_hot(None if tile == -1 else tile - first, size)
-        return out
+        return one_hots([None if tile == -1 else tile - first for tile in tiles], size, len(tiles))
 
     def _corruption(self, w: Writer, corruption: dict[str, Any]) -> None:
-        revealed = corruption["revealed"]
-        slots = revealed + [None] * (self.comp.corruption_per_round - len(revealed))
-        w.put("corruption.revealed", [v for t in slots for v in one_hot(t, 3)])
+        w.put("corruption.revealed", one_hots(corruption["revealed"], 3, self.comp.corruption_per_round))
         w.put("corruption.hidden", [float(corruption["hidden"])])
 
     def _map(self, w: Writer, m: dict[str, Any], me: int, P: int) -> None:
         c = self.comp
-        w.put("map.houses", [v for o in m["houses"] for v in one_hot(None if o == -1 else (o - me) % P, P)])
+        houses = m["houses"]
+        w.put("map.houses", one_hots([None if o == -1 else (o - me) % P for o in houses], P, len(houses)))
         w.put("map.pillars", [v for seats in m["pillars"] for v in tally(((s - me) % P for s in seats), P)])
         bonus = [-1] * len(self.bonus_towns)
         for town, tile in m["bonus"].items():
@@ -241,11 +235,11 @@ class Encoder:
         w.put(p + "supply", [float(me["houses_supply"]), float(me["pillars_supply"])])
         w.put(p + "storehouse", tally(me["storehouse"], len(c.tiles)))
         w.put(p + "rooms", self._tiles(me["rooms"], c.n_contract_end, self.n_chars))
-        w.put(p + "crests", [v for f in me["crests"]
-                             for v in one_hot(None if f == -1 else f, len(c.crest_names))])
+        crests = me["crests"]
+        w.put(p + "crests", one_hots([None if f == -1 else f for f in crests], len(c.crest_names),
+                                     len(crests)))
         done = [self.contract_index[t] for t in me["contracts_done"]]
-        done += [None] * (c.contract_spaces - len(done))
-        w.put(p + "contracts_done", [v for t in done for v in one_hot(t, len(self.contract_ids))])
+        w.put(p + "contracts_done", one_hots(done, len(self.contract_ids), c.contract_spaces))
         w.put(p + "cathedral_tiles", tally((v - 1 for v in me["cathedral_tiles"]), CATHEDRAL_VP))
         w.put(p + "contributed", _bits(me["contributed"], len(c.cathedral_towns)))
         w.put(p + "completed", _bits(me["completed"], len(c.rooms)))
