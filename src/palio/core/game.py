@@ -11,7 +11,10 @@ server, adapters) speaks only this contract:
 * ``str(action)`` is the canonical notation, ``game.parse_action(text)`` reads it back;
 * ``game.action_index(action)`` / ``game.action_from_index(i)`` map to a fixed integer space;
 * ``state.copy()``, ``state.observe(seat)``, ``state.determinize(seat, rng)``,
-  ``state.scores()``, ``state.ranking()``, ``state.events``.
+  ``state.scores()``, ``state.ranking()``, ``state.events``;
+* optionally, a fixed-size numeric encoding of observations: ``game.observation_layout(players)``
+  (``None`` when the game has none), ``game.observation_tensor_shape(players)`` and
+  ``game.observation_tensor(state, seat)``, built from ``state.observe(seat)`` only.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from palio.core.encoding import Layout
 from palio.core.errors import IllegalAction, NotationError, OptionError
 from palio.core.events import Chain, Event
 from palio.core.rng import new_seed
@@ -128,6 +132,31 @@ class Game(ABC):
             table = {action: i for i, action in enumerate(self.all_actions())}
             self.__dict__["_index"] = table
         return table
+
+    # -- numeric encoding of observations ------------------------------------------------
+    def observation_layout(self, players: int) -> Layout | None:
+        """The blocks of this game's observation tensor for ``players`` seats; ``None``
+        (the default) when the game has no encoding."""
+        return None
+
+    def observation_tensor_shape(self, players: int) -> tuple[int, ...] | None:
+        """The shape of :meth:`observation_tensor` with ``players`` seats, or ``None``."""
+        layout = self.observation_layout(players)
+        return None if layout is None else layout.shape
+
+    def observation_tensor(self, state: State, seat: int | None) -> list[float]:
+        """What ``seat`` (``None``: a spectator) sees, as floats in the layout's order.
+
+        Built from ``state.observe(seat)`` alone, so it can never hold hidden information.
+        """
+        layout = self.observation_layout(state.players)
+        if layout is None:
+            raise NotImplementedError(f"{self.info.name} has no observation tensor encoding")
+        return self.encode_observation(state.observe(seat), layout)
+
+    def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
+        """An ``observe`` dict as floats in ``layout``'s order (games with a layout)."""
+        raise NotImplementedError(f"{self.info.name} has no observation tensor encoding")
 
     # -- presentation ----------------------------------------------------------------------
     def describe_event(self, event: dict[str, Any]) -> str:

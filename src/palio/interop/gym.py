@@ -8,7 +8,8 @@
 * ``opponents``: one bot name or spec for every other seat (``"random"``, ``"greedy"``,
   ``"mcts:iterations=50"``...), or a list with one per other seat, in seat order. The bots
   decide from their own seat's view, as everywhere in Palio (``palio.bots``).
-* spaces and observations: see :mod:`palio.interop.spaces`; the learner's seat only.
+* spaces and observations: see :mod:`palio.interop.spaces`; the learner's seat only;
+  ``observation="tensor"`` for the game's float32 observation tensor instead of JSON bytes.
 * ``step(i)`` plays index ``i`` for the learner, then lets the bots play until the learner must
   decide again (also when it answers out of turn) or the game ends.
 * reward: 0 until the end, then the learner's ``state.returns()`` share (1 sole win, a share
@@ -47,7 +48,7 @@ class PalioEnv(gymnasium.Env):
                  opponents: str | Sequence[str] = "random",
                  options: Mapping[str, Any] | None = None, render_mode: str | None = None,
                  illegal: str = "raise", illegal_reward: float = -1.0,
-                 max_bytes: int = spaces.DEFAULT_MAX_BYTES) -> None:
+                 max_bytes: int = spaces.DEFAULT_MAX_BYTES, observation: str = "json") -> None:
         self.game = registry.get(game_id)
         self.players = self.game.info.min_players if players is None else players
         self.options = self.game.validate_options(self.players, options)
@@ -65,7 +66,10 @@ class PalioEnv(gymnasium.Env):
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.max_bytes = max_bytes
-        self.observation_space = spaces.observation_space(self.game, max_bytes)
+        spaces.check_observation_kind(self.game, self.players, observation)
+        self.observation_kind = observation
+        self.observation_space = spaces.observation_space(self.game, max_bytes, observation,
+                                                          self.players)
         self.action_space = spaces.action_space(self.game)
         self.state: State | None = None
         self._bots: dict[int, Bot] = {}
@@ -124,7 +128,8 @@ class PalioEnv(gymnasium.Env):
             state.apply(self._bots[mover].choose(state, mover))
 
     def _observation(self) -> dict:
-        return spaces.observation(self._live_state(), self.seat, self.max_bytes)
+        return spaces.observation(self._live_state(), self.seat, self.max_bytes,
+                                  self.observation_kind)
 
     def _info(self) -> dict[str, Any]:
         state = self._live_state()

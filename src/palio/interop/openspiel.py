@@ -18,7 +18,12 @@ OpenSpiel game. What is declared, and why:
 * observations: ``observation_string(p)`` is ``state.observe(p)`` as compact JSON (keys
   sorted); ``information_state_string(p)`` is that plus every event as seat ``p`` saw it
   (``state.events_for(p)``), which gives perfect recall. Both are built only from what seat
-  ``p`` may see. No tensors: Palio has no fixed tensor encoding of observations yet.
+  ``p`` may see;
+* observation tensor: for a game with a numeric encoding (``game.observation_layout``), the
+  game declares ``provides_observation_tensor`` and ``observation_tensor(p)`` is Palio's
+  ``game.observation_tensor(state, p)`` (float32, ``observation_tensor_shape()`` the
+  layout's shape for this player count; the observer's ``dict`` holds one view per named
+  block). There is no information-state tensor: perfect recall does not fit a fixed size.
 
 Chance. Palio keeps its randomness inside the state (a seed from which shuffles and dice are
 derived), so this game has **no explicit chance nodes**. A game with chance is declared
@@ -38,7 +43,10 @@ try:
 except ImportError as exc:  # the optional extra is missing: say how to get it
     raise ImportError("the OpenSpiel adapter needs open_spiel: pip install 'palio[openspiel]'") from exc
 
+import numpy as np
+
 import palio.games as registry
+from palio.core.encoding import Layout
 from palio.core.game import Game
 from palio.core.game import State as PalioState
 
@@ -77,7 +85,7 @@ def game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=game.observation_layout(info.min_players) is not None,
         parameter_specification=_parameters(game),
     )
 
@@ -127,7 +135,8 @@ class PalioOpenSpielGame(pyspiel.Game):
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return PalioObserver(perfect_recall)
+        layout = None if perfect_recall else self.palio_game.observation_layout(self.players)
+        return PalioObserver(perfect_recall, layout)
 
 
 class _Box:
@@ -201,15 +210,22 @@ class PalioOpenSpielState(pyspiel.State):
 
 
 class PalioObserver:
-    """OpenSpiel's PyObserver interface: strings from ``observe`` only, no tensor."""
+    """OpenSpiel's PyObserver interface, from ``observe`` only: strings, and a tensor where
+    the game has an encoding (``layout``) and perfect recall is not asked for."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, perfect_recall: bool, layout: Layout | None = None) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = None
+        self.tensor: np.ndarray | None = None
         self.dict: dict[str, Any] = {}
+        if layout is not None:
+            self.tensor = np.zeros(layout.size, np.float32)
+            for block in layout.blocks:  # views into the flat tensor, as OpenSpiel's games do
+                self.dict[block.name] = self.tensor[layout.span(block.name)]
 
     def set_from(self, state: PalioOpenSpielState, player: int) -> None:
-        pass  # no tensor to fill
+        if self.tensor is not None:
+            palio = state.palio
+            self.tensor[:] = palio.game.observation_tensor(palio, player)
 
     def string_from(self, state: PalioOpenSpielState, player: int) -> str:
         return observation_json(state.palio, player, self.perfect_recall)

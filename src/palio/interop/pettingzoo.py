@@ -13,8 +13,10 @@
   answering out of turn is simply selected next, and one seat may act several times in a row;
 * actions ``Discrete(action_space_size)``, the game's fixed action space; an index that is not
   legal now raises ``ValueError`` and changes nothing (use the mask);
-* observations: see :mod:`palio.interop.spaces` (``observe`` JSON as bytes, and an
-  ``action_mask``), built only from what the agent's seat may see;
+* observations: see :mod:`palio.interop.spaces`: ``observation="json"`` (default) gives the
+  ``observe`` JSON as bytes, ``observation="tensor"`` the game's float32 observation tensor
+  (games with an encoding), each with an ``action_mask``; built only from what the agent's
+  seat may see;
 * rewards only at the end: Palio's ``state.returns()`` (1 for a sole winner, equal shares for
   tied winners, 0 for the others); the game always ends (no truncation).
 
@@ -42,9 +44,9 @@ RENDER_MODES = ["ansi", "human"]
 
 def env(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
         seed: int | None = None, render_mode: str | None = None,
-        max_bytes: int = spaces.DEFAULT_MAX_BYTES) -> PalioAECEnv:
+        max_bytes: int = spaces.DEFAULT_MAX_BYTES, observation: str = "json") -> PalioAECEnv:
     """A PettingZoo AEC environment of a registered Palio game."""
-    return PalioAECEnv(game_id, players, options, seed, render_mode, max_bytes)
+    return PalioAECEnv(game_id, players, options, seed, render_mode, max_bytes, observation)
 
 
 class PalioAECEnv(AECEnv):
@@ -52,7 +54,8 @@ class PalioAECEnv(AECEnv):
 
     def __init__(self, game_id: str, players: int | None = None,
                  options: Mapping[str, Any] | None = None, seed: int | None = None,
-                 render_mode: str | None = None, max_bytes: int = spaces.DEFAULT_MAX_BYTES) -> None:
+                 render_mode: str | None = None, max_bytes: int = spaces.DEFAULT_MAX_BYTES,
+                 observation: str = "json") -> None:
         super().__init__()
         self.game = registry.get(game_id)
         self.players = self.game.info.min_players if players is None else players
@@ -61,11 +64,14 @@ class PalioAECEnv(AECEnv):
             raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.max_bytes = max_bytes
+        spaces.check_observation_kind(self.game, self.players, observation)
+        self.observation_kind = observation
         self.metadata = {"name": f"palio_{game_id.replace('-', '_')}_v0",
                          "render_modes": RENDER_MODES, "is_parallelizable": False}
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
-        self._observation_spaces = {a: spaces.observation_space(self.game, max_bytes)
-                                    for a in self.possible_agents}
+        self._observation_spaces = {
+            a: spaces.observation_space(self.game, max_bytes, observation, self.players)
+            for a in self.possible_agents}
         self._action_spaces = {a: spaces.action_space(self.game) for a in self.possible_agents}
         self._seeds = random.Random(seed)
         self.state: State | None = None
@@ -94,7 +100,8 @@ class PalioAECEnv(AECEnv):
         self.agent_selection = self._agent(self.state.to_move)
 
     def observe(self, agent: str) -> dict:
-        return spaces.observation(self._live_state(), self._seat(agent), self.max_bytes)
+        return spaces.observation(self._live_state(), self._seat(agent), self.max_bytes,
+                                  self.observation_kind)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -1,14 +1,18 @@
 """Observation and action spaces shared by the PettingZoo and Gymnasium adapters (extra ``gym``).
 
-Palio has no fixed tensor encoding of its observations yet, and each game's ``observe(seat)``
-is a JSON document whose lists grow and shrink during play. Rather than invent a lossy
-per-game tensor, an observation here is that JSON itself, made fixed-size:
+Each game's ``observe(seat)`` is a JSON document whose lists grow and shrink during play. An
+observation here is a dict of two arrays; its ``observation`` entry takes one of two forms,
+chosen by the environment's ``observation`` argument:
 
-* ``observation``: ``uint8`` array of ``max_bytes``, the UTF-8 bytes of
+* ``"tensor"``: ``float32`` array of the game's ``observation_tensor_shape(players)``, its
+  ``observation_tensor(state, seat)``: a learning-ready vector built from ``observe(seat)``
+  only, its blocks and bounds documented per game (``game.observation_layout(players)``;
+  the Box's ``low``/``high`` are those bounds). Only for games that have an encoding.
+* ``"json"`` (the default): ``uint8`` array of ``max_bytes``, the UTF-8 bytes of
   ``json.dumps(state.observe(seat), sort_keys=True, separators=(",", ":"))`` followed by zeros
   (:func:`decode_observation` gives the dict back). It is exact and built only from what the
   seat may see, but it is not a learning-ready feature vector: a learner has to parse it or
-  put its own encoder on top. A document longer than ``max_bytes`` is an error, never cut.
+  put its own encoder on top (or use ``"tensor"``). A document longer than ``max_bytes`` is an error, never cut.
   (A gymnasium ``Text`` space was the other candidate; PettingZoo's ``api_test`` requires
   every observation to have a NumPy dtype, which a ``str`` has not.)
 * ``action_mask``: ``int8`` array of the game's ``action_space_size``, 1 where the index
@@ -27,18 +31,44 @@ try:
 except ImportError as exc:  # the optional extra is missing: say how to get it
     raise ImportError("the Gymnasium/PettingZoo adapters need gymnasium: pip install 'palio[gym]'") from exc
 
+from palio.core.errors import OptionError
 from palio.core.game import Game, State
 
 # the longest observation seen in random games is about 2.6 kB (Tiletum, 4 players)
 DEFAULT_MAX_BYTES = 8192
+OBSERVATION_KINDS = ("json", "tensor")
 
 
-def observation_space(game: Game, max_bytes: int = DEFAULT_MAX_BYTES) -> spaces.Dict:
+def check_observation_kind(game: Game, players: int, observation: str) -> None:
+    """A clear error for an unknown kind, or ``"tensor"`` for a game without an encoding."""
+    if observation not in OBSERVATION_KINDS:
+        raise OptionError(f"observation must be one of {OBSERVATION_KINDS}, not {observation!r}")
+    if observation == "tensor" and game.observation_layout(players) is None:
+        raise OptionError(f"{game.info.name} has no observation tensor; use observation='json'")
+
+
+def observation_space(game: Game, max_bytes: int = DEFAULT_MAX_BYTES, observation: str = "json",
+                      players: int | None = None) -> spaces.Dict:
     size = game.info.action_space_size
+    if observation == "tensor":
+        check_observation_kind(game, _players(game, players), observation)
+        low, high = game.observation_layout(_players(game, players)).bounds()
+        first = spaces.Box(np.array(low, np.float32), np.array(high, np.float32), dtype=np.float32)
+    else:
+        first = spaces.Box(0, 255, shape=(max_bytes,), dtype=np.uint8)
     return spaces.Dict({
-        "observation": spaces.Box(0, 255, shape=(max_bytes,), dtype=np.uint8),
+        "observation": first,
         "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
     })
+
+
+def _players(game: Game, players: int | None) -> int:
+    return game.info.min_players if players is None else players
+
+
+def encode_tensor(state: State, seat: int) -> np.ndarray:
+    """The seat's observation tensor as a ``float32`` array."""
+    return np.array(state.game.observation_tensor(state, seat), dtype=np.float32)
 
 
 def action_space(game: Game) -> spaces.Discrete:
@@ -73,9 +103,11 @@ def action_mask(state: State, seat: int) -> np.ndarray:
     return mask
 
 
-def observation(state: State, seat: int, max_bytes: int = DEFAULT_MAX_BYTES) -> dict[str, np.ndarray]:
-    return {"observation": encode_observation(state, seat, max_bytes),
-            "action_mask": action_mask(state, seat)}
+def observation(state: State, seat: int, max_bytes: int = DEFAULT_MAX_BYTES,
+                observation: str = "json") -> dict[str, np.ndarray]:
+    first = (encode_tensor(state, seat) if observation == "tensor"
+             else encode_observation(state, seat, max_bytes))
+    return {"observation": first, "action_mask": action_mask(state, seat)}
 
 
 def legal_action(state: State, index: Any) -> Any:

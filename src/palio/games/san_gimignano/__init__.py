@@ -1,6 +1,7 @@
 """The San Gimignano tower game (two players), with the noble-card variant.
 
 Rules: ``shared/seeds/san-gimignano.ja.md``; our reading: ``docs/rules/san-gimignano.md``.
+Observation tensor (453 floats): ``encode.py`` and ``docs/observation-tensors.md``.
 
 >>> from palio.games.san_gimignano import GAME
 >>> state = GAME.setup(2, seed=3)
@@ -13,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from palio.core.encoding import Layout
 from palio.core.game import Action, Game, GameInfo, OptionSpec, State
 from palio.core.rng import derive
-from palio.games.san_gimignano import actions, components
+from palio.games.san_gimignano import actions, components, encode
 from palio.games.san_gimignano import components as C
 from palio.games.san_gimignano.render import describe_event, render
 from palio.games.san_gimignano.scoring import match_scores, score_breakdown
@@ -72,6 +74,13 @@ class SanGimignanoGame(Game):
 
     def all_actions(self) -> Sequence[Action]:
         return actions.action_space()
+
+    def observation_layout(self, players: int) -> Layout:
+        """The observation tensor's blocks (see :mod:`palio.games.san_gimignano.encode`)."""
+        return encode.LAYOUT
+
+    def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
+        return encode.encode(view)
 
     def render(self, state: State, seat: int | None) -> str:
         assert isinstance(state, SanGimignanoState)

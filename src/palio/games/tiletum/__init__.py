@@ -3,6 +3,8 @@
 Rules source: ``shared/seeds/tiletum.ja.md``. Our own wording of the rules, with the readings
 chosen where the rulebook is ambiguous: ``docs/rules/tiletum.md``. Provisional component
 values: ``docs/components/tiletum.md`` and :func:`provisional_components`.
+Observation tensor (its shape depends on the player count): ``encode.py`` and
+``docs/observation-tensors.md``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from palio.core.encoding import Layout
 from palio.core.errors import NotationError
 from palio.core.game import Action, Game, GameInfo, OptionSpec, State
 from palio.games.tiletum import actions as _actions
@@ -23,6 +26,7 @@ from palio.games.tiletum.components import (
     load_components,
     provisional_components,
 )
+from palio.games.tiletum.encode import Encoder
 from palio.games.tiletum.render import describe_event as _describe
 from palio.games.tiletum.render import legend as _legend
 from palio.games.tiletum.render import render as _render
@@ -50,6 +54,7 @@ class TiletumGame(Game):
                                 {"game": self, "comp": components, "tables": self.tables,
                                  "__module__": __name__})
         self.info = GameInfo(**_BASE_INFO, action_space_size=len(self.tables.all))
+        self.encoder = Encoder(components)
 
     @classmethod
     def with_components(cls, path: str | Path) -> TiletumGame:
@@ -75,6 +80,14 @@ class TiletumGame(Game):
 
     def all_actions(self) -> Sequence[Action]:
         return self.tables.all
+
+    def observation_layout(self, players: int) -> Layout:
+        """The observation tensor's blocks; the size depends on ``players`` and the
+        components (see :mod:`palio.games.tiletum.encode`)."""
+        return self.encoder.layout(players)
+
+    def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
+        return self.encoder.encode(view, len(view["players"]))
 
     def render(self, state: State, seat: int | None) -> str:
         assert isinstance(state, TiletumState)

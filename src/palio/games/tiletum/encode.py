@@ -1,0 +1,268 @@
+"""Tiletum: the observation as a fixed vector of floats (learning code).
+
+Built from ``observe(seat)`` only (``Game.observation_tensor``); Tiletum's view is the same
+for every seat apart from its ``seat``, so the seats differ only in the point of view. Every
+seat reference is relative to the viewer: seat ``(viewer + k) % players`` is "player k", so
+player 0 is always the viewer (a spectator, ``seat=None``, views as seat 0). One-hots over
+seats have ``players`` entries, plus one for "nobody" where a field may be empty.
+
+The shape depends on the player count and on the components (tile, spot and space counts);
+with the built-in components it is 3660 floats for 2 players, 4627 for 3, 5596 for 4
+(``TiletumGame.observation_tensor_shape(players)``). Tiles are one-hot over their own deck's
+range (bonus tiles 0-53, contracts 54-79, characters 80-124, in ``components.tiles`` order);
+storehouses count every tile id. An empty display slot, area or space is all zeros. Values
+are plain counts and numbers, not scaled; VP and resources have no printed cap, so their
+upper bound is ``inf``. Blocks in order (``layout(...).table()`` prints offsets and bounds):
+
+* ``spectator`` [1]; ``round`` [4] one-hot 1-4; ``turn`` [1] (1-3, 4 once over);
+  ``phase`` [3] play / king tile / over; ``to_move`` [P+1]; ``order`` [P x P]: the seat at
+  each place of the turn order;
+* ``wheel.rotation`` [6]; ``wheel.areas`` [6 x 6]: the action of each area;
+  ``wheel.bonus`` [6 x bonus tiles]; ``wheel.dice`` [30]: dice per (value-1)*5+colour;
+  ``king_bonus`` [bonus tiles];
+* ``contracts`` [5 x contract tiles], ``characters`` [5 x character tiles]: the displays;
+  ``decks`` [3]: bonus, contract, character deck sizes;
+* ``corruption.revealed`` [3 x 3]: value one-hot (0, 1, 2) per revealed token;
+  ``corruption.hidden`` [1];
+* ``map.houses`` [house spaces x P]: owner; ``map.pillars`` [cathedrals x P]: pillars per
+  seat; ``map.bonus`` [bonus towns x bonus tiles]: the tile on each town's bonus space;
+  ``map.cathedral_stacks`` [cathedrals x 3]: VP of the tiles left, bottom up;
+  ``map.cost_tiles`` [cathedrals x 3]: the cost tile's stone, VP, and "unavailable";
+* ``fairs.towns`` [4 x towns], ``fairs.tiles`` [4 x fair tiles], ``fairs.scored`` [1];
+* per player k (``pk.``): ``vp``, ``resources`` [5] (g f w s i), ``king_step``,
+  ``king_ahead`` (others on the same step ahead of it: lower in the stack), ``supply`` [2]
+  houses, pillars; ``storehouse`` [tiles]: counts; ``rooms`` [rooms x character tiles];
+  ``crests`` [crest spaces x families]; ``contracts_done`` [contract spaces x contract
+  kinds]: the contract (bonus contracts then contracts) on each space, left to right;
+  ``cathedral_tiles`` [9]: tiles won per VP value 1-9; ``contributed`` [cathedrals] and
+  ``completed`` [buildings] bits; ``bonus_ap`` [6] per action; ``merchant`` / ``architect``
+  [spots]; ``dice`` [3 x 11]: each die used this round, value one-hot and colour one-hot;
+* ``pending_depth`` [1]; ``pending`` [4 x 16]: the top four frames of the decision stack,
+  top first: frame kind one-hot (12, ``state.F_*`` order) and its up-to-four numbers raw
+  (kind, AP, flags, counts, building, room mask; see ``state``). A deeper stack shows in
+  ``pending_depth`` only.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from palio.core.encoding import Layout, Writer, one_hot, one_hots, tally
+from palio.games.tiletum.components import (
+    ACTIONS,
+    CONTRACT_TILE,
+    HELPER,
+    HELPER_EFFECTS,
+    RES_LETTERS,
+    Components,
+)
+
+FRAME_KINDS = 12
+FRAME_PARAMS = 4
+PENDING_SLOTS = 4
+MAX_DEPTH = 32  # far above any stack the rules build (random play reaches 4)
+DIE_VALUES = 6
+COLOURS = len(RES_LETTERS)
+CATHEDRAL_VP = 9
+UNBOUNDED = math.inf
+
+
+class Encoder:
+    """Index tables and layouts of one components set; ``encode`` turns a view into floats."""
+
+    def __init__(self, comp: Components) -> None:
+        self.comp = comp
+        self.n_bonus = comp.n_bonus
+        self.n_contracts = comp.n_contract_end - comp.n_bonus
+        self.n_chars = len(comp.tiles) - comp.n_contract_end
+        self.bonus_towns = [comp.spots[t] for t in range(comp.n_towns) if comp.bonus_space_min[t]]
+        self.bonus_town_index = {name: i for i, name in enumerate(self.bonus_towns)}
+        self.contract_ids = [i for i, t in enumerate(comp.tiles) if t[0] == CONTRACT_TILE]
+        self.contract_index = {tile: i for i, tile in enumerate(self.contract_ids)}
+        self.spot_index = comp.spot_id
+        self.action_index = {name: i for i, name in enumerate(ACTIONS)}
+        self.max_stack = max(len(tiles) for tiles in comp.cathedral_tiles)
+        self.max_cost = max(max(t) for t in comp.cost_tiles if t is not None)
+        self.param_high = self._param_high()
+        self._layouts: dict[int, Layout] = {}
+
+    def _param_high(self) -> int:
+        """Largest number a frame holds: AP is at most a die (6), every room's bonus AP and
+        every helper's AP together; a room mask is below 2**rooms of the largest building."""
+        helper_ap = sum(t[3] for t in self.comp.tiles
+                        if t[0] == HELPER and HELPER_EFFECTS[t[1]] in ("joker", "action", "add_ap"))
+        return max(DIE_VALUES + self.comp.n_rooms + helper_ap, 2 ** max(self.comp.rooms) - 1)
+
+    # -- layout -------------------------------------------------------------------------
+    def layout(self, players: int) -> Layout:
+        if players not in self._layouts:
+            self._layouts[players] = self._build(players)
+        return self._layouts[players]
+
+    def _build(self, players: int) -> Layout:
+        c, P = self.comp, players
+        lay = Layout()
+        lay.add("spectator", 1, 1, "spectator view")
+        lay.add("round", 4, 1, "round 1-4, one-hot")
+        lay.add("turn", 1, 4, "turn of the round 1-3 (4 once over)")
+        lay.add("phase", 3, 1, "play, king tile, over")
+        lay.add("to_move", P + 1, 1, "deciding player (relative), or nobody")
+        lay.add("order", P * P, 1, "per place in the turn order: the player there")
+        lay.add("wheel.rotation", 6, 1, "wheel rotation, one-hot")
+        lay.add("wheel.areas", 36, 1, "per area: its action, one-hot")
+        lay.add("wheel.bonus", 6 * self.n_bonus, 1, "per area: its bonus tile")
+        lay.add("wheel.dice", 30, max(c.dice_per_round.values()), "dice per (value-1)*5+colour")
+        lay.add("king_bonus", self.n_bonus, 1, "bonus tile beside the King track")
+        lay.add("contracts", c.display_size * self.n_contracts, 1, "contract display, per slot")
+        lay.add("characters", c.display_size * self.n_chars, 1, "character display, per slot")
+        lay.add("decks", 3, len(c.tiles), "bonus, contract, character deck sizes")
+        lay.add("corruption.revealed", c.corruption_per_round * 3, 1, "per revealed token: value")
+        lay.add("corruption.hidden", 1, c.corruption_per_round, "tokens not yet revealed")
+        lay.add("map.houses", len(c.house_spaces) * P, 1, "per house space: owner")
+        lay.add("map.pillars", len(c.cathedral_towns) * P, len(c.pillar_space_min),
+                "per cathedral: pillars of each player")
+        lay.add("map.bonus", len(self.bonus_towns) * self.n_bonus, 1, "per bonus town: its tile")
+        lay.add("map.cathedral_stacks", len(c.cathedral_towns) * self.max_stack, CATHEDRAL_VP,
+                "per cathedral: VP of its tiles left, bottom up")
+        lay.add("map.cost_tiles", len(c.cathedral_towns) * 3, self.max_cost,
+                "per cathedral: cost tile stone, VP, unavailable")
+        fairs = len(c.fair_board_vp)
+        lay.add("fairs.towns", fairs * c.n_towns, 1, "per fair: its town")
+        lay.add("fairs.tiles", fairs * len(c.fair_tiles), 1, "per fair: its tile")
+        lay.add("fairs.scored", 1, fairs, "fairs scored")
+        for k in range(P):
+            self._player_blocks(lay, f"p{k}.", P)
+        lay.add("pending_depth", 1, MAX_DEPTH, "frames on the decision stack")
+        lay.add("pending", PENDING_SLOTS * (FRAME_KINDS + FRAME_PARAMS), self.param_high,
+                "top frames: kind one-hot, then its numbers")
+        return lay
+
+    def _player_blocks(self, lay: Layout, p: str, players: int) -> None:
+        c = self.comp
+        lay.add(p + "vp", 1, UNBOUNDED, "victory points")
+        lay.add(p + "resources", 5, UNBOUNDED, "gold, food, wool, stone, iron")
+        lay.add(p + "king_step", 1, len(c.king_vp) - 1, "step on the King track")
+        lay.add(p + "king_ahead", 1, players - 1, "others on the same step, ahead of it")
+        lay.add(p + "supply", 2, max(c.n_houses, c.n_pillars), "houses, pillars in supply")
+        lay.add(p + "storehouse", len(c.tiles), c.storehouse, "tiles in the storehouse")
+        lay.add(p + "rooms", c.n_rooms * self.n_chars, 1, "per room: its character")
+        lay.add(p + "crests", len(c.crest_food) * len(c.crest_names), 1, "per crest space: family")
+        lay.add(p + "contracts_done", c.contract_spaces * len(self.contract_ids), 1,
+                "per contract space: its contract")
+        lay.add(p + "cathedral_tiles", CATHEDRAL_VP, len(c.cathedral_towns),
+                "cathedral tiles won per VP value 1-9")
+        lay.add(p + "contributed", len(c.cathedral_towns), 1, "cathedrals contributed to")
+        lay.add(p + "completed", len(c.rooms), 1, "buildings completed")
+        lay.add(p + "bonus_ap", 6, c.n_rooms, "bonus AP per action")
+        lay.add(p + "merchant", len(c.spots), 1, "merchant's spot")
+        lay.add(p + "architect", len(c.spots), 1, "architect's spot")
+        lay.add(p + "dice", c.die_spaces * (DIE_VALUES + COLOURS), 1,
+                "per die used this round: value, colour")
+
+    # -- encoding -----------------------------------------------------------------------
+    def encode(self, view: dict[str, Any], players: int) -> list[float]:
+        """One seat's ``observe`` dict as floats in ``layout(players)`` order."""
+        c, P = self.comp, players
+        seat = view["seat"]
+        me = 0 if seat is None else seat
+        w = Writer(self.layout(P))
+        w.put("spectator", [float(seat is None)])
+        w.put("round", one_hot(view["round"] - 1, 4))
+        w.put("turn", [float(view["turn"])])
+        w.put("phase", one_hot(("play", "king_tile", "over").index(view["phase"]), 3))
+        w.put("to_move", one_hot(P if view["to_move"] is None else (view["to_move"] - me) % P, P + 1))
+        w.put("order", one_hots([(s - me) % P for s in view["order"]], P, P))
+        wheel = view["wheel"]
+        w.put("wheel.rotation", one_hot(wheel["rotation"], 6))
+        w.put("wheel.areas", one_hots([self.action_index[a] for a in wheel["areas"]], 6, 6))
+        w.put("wheel.bonus", self._tiles(wheel["bonus"], 0, self.n_bonus))
+        w.put("wheel.dice", [float(n) for n in wheel["dice"]])
+        w.put("king_bonus", self._tiles([view["king_bonus"]], 0, self.n_bonus))
+        w.put("contracts", self._tiles(view["contracts"], c.n_bonus, self.n_contracts))
+        w.put("characters", self._tiles(view["characters"], c.n_contract_end, self.n_chars))
+        decks = view["decks"]
+        w.put("decks", [float(decks["bonus"]), float(decks["contract"]), float(decks["character"])])
+        self._corruption(w, view["corruption"])
+        self._map(w, view["map"], me, P)
+        fairs = view["fairs"]
+        n_fairs = len(c.fair_board_vp)
+        w.put("fairs.towns", one_hots([self.spot_index[t] for t in fairs["towns"]], c.n_towns, n_fairs))
+        w.put("fairs.tiles", one_hots(fairs["tiles"], len(c.fair_tiles), n_fairs))
+        w.put("fairs.scored", [float(fairs["scored"])])
+        players_view = view["players"]
+        for k in range(P):
+            self._player(w, f"p{k}.", players_view, (me + k) % P)
+        self._pending(w, view["pending"])
+        return w.done()
+
+    def _tiles(self, tiles: list[int], first: int, size: int) -> list[float]:
+        """One one-hot of ``size`` per slot, tile ids counted from ``first``; -1 is empty."""
+        return one_hots([None if tile == -1 else tile - first for tile in tiles], size, len(tiles))
+
+    def _corruption(self, w: Writer, corruption: dict[str, Any]) -> None:
+        w.put("corruption.revealed", one_hots(corruption["revealed"], 3, self.comp.corruption_per_round))
+        w.put("corruption.hidden", [float(corruption["hidden"])])
+
+    def _map(self, w: Writer, m: dict[str, Any], me: int, P: int) -> None:
+        c = self.comp
+        houses = m["houses"]
+        w.put("map.houses", one_hots([None if o == -1 else (o - me) % P for o in houses], P, len(houses)))
+        w.put("map.pillars", [v for seats in m["pillars"] for v in tally(((s - me) % P for s in seats), P)])
+        bonus = [-1] * len(self.bonus_towns)
+        for town, tile in m["bonus"].items():
+            bonus[self.bonus_town_index[town]] = tile
+        w.put("map.bonus", self._tiles(bonus, 0, self.n_bonus))
+        stacks: list[float] = []
+        for stack in m["cathedral_stacks"]:
+            stacks += [float(v) for v in stack] + [0.0] * (self.max_stack - len(stack))
+        w.put("map.cathedral_stacks", stacks)
+        costs: list[float] = []
+        for tile in m["cost_tiles"]:
+            cost = c.cost_tiles[tile]
+            costs += [0.0, 0.0, 1.0] if cost is None else [float(cost[0]), float(cost[1]), 0.0]
+        w.put("map.cost_tiles", costs)
+
+    def _player(self, w: Writer, p: str, players: list[dict[str, Any]], seat: int) -> None:
+        c = self.comp
+        me = players[seat]
+        w.put(p + "vp", [float(me["vp"])])
+        w.put(p + "resources", [float(me["resources"][r]) for r in RES_LETTERS])
+        w.put(p + "king_step", [float(me["king_step"])])
+        ahead = sum(1 for other in players if other is not me and other["king_step"] == me["king_step"]
+                    and other["king_stamp"] < me["king_stamp"])
+        w.put(p + "king_ahead", [float(ahead)])
+        w.put(p + "supply", [float(me["houses_supply"]), float(me["pillars_supply"])])
+        w.put(p + "storehouse", tally(me["storehouse"], len(c.tiles)))
+        w.put(p + "rooms", self._tiles(me["rooms"], c.n_contract_end, self.n_chars))
+        crests = me["crests"]
+        w.put(p + "crests", one_hots([None if f == -1 else f for f in crests], len(c.crest_names),
+                                     len(crests)))
+        done = [self.contract_index[t] for t in me["contracts_done"]]
+        w.put(p + "contracts_done", one_hots(done, len(self.contract_ids), c.contract_spaces))
+        w.put(p + "cathedral_tiles", tally((v - 1 for v in me["cathedral_tiles"]), CATHEDRAL_VP))
+        w.put(p + "contributed", _bits(me["contributed"], len(c.cathedral_towns)))
+        w.put(p + "completed", _bits(me["completed"], len(c.rooms)))
+        bonus_ap = me["bonus_ap"]
+        w.put(p + "bonus_ap", [float(bonus_ap.get(a, 0)) for a in ACTIONS])
+        w.put(p + "merchant", one_hot(self.spot_index[me["merchant"]], len(c.spots)))
+        w.put(p + "architect", one_hot(self.spot_index[me["architect"]], len(c.spots)))
+        dice: list[float] = []
+        for value, colour in me["dice"]:
+            dice += one_hot(value - 1, DIE_VALUES) + one_hot(colour, COLOURS)
+        dice += [0.0] * (c.die_spaces * (DIE_VALUES + COLOURS) - len(dice))
+        w.put(p + "dice", dice)
+
+    def _pending(self, w: Writer, frames: list[list[int]]) -> None:
+        w.put("pending_depth", [float(len(frames))])
+        width = FRAME_KINDS + FRAME_PARAMS
+        out: list[float] = []
+        for frame in reversed(frames[-PENDING_SLOTS:]):
+            params = [float(x) for x in frame[1:]]
+            out += one_hot(frame[0], FRAME_KINDS) + params + [0.0] * (FRAME_PARAMS - len(params))
+        out += [0.0] * (PENDING_SLOTS * width - len(out))
+        w.put("pending", out)
+
+
+def _bits(mask: int, size: int) -> list[float]:
+    return [float(mask >> i & 1) for i in range(size)]
