@@ -30,9 +30,7 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -43,18 +41,12 @@ import httpx
 import websockets
 
 from palio.server.db import fresh_postgres_database
+from palio.server.process import HOST, free_port, serve_command, wait_until_ready
 
 ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
 
 
 # -- the server process ----------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
-
-
 class ServerProcess:
     """``palio serve`` on loopback; ``stop()`` terminates it (kill -9 if it lingers)."""
 
@@ -62,24 +54,13 @@ class ServerProcess:
         self.port = free_port()
         self.base = f"http://{HOST}:{self.port}"
         self.ws_base = f"ws://{HOST}:{self.port}"
-        command = [sys.executable, "-m", "palio", "serve", "--host", HOST, "--port",
-                   str(self.port), "--db", db_url, "--bot-delay", "0", "--log-level", "warning"]
         self.log_path = log_path
         self.log = open(log_path, "ab")  # noqa: SIM115 - the process writes it until stop()
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(serve_command(db_url, self.port), stdout=self.log,
+                                        stderr=subprocess.STDOUT)
 
     def wait_ready(self, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
-            try:
-                if httpx.get(self.base + "/api/bots", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("server did not start in time")
+        wait_until_ready(self.process, self.port, self.log_path, timeout)
 
     def cpu_seconds(self) -> float | None:
         """User + system CPU time of the server so far (Linux /proc), None elsewhere."""

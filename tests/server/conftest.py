@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,14 +15,9 @@ import httpx
 import pytest
 
 from palio.server.db import fresh_postgres_database
+from palio.server.process import free_port, serve_command, wait_until_ready
 
 POSTGRES_URL = os.environ.get("PALIO_TEST_POSTGRES_URL")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Server:
@@ -48,23 +41,10 @@ class Server:
 
     def start(self) -> None:
         self.port = free_port()
-        command = [sys.executable, "-m", "palio", "serve", "--host", "127.0.0.1",
-                   "--port", str(self.port), "--db", self.db_url,
-                   "--bot-delay", str(self.bot_delay), "--log-level", "warning"]
         log = open(self.log_path, "ab")  # noqa: SIM115 - the process keeps it
-        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                                        env=dict(os.environ))
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log_path.read_text()[-3000:]}")
-            try:
-                if httpx.get(self.base + "/api/bots", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"server did not start: {self.log_path.read_text()[-3000:]}")
+        self.process = subprocess.Popen(serve_command(self.db_url, self.port, self.bot_delay),
+                                        stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
+        wait_until_ready(self.process, self.port, self.log_path, timeout=30)
 
     def kill(self) -> None:
         if self.process is not None and self.process.poll() is None:
