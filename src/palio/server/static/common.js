@@ -88,3 +88,14 @@ export async function catalogById() {
 export function gameTitle(catalog, gameId) {
   return catalog[gameId]?.name || gameId;
 }
+
+// The element with this id.
+export const $ = (id) => document.getElementById(id);
+
+// Show a message in the page's message box (an empty text hides it).
+export function say(text, kind = "error") {
+  const box = $("message");
+  box.textContent = text;
+  box.className = `message ${kind}`;
+  box.hidden = !text;
+}

@@ -4,10 +4,9 @@
 // GET when a request failed. Acting POSTs the action with the move number it was chosen at,
 // so a double click or a second tab is refused as stale instead of playing twice.
 
-import { api, catalogById, el, errorMessage, gameTitle, seatName } from "/static/common.js";
+import { $, api, catalogById, el, errorMessage, gameTitle, say, seatName } from "/static/common.js";
 import { rendererFor } from "/static/render/index.js";
 
-const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 const token = new URLSearchParams(window.location.search).get("token") || null;
 
@@ -17,13 +16,6 @@ let catalog = {};
 let socket = null;
 let retryDelay = 500;
 let busy = false; // a request of ours is in flight: further clicks wait for its answer
-
-function say(text, kind = "error") {
-  const box = $("message");
-  box.textContent = text;
-  box.className = `message ${kind}`;
-  box.hidden = !text;
-}
 
 // -- connection ---------------------------------------------------------------------------
 function connect() {

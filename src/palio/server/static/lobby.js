@@ -1,20 +1,13 @@
 // The lobby: create a game, join a seat, lists of open, running and finished games, my seats.
 
 import {
-  api, catalogById, el, errorMessage, forgetSeat, gameTitle, heldSeats, holdSeat, seatName,
+  $, api, catalogById, el, errorMessage, forgetSeat, gameTitle, heldSeats, holdSeat, say,
+  seatName,
 } from "/static/common.js";
 
-const $ = (id) => document.getElementById(id);
 const NAME_KEY = "palio.name";
 let catalog = {};
 let botLevels = [];
-
-function say(text, kind = "error") {
-  const box = $("message");
-  box.textContent = text;
-  box.className = `message ${kind}`;
-  box.hidden = !text;
-}
 
 function playerName() {
   return $("player-name").value.trim() || "Player";

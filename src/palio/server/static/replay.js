@@ -1,9 +1,8 @@
 // The replay viewer: a finished game's frames (spectator observations), stepped or scrubbed.
 
-import { api, catalogById, el, errorMessage, gameTitle } from "/static/common.js";
+import { $, api, catalogById, el, errorMessage, gameTitle, say } from "/static/common.js";
 import { rendererFor } from "/static/render/index.js";
 
-const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 
 let frames = [];
@@ -11,13 +10,6 @@ let record = null;
 let legend = {};
 let seats = null;
 let current = 0;
-
-function say(text) {
-  const box = $("message");
-  box.textContent = text;
-  box.className = "message error";
-  box.hidden = !text;
-}
 
 function seatLabel(seat) {
   if (seat === null || seat === undefined) return "";
