@@ -7,7 +7,16 @@ action never changes the state it was offered to.
 
 
 class PalioError(Exception):
-    """Base class of every Palio error."""
+    """Base class of every Palio error.
+
+    ``str(error)`` is an English sentence for programs and logs. ``error.words``, when set, is
+    the same as a message (:class:`palio.core.words.Msg`) that clients show in the reader's
+    language.
+    """
+
+    def __init__(self, *args: object, words: object = None) -> None:
+        super().__init__(*args)
+        self.words = words
 
 
 class IllegalAction(PalioError, ValueError):

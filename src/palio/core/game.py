@@ -12,6 +12,9 @@ server, adapters) speaks only this contract:
 * ``game.action_index(action)`` / ``game.action_from_index(i)`` map to a fixed integer space;
 * ``state.copy()``, ``state.observe(seat)``, ``state.determinize(seat, rng)``,
   ``state.scores()``, ``state.ranking()``, ``state.events``;
+* ``game.words`` (:class:`~palio.core.words.GameWords`): every action, prompt, log event,
+  component and score category as messages, which :class:`~palio.core.i18n.Translator`
+  renders in English or Japanese (see :mod:`palio.core.describe` for a whole position);
 * optionally, a fixed-size numeric encoding of observations: ``game.observation_layout(players)``
   (``None`` when the game has none), ``game.observation_tensor_shape(players)`` and
   ``game.observation_tensor(state, seat)``, built from ``state.observe(seat)`` only.
@@ -28,7 +31,9 @@ from typing import Any, ClassVar
 from palio.core.encoding import Layout
 from palio.core.errors import IllegalAction, NotationError, OptionError
 from palio.core.events import Chain, Event
+from palio.core.i18n import Translator
 from palio.core.rng import new_seed
+from palio.core.words import GameWords
 
 
 @dataclass(frozen=True)
@@ -68,6 +73,7 @@ class Game(ABC):
     """A game's metadata, set-up, notation and action space."""
 
     info: GameInfo
+    words: GameWords = GameWords()  # each game sets its own (its ``words.py``)
 
     # -- set-up -------------------------------------------------------------------------
     def validate_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -159,11 +165,10 @@ class Game(ABC):
         raise NotImplementedError(f"{self.info.name} has no observation tensor encoding")
 
     # -- presentation ----------------------------------------------------------------------
-    def describe_event(self, event: dict[str, Any]) -> str:
-        """An event view (see :meth:`Event.view`) in words for the game log."""
-        details = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("kind", "seat"))
-        who = "" if event.get("seat") is None else f"Seat {event['seat']} "
-        return f"{who}{event['kind']}{': ' + details if details else ''}"
+    def describe_event(self, event: dict[str, Any], tr: Translator | None = None) -> str:
+        """An event view (see :meth:`Event.view`) as a log line (English by default); empty
+        for events the log leaves out."""
+        return (tr or Translator())(self.words.event(event))
 
     def legend(self) -> dict[str, Any]:
         """Fixed printed tables that observations refer to by index (names, map shape).
@@ -173,9 +178,9 @@ class Game(ABC):
         """
         return {}
 
-    def render(self, state: State, seat: int | None) -> str:
+    def render(self, state: State, seat: int | None, tr: Translator | None = None) -> str:
         """A text picture of the position as ``seat`` sees it (terminal client)."""
-        return repr(state.observe(seat))
+        return (tr or Translator()).lines(self.words.board(state, seat))
 
     def turn_key(self, state: State) -> Hashable:
         """A value that changes whenever a new turn begins (the web server's undo never takes

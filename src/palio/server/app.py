@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import palio.games as registry
 from palio.core.errors import OptionError
+from palio.core.i18n import LANGUAGES, Translator, normalize_language
 from palio.server.service import (
     ApiError,
     GameService,
@@ -73,8 +74,8 @@ class Hub:
     def __init__(self, service: GameService, bot_delay: float) -> None:
         self.service = service
         self.bot_delay = bot_delay
-        # game id -> {id(websocket): (websocket, seat)}; a WebSocket itself is not hashable
-        self.connections: dict[str, dict[int, tuple[WebSocket, int | None]]] = {}
+        # game id -> {id(websocket): (websocket, seat, language)}; a WebSocket is not hashable
+        self.connections: dict[str, dict[int, tuple[WebSocket, int | None, str]]] = {}
         self.push_locks: dict[str, asyncio.Lock] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
@@ -97,10 +98,10 @@ class Hub:
             if not clients:
                 return
             live = await run_in_threadpool(self.service.get, game_id)
-            seats = {seat for _, seat in clients}
-            views = await run_in_threadpool(views_for, live, seats)
-            for websocket, seat in clients:
-                await self.send(game_id, websocket, views[seat])
+            readers = {(seat, lang) for _, seat, lang in clients}
+            views = await run_in_threadpool(views_for, live, readers)
+            for websocket, seat, lang in clients:
+                await self.send(game_id, websocket, views[seat, lang])
 
     async def send(self, game_id: str, websocket: WebSocket, view: dict[str, Any]) -> None:
         try:
@@ -108,11 +109,12 @@ class Hub:
         except Exception:  # a gone or stuck client is dropped; it reconnects for a fresh view
             self.disconnect(game_id, websocket)
 
-    async def connect(self, game_id: str, websocket: WebSocket, seat: int | None) -> None:
+    async def connect(self, game_id: str, websocket: WebSocket, seat: int | None,
+                      lang: str) -> None:
         async with self.lock_for(game_id):
             live = await run_in_threadpool(self.service.get, game_id)
-            view = (await run_in_threadpool(views_for, live, {seat}))[seat]
-            self.connections.setdefault(game_id, {})[id(websocket)] = (websocket, seat)
+            view = (await run_in_threadpool(views_for, live, {(seat, lang)}))[seat, lang]
+            self.connections.setdefault(game_id, {})[id(websocket)] = (websocket, seat, lang)
             await self.send(game_id, websocket, view)
 
     def disconnect(self, game_id: str, websocket: WebSocket) -> None:
@@ -168,9 +170,26 @@ class Hub:
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
 
-def views_for(live: LiveGame, seats: set[int | None]) -> dict[int | None, dict[str, Any]]:
+def views_for(live: LiveGame, readers: set[tuple[int | None, str]]
+              ) -> dict[tuple[int | None, str], dict[str, Any]]:
+    """Each (seat, language)'s view, all of one position (built under the game's lock)."""
     with live.lock:
-        return {seat: live.view(seat) for seat in seats}
+        return {(seat, lang): live.view(seat, lang) for seat, lang in readers}
+
+
+def language_of(request: Request | WebSocket) -> str:
+    """``?lang=`` first, then the browser's ``Accept-Language``; English otherwise."""
+    return normalize_language(request.query_params.get("lang")
+                              or request.headers.get("accept-language"))
+
+
+def legend_of(game_id: str, lang: str) -> dict[str, Any]:
+    """A game's printed tables, with every component's name and explanation in ``lang``."""
+    game = registry.get(game_id)
+    tr = Translator(lang)
+    glossary = {entry.key: {"name": tr(entry.name), "text": tr(entry.text)}
+                for entry in game.words.glossary()}
+    return {**game.legend(), "glossary": glossary, "lang": tr.lang}
 
 
 def summary_of(live: LiveGame) -> dict[str, Any]:
@@ -243,10 +262,14 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
     async def get_catalog() -> Any:
         return await run_in_threadpool(catalog)
 
+    @app.get("/api/languages")
+    async def get_languages() -> Any:
+        return LANGUAGES
+
     @app.get("/api/catalog/{game}/legend")
-    async def get_legend(game: str) -> Any:
+    async def get_legend(game: str, request: Request) -> Any:
         try:
-            return registry.get(game).legend()
+            return await run_in_threadpool(legend_of, game, language_of(request))
         except OptionError:
             raise ApiError(404, "no_such_game", f"there is no game type {game!r}") from None
 
@@ -286,7 +309,8 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
     @app.get("/api/games/{game_id}/view")
     async def view(game_id: str, request: Request) -> Any:
         live, seat = await seat_of(game_id, request)
-        return JSONResponse((await run_in_threadpool(views_for, live, {seat}))[seat])
+        reader = (seat, language_of(request))
+        return JSONResponse((await run_in_threadpool(views_for, live, {reader}))[reader])
 
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, request: Request) -> Any:
@@ -294,7 +318,8 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
         body = await json_body(request)
         await run_in_threadpool(service().act, game_id, seat, body)
         hub().changed(game_id)
-        return JSONResponse((await run_in_threadpool(views_for, live, {seat}))[seat])
+        reader = (seat, language_of(request))
+        return JSONResponse((await run_in_threadpool(views_for, live, {reader}))[reader])
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, request: Request) -> Any:
@@ -302,15 +327,17 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
         body = await json_body(request)
         await run_in_threadpool(service().undo, game_id, seat, body)
         hub().changed(game_id)
-        return JSONResponse((await run_in_threadpool(views_for, live, {seat}))[seat])
+        reader = (seat, language_of(request))
+        return JSONResponse((await run_in_threadpool(views_for, live, {reader}))[reader])
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> Any:
         return JSONResponse(await run_in_threadpool(service().record, game_id))
 
     @app.get("/api/games/{game_id}/replay")
-    async def replay(game_id: str) -> Any:
-        return JSONResponse(await run_in_threadpool(service().replay, game_id))
+    async def replay(game_id: str, request: Request) -> Any:
+        return JSONResponse(await run_in_threadpool(service().replay, game_id,
+                                                    language_of(request)))
 
     # -- push -----------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
@@ -325,7 +352,7 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
             await websocket.close(code=4000 + exc.status)
             return
         await websocket.accept()
-        await hub().connect(game_id, websocket, seat)
+        await hub().connect(game_id, websocket, seat, language_of(websocket))
         try:
             while True:
                 await websocket.receive_text()  # clients need send nothing; pings are ignored

@@ -25,8 +25,10 @@ from sqlalchemy.orm import sessionmaker
 
 import palio.games as registry
 from palio import bots
+from palio.core import describe
 from palio.core.errors import IllegalAction, OptionError, PalioError
 from palio.core.game import Game, State
+from palio.core.i18n import Translator
 from palio.core.record import GameRecord
 from palio.server.db import ActionRow, GameRow, SeatRow, make_engine, now, upgrade
 
@@ -211,30 +213,31 @@ class LiveGame:
         return not self.action_revealed(n)
 
     # -- views --------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def names(self) -> list[str | None]:
+        return [s.name for s in self.seats]
+
+    def view(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may see, in words of ``lang``."""
         state = self.state
         game = self.game
+        tr = Translator(lang, self.names())
         over = state.is_over
         to_move = None if over else state.to_move
-        legal = []
-        if seat is not None and seat == to_move and self.status == "running":
-            label = getattr(game, "describe_action", None)
-            for action in state.legal_actions():
-                legal.append({"index": game.action_index(action), "notation": str(action),
-                              "label": label(action) if label else str(action)})
-        log = []
-        for index, event in enumerate(state.events_for(seat)):
-            log.append({"n": self.event_move(index), "seat": event.get("seat"),
-                        "text": game.describe_event(event)})
+        yours = seat is not None and seat == to_move and self.status == "running"
+        log = [{"n": self.event_move(line["event"]), "seat": line["seat"], "text": line["text"]}
+               for line in describe.log(state, seat, tr)]
         return {
             "id": self.id, "game": game.info.id, "players": self.players, "status": self.status,
-            "seat": seat, "move_number": state.move_number, "to_move": to_move, "is_over": over,
-            "observation": state.observe(seat), "legal": legal, "log": log,
+            "seat": seat, "lang": tr.lang, "move_number": state.move_number, "to_move": to_move,
+            "is_over": over, "observation": state.observe(seat),
+            "legal": describe.choices(state, tr) if yours else [],
+            "prompt": describe.prompt(state, seat, tr), "log": log,
             "scores": state.scores() if over else None,
             "ranking": state.ranking() if over else None,
+            "score_table": describe.score_table(state, tr) if over else None,
             "seats": [s.summary() for s in self.seats],
             "can_undo": self.can_undo(seat),
-            "text": game.render(state, seat),
+            "text": game.render(state, seat, tr),
         }
 
 
@@ -247,7 +250,7 @@ class GameService:
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.live: dict[str, LiveGame] = {}
         self.live_lock = threading.Lock()
-        self.replays: dict[str, dict[str, Any]] = {}
+        self.replays: dict[tuple[str, str], dict[str, Any]] = {}
 
     def close(self) -> None:
         self.engine.dispose()
@@ -525,17 +528,18 @@ class GameService:
             record = GameRecord.of(live.state, seats=names)
         return {k: v for k, v in record.__dict__.items() if v is not None}
 
-    def replay(self, game_id: str) -> dict[str, Any]:
-        cached = self.replays.get(game_id)
+    def replay(self, game_id: str, lang: str = "en") -> dict[str, Any]:
+        cached = self.replays.get((game_id, lang))
         if cached is not None:
             return cached
         record = self.record(game_id)  # 409 until over
         live = self.get(game_id)
         game = live.game
         state = game.setup(live.players, live.seed, live.options)
+        tr = Translator(lang, live.names())
 
         def lines(start: int) -> list[str]:
-            return [game.describe_event(e) for e in state.events_for(None, start)]
+            return [line["text"] for line in describe.log(state, None, tr, start)]
 
         frames = [{"n": 0, "notation": None, "seat": None, "observation": state.observe(None),
                    "log": lines(0)}]
@@ -544,8 +548,8 @@ class GameService:
             state.apply(text)
             frames.append({"n": n, "notation": text, "seat": live.actors[n - 1],
                            "observation": state.observe(None), "log": lines(start)})
-        out = {"record": record, "frames": frames}
-        self.replays[game_id] = out
+        out = {"record": record, "frames": frames, "score_table": describe.score_table(state, tr)}
+        self.replays[(game_id, lang)] = out
         return out
 
     # -- bots -------------------------------------------------------------------------------

@@ -1,0 +1,160 @@
+"""Message catalogs: English and Japanese text for the messages of :mod:`palio.core.words`.
+
+Catalogs are gettext PO files, read with Babel (the Python convention for translations; PO
+files are what translators' tools such as Poedit and Weblate edit, and Babel also gives us
+each language's plural rules and list joining). Message ids are stable keys, not English text,
+so English is a catalog like any other and a test can check that both languages have every
+message with the same placeholders.
+
+Where the catalogs live (one domain each, the first part of a message id):
+
+* ``palio/locale/<lang>.po``: domain ``core`` (shared words) and ``ui`` (the clients' own
+  buttons and headings, which the server hands to the browser);
+* ``palio/games/<package>/locale/<lang>.po``: domain ``<package>``, one game's words.
+
+>>> from palio.core.words import msg, Player
+>>> Translator("en", ["Alice", "Bruno"])(msg("core.player_n", n=3))
+'Player 3'
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+import string
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from babel.lists import format_list
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from palio.core.words import Msg, Player
+
+LANGUAGES = {"en": "English", "ja": "日本語"}
+DEFAULT_LANGUAGE = "en"
+PLACEHOLDER = re.compile(r"{(\w+)}")
+
+
+def normalize_language(text: str | None) -> str:
+    """A language we have, from a code like ``ja``, ``ja-JP``, ``en_US.UTF-8``, or the
+    ``Accept-Language`` header's list; English when nothing matches."""
+    if not text:
+        return DEFAULT_LANGUAGE
+    for part in text.split(","):
+        code = part.split(";")[0].strip().lower().replace("_", "-").split("-")[0].split(".")[0]
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+def catalog_path(domain: str, lang: str) -> Path:
+    """The PO file of ``domain`` in ``lang`` (it may not exist)."""
+    if domain in ("core", "ui"):
+        base = resources.files("palio") / "locale"
+    else:
+        base = resources.files(f"palio.games.{domain}") / "locale"
+    return Path(str(base / f"{lang}.po"))
+
+
+class Catalog:
+    """One PO file: its messages (id -> text, or plural forms) and its plural rule."""
+
+    def __init__(self, path: Path, lang: str) -> None:
+        with path.open("rb") as handle:
+            po = read_po(handle, locale=lang)
+        self.path = path
+        self.texts: dict[str, str | tuple[str, ...]] = {}
+        for message in po:
+            if not message.id:
+                continue  # the header
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            self.texts[key] = message.string
+        # gettext evaluates the catalog's own Plural-Forms rule
+        buffer = io.BytesIO()
+        write_mo(buffer, po)
+        buffer.seek(0)
+        self._plural = gettext.GNUTranslations(buffer).plural
+
+    def lookup(self, message_id: str, n: Any) -> str | None:
+        text = self.texts.get(message_id)
+        if isinstance(text, tuple):
+            count = int(n) if isinstance(n, int | float) else 1
+            return text[min(self._plural(count), len(text) - 1)] or None
+        return text or None
+
+
+@cache
+def load_catalog(domain: str, lang: str) -> Catalog | None:
+    try:
+        path = catalog_path(domain, lang)
+    except ModuleNotFoundError:
+        return None
+    return Catalog(path, lang) if path.is_file() else None
+
+
+def domain_of(message_id: str) -> str:
+    return message_id.split(".", 1)[0]
+
+
+def lookup(message_id: str, lang: str, n: Any = None) -> str | None:
+    """The template of ``message_id`` in ``lang``, English when ``lang`` lacks it."""
+    for code in dict.fromkeys((lang, DEFAULT_LANGUAGE)):
+        catalog = load_catalog(domain_of(message_id), code)
+        text = catalog.lookup(message_id, n) if catalog is not None else None
+        if text is not None:
+            return text
+    return None
+
+
+class _Keep(dict):
+    """Leaves an unknown placeholder as it is, so a missing parameter shows (and a test
+    catches it) instead of breaking a whole page."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+class Translator:
+    """Turns messages into text in one language, naming seats as the client does.
+
+    ``names[i]`` is seat ``i``'s name; seats without one are "Player 1", "Player 2"...
+    """
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE, names: Sequence[str | None] | None = None):
+        self.lang = normalize_language(lang)
+        self.names = list(names or [])
+
+    def __call__(self, message: Msg | None) -> str:
+        if message is None:
+            return ""
+        template = lookup(message.id, self.lang, message.params.get("n"))
+        if template is None:
+            return message.id  # the words tests fail on any id that reaches the text
+        values = _Keep({key: self.value(value) for key, value in message.params.items()})
+        return string.Formatter().vformat(template, (), values)
+
+    def value(self, value: Any) -> str:
+        if isinstance(value, Msg):
+            return self(value)
+        if isinstance(value, Player):
+            return self.player(value.seat)
+        if isinstance(value, list | tuple):
+            parts = [self.value(v) for v in value]
+            return format_list(parts, locale=self.lang) if parts else self(Msg("core.none"))
+        if isinstance(value, bool):
+            return self(Msg("core.yes" if value else "core.no"))
+        if isinstance(value, float) and value.is_integer():
+            return str(int(value))
+        return str(value)
+
+    def player(self, seat: int) -> str:
+        name = self.names[seat] if 0 <= seat < len(self.names) else None
+        return name or self(Msg("core.player_n", {"n": seat + 1}))
+
+    def lines(self, messages: Sequence[Msg]) -> str:
+        return "\n".join(self(m) for m in messages)
