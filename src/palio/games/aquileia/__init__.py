@@ -31,6 +31,7 @@ from palio.games.aquileia.components import (
 from palio.games.aquileia.rules.flow import steps
 from palio.games.aquileia.rules.setup import setup_state
 from palio.games.aquileia.state import AquileiaState
+from palio.games.aquileia.words import AquileiaWords
 
 _BASE_INFO = dict(
     id="aquileia", name="Aquileia", version="1", min_players=3, max_players=5, options=(),
@@ -51,6 +52,7 @@ class AquileiaGame(Game):
             "game": self, "comp": components, "tables": self.tables, "steps": steps(components),
             "simple_field": components.field_simple, "__module__": __name__})
         self.info = GameInfo(**_BASE_INFO, action_space_size=len(self.tables.all))
+        self.words = AquileiaWords(components)
 
     @classmethod
     def with_components(cls, path: str | Path) -> AquileiaGame:
