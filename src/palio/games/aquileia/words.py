@@ -326,7 +326,7 @@ class AquileiaWords(GameWords):
         out += [GlossaryEntry(f"coin.{name}", m(f"coin.{name}"), m("coin.text", n=c.supply[k]))
                 for k, name in enumerate(METALS)]
         out += [GlossaryEntry(key, m(key), m(f"{key}.text")) for key in (
-            "die.red", "die.blue", "track.score", "track.tiebreaker", "track.strength",
+            "phase.placement", "phase.action", "phase.over", "bank", "discards", "peek", "die.red", "die.blue", "track.score", "track.tiebreaker", "track.strength",
             "piece.henchman", "piece.house", "piece.start", "piece.tiebreaker")]
         out += [GlossaryEntry(f"exchange.{i + 1}", m("exchange.name", n=i + 1),
                               m("exchange.text", give=coins(give), get=coins(get)))

@@ -7,6 +7,7 @@
 //   text     the server's text rendering for this seat, when there is one
 //   offer(node, notations)  make a drawn element play one of these legal actions
 
+import { renderAquileia } from "/static/render/aquileia.js";
 import { renderGeneric } from "/static/render/generic.js";
 import { renderSanGimignano } from "/static/render/san-gimignano.js";
 import { renderTiletum } from "/static/render/tiletum.js";
@@ -14,6 +15,7 @@ import { renderTiletum } from "/static/render/tiletum.js";
 const RENDERERS = {
   "san-gimignano": renderSanGimignano,
   tiletum: renderTiletum,
+  aquileia: renderAquileia,
 };
 
 export function rendererFor(gameId) {
