@@ -28,20 +28,29 @@ def is_done(s: AquileiaState, seat: int) -> bool:
     return s.tb[seat] != -1 and (s.henchmen[seat] == 0 or bool(s.passed >> seat & 1))
 
 
-def field_open(s: AquileiaState, seat: int, field: int) -> bool:
-    """May ``seat`` put a henchman on ``field`` now (ignoring whether it has one left)?"""
+def holdings(s: AquileiaState, seat: int) -> tuple[int, bool]:
+    """The stadium side ``seat`` stands on (-1 for none) and whether it holds a port field."""
+    comp = s.comp
+    owner = s.field_owner
+    side = -1
+    for f in comp.f_race:
+        if owner[f] == seat:
+            side = comp.field_param[f]
+            break
+    return side, any(owner[f] == seat for f in comp.f_port)
+
+
+def field_open(s: AquileiaState, seat: int, field: int, side: int, has_port: bool) -> bool:
+    """May ``seat`` put a henchman on ``field`` now (ignoring whether it has one left)?
+    ``side`` and ``has_port`` are its :func:`holdings`."""
     if s.field_owner[field] != -1:
         return False
     comp = s.comp
     kind = comp.field_kind[field]
     if kind == RACE:
-        side = comp.field_param[field]
-        owner = s.field_owner
-        return not any(owner[f] == seat for f in comp.f_race if comp.field_param[f] != side)
+        return side == -1 or side == comp.field_param[field]
     if kind == PORT:
-        owner = s.field_owner
-        metal = comp.field_param[field]
-        return s.coins[3 * seat + metal] > 0 and not any(owner[f] == seat for f in comp.f_port)
+        return not has_port and s.coins[3 * seat + comp.field_param[field]] > 0
     if kind == ARMA:
         return s.display[comp.field_param[field]] != -1  # a field whose card is gone is useless
     if kind == THEATRUM:
@@ -57,8 +66,9 @@ def legal_placement(s: AquileiaState, seat: int) -> list[Action]:
         owner = s.field_owner
         simple = s.simple_field
         place = t.place
+        side, has_port = holdings(s, seat)
         for f in range(len(owner)):
-            if owner[f] == -1 and (simple[f] or field_open(s, seat, f)):
+            if owner[f] == -1 and (simple[f] or field_open(s, seat, f, side, has_port)):
                 out.append(place[f])
     if s.tb[seat] == -1:
         out.append(t.tiebreaker)
