@@ -280,8 +280,9 @@ class AquileiaWords(GameWords):
             vp = c.vp_per_strength * s.strength[seat]
             second = top[2]
             other_vp = c.vp_per_strength * s.strength[second] if second != -1 else 0
-            return Prompt(m("prompt.prize", vp=vp, second=who(second), other=other_vp),
-                          m("prompt.prize.others", player=player), "arena")
+            said = (m("prompt.prize", vp=vp, second=who(second), other=other_vp) if second != -1
+                    else m("prompt.prize.alone", vp=vp))
+            return Prompt(said, m("prompt.prize.others", player=player), "arena")
         if kind == F_LAUREL:
             up = card_type(c, c.card_type[s.stadium_up])
             return Prompt(m("prompt.laurel", card=up, peek=card_type(c, c.card_type[s.peek]),
@@ -728,6 +729,8 @@ def _ev_latro(c: Components, e: Mapping[str, Any]) -> Msg:
 
 def _ev_port(c: Components, e: Mapping[str, Any]) -> Msg:
     key = "log.port.field" if e["paid_from"] == "field" else "log.port.stock"
+    if not e["buildings"]:
+        key += ".idle"
     return m(key, player=Player(e["seat"]), metal=metal_named(e["metal"]), vp=e["vp"],
              coins=coins(e["coins"]))
 

@@ -56,16 +56,20 @@ def port(s: AquileiaState, k: int) -> None:
         return
     vp = 0
     income = [0, 0, 0]
+    active = 0
     for plot, owner in enumerate(s.plot_owner):
         if owner != seat:
             continue
         kind = comp.plot_kind[plot]
         if kind == WORKSHOP:
             vp += comp.plot_yield[plot]
+            active += 1
         elif kind == BANK:
+            active += 1
             for m, n in enumerate(comp.plot_income[plot]):
                 income[m] += n
     if vp:
         gain_vp(s, seat, vp, CAT_PORTUS)
     got = [gain(s, seat, m, income[m]) if income[m] else 0 for m in range(3)]
-    s.emit("port", seat, metal=METALS[metal], paid_from=paid_from, vp=vp, coins=got)
+    s.emit("port", seat, metal=METALS[metal], paid_from=paid_from, vp=vp, coins=got,
+           buildings=active)
