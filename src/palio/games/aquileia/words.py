@@ -442,8 +442,7 @@ def board_lines(c: Components, o: dict[str, Any]) -> list[Msg]:
                        bid=coins([auction["bid"][x] for x in METALS]), high=who(auction["high"])))
     lines.append(m("board.forum", spots=[_valued(k + 1, owners[f]) for k, f in enumerate(c.f_forum)]))
     plots = o["plots"]
-    free = [m("board.plot", n=p + 1, plot=plot_short(c, p), cost=plot_cost(c, p))
-            for p in range(len(plots)) if plots[p] == -1]
+    free = [m("board.plot", n=p + 1, plot=plot_short(c, p)) for p in range(len(plots)) if plots[p] == -1]
     lines.append(m("board.free_plots", plots=free) if free else m("board.no_free_plots"))
     port = []
     for k, f in enumerate(c.f_port):
