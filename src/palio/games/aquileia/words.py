@@ -34,6 +34,7 @@ from palio.games.aquileia.components import (
     DEFAULT,
     DISTRICTS,
     DOLUS,
+    FIELD_KINDS,
     FORUM,
     LATRO,
     METAL_LETTERS,
@@ -149,7 +150,7 @@ def field_name(c: Components, f: int) -> Msg:
         return m("field.forum", n=param + 1)
     if kind == PORT:
         return m("field.port", metal=metal(param))
-    return m(f"field.{('dolus', 'pecunia', '', '', 'potentia', '', '', 'theatrum', '', 'latro')[kind]}")
+    return m(f"field.{FIELD_KINDS[kind]}")  # dolus, pecunia, potentia, theatrum, latro
 
 
 def field_text(c: Components, f: int) -> Msg:

@@ -53,14 +53,16 @@ def _skip(s: AquileiaState, top: tuple, a: A.Skip) -> None:
     if kind == F_BUILD:
         forum.skip_build(s, seat)
         return
-    assert kind in (F_EXCHANGE, F_ARMA, F_SERVI)
+    comp = s.comp
+    if kind == F_EXCHANGE:
+        field = comp.f_pecunia
+    elif kind == F_ARMA:
+        field = comp.f_arma[top[2]]
+    else:
+        assert kind == F_SERVI
+        field = comp.f_servi[top[2]]
     s.stack.pop()
-    field = {F_EXCHANGE: s.comp.f_pecunia}.get(kind)
-    if kind == F_ARMA:
-        field = s.comp.f_arma[top[2]]
-    elif kind == F_SERVI:
-        field = s.comp.f_servi[top[2]]
-    s.emit("skip", seat, field=s.comp.field_name[field])
+    s.emit("skip", seat, field=comp.field_name[field])
 
 
 def _done(s: AquileiaState, top: tuple, a: A.Done) -> None:
