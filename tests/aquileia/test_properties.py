@@ -188,5 +188,5 @@ def test_copies_are_independent():
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("policy", [uniform, progress], ids=["uniform", "progress"])
 def test_thousands_of_games_keep_every_invariant(players, policy):
-    for seed in range(1000, 2500):
+    for seed in range(1000, 1400):
         play(players, seed, policy, views=seed % 50 == 0)
