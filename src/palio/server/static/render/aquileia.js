@@ -39,7 +39,7 @@ function tip(ctx, key) {
 /** Make ``node`` play one of ``notations`` (the legal ones) and keep its glossary tooltip. */
 function offer(ctx, node, notations, key) {
   ctx.offer(node, notations);
-  if (key) node.title = tip(ctx, key) + (node.dataset.offers ? " ⟶ click" : "");
+  if (key) node.title = tip(ctx, key); // the client's offer() put the notations there
   return node;
 }
 
@@ -114,7 +114,7 @@ function drawMercatus(o, ctx) {
   });
   const servi = byKind("servi").map((f) => {
     const row = ctx.legend.servi?.[f.param] || {};
-    const node = spot(o, ctx, f, `${"♟".repeat(1)}≤${row.max ?? "?"}`);
+    const node = spot(o, ctx, f, `♟≤${row.max ?? "?"}`);
     node.append(coin(ctx, row.metal || "bronze", 1));
     if (pending(o, "servi")?.row === f.param) {
       offer(ctx, node, [1, 2, 3].map((n) => `slaves ${n}`), `field.${f.name}`);
