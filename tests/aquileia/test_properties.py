@@ -96,6 +96,24 @@ def check_views(s: AquileiaState) -> None:
         assert ("peek" in view) == (viewer is not None and s.peek != -1 and viewer == s.to_move)
 
 
+def check_payments(s: AquileiaState) -> None:
+    """Every payment of the game was exactly a printed price: buildings their coins and at
+    least their slaves with no card to spare, exchanges one printed option, auctions the bid."""
+    c = s.comp
+    for event in s.log.to_list():
+        e = event.full()
+        if e["kind"] == "build":
+            plot = e["plot"] - 1
+            assert tuple(e["coins"]) == c.plot_cost[plot]
+            need = c.plot_slaves[plot]
+            assert need <= e["slaves"] <= need + 1 and e["slaves"] == e["ones"] + 2 * e["twos"]
+            assert not (e["ones"] and e["slaves"] > need), "a one-slave card to spare"
+        elif e["kind"] == "exchange":
+            assert (tuple(e["give"]), tuple(e["get"])) in c.exchanges
+        elif e["kind"] == "auction_won":
+            assert sum(e["paid"]) >= 1
+
+
 def play(players: int, seed: int, policy, check: bool = True, views: bool = False) -> AquileiaState:
     s = GAME.setup(players, seed)
     rng = random.Random(seed * 31 + players)
@@ -110,6 +128,8 @@ def play(players: int, seed: int, policy, check: bool = True, views: bool = Fals
         assert s.move_number < GAME.info.max_length
     lo, hi = GAME.info.score_range
     assert all(lo <= v <= hi for v in s.scores())
+    if check:
+        check_payments(s)
     return s
 
 
