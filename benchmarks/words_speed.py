@@ -57,8 +57,9 @@ def measure(game_id: str, players: int, options: dict, seed: int) -> dict[str, d
             "p99_ms": ordered[int(0.99 * (len(ordered) - 1))],
             "largest_actions": len(largest.legal_actions()),
             "largest_ms": best_of(20, lambda tr=tr: describe.choices(largest, tr)),
-            "words_only_ms": best_of(20, lambda: [game.words.action(largest, a)
-                                                  for a in largest.legal_actions()]),
+            "words_only_ms": best_of(
+                20, lambda: [game.words.action(largest, a) for a in largest.legal_actions()]
+            ),
         }
     return out
 
@@ -71,10 +72,12 @@ def main() -> None:
     for game_id, players, options in CASES:
         for seed in range(args.seed, args.seed + args.games):
             for lang, row in measure(game_id, players, options, seed).items():
-                print(f"{game_id} {players}p seed {seed} {lang}: {row['positions']} positions, "
-                      f"choices mean {row['mean_ms']:.2f} ms, p99 {row['p99_ms']:.2f} ms; largest "
-                      f"position {row['largest_actions']} actions: {row['largest_ms']:.2f} ms "
-                      f"(words alone {row['words_only_ms']:.2f} ms)")
+                print(
+                    f"{game_id} {players}p seed {seed} {lang}: {row['positions']} positions, "
+                    f"choices mean {row['mean_ms']:.2f} ms, p99 {row['p99_ms']:.2f} ms; largest "
+                    f"position {row['largest_actions']} actions: {row['largest_ms']:.2f} ms "
+                    f"(words alone {row['words_only_ms']:.2f} ms)"
+                )
 
 
 if __name__ == "__main__":

@@ -52,8 +52,10 @@ def terminal_language(chosen: str | None) -> str:
     """``--lang`` if given (checked), else the locale's language, else English."""
     if chosen is not None:
         if chosen.lower() not in LANGUAGES:
-            raise PalioError(f"--lang must be one of {', '.join(LANGUAGES)}, not {chosen!r}",
-                             words=msg("cli.bad_lang", given=chosen, known=", ".join(LANGUAGES)))
+            raise PalioError(
+                f"--lang must be one of {', '.join(LANGUAGES)}, not {chosen!r}",
+                words=msg("cli.bad_lang", given=chosen, known=", ".join(LANGUAGES)),
+            )
         return chosen.lower()
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(variable)
@@ -62,17 +64,23 @@ def terminal_language(chosen: str | None) -> str:
     return normalize_language(None)
 
 
-LANG_OPTION = typer.Option(None, "--lang", help="language of the game's words: en or ja "
-                           "(default: from the locale, LC_ALL / LC_MESSAGES / LANG)")
+LANG_OPTION = typer.Option(
+    None,
+    "--lang",
+    help="language of the game's words: en or ja "
+    "(default: from the locale, LC_ALL / LC_MESSAGES / LANG)",
+)
 
 
 def games_command(
     game: str = typer.Argument(None, help="a game id for details"),
     components: bool = typer.Option(False, "--components", help="list provisional component data"),
     components_file: Path = typer.Option(
-        None, "--components-file", help="check a corrected components file and list its data"),
+        None, "--components-file", help="check a corrected components file and list its data"
+    ),
     export_components: Path = typer.Option(
-        None, "--export-components", help="write the built-in component data here, to correct"),
+        None, "--export-components", help="write the built-in component data here, to correct"
+    ),
 ) -> None:
     """List the games, or show one game's options and data."""
     if game is None:
@@ -94,7 +102,8 @@ def games_command(
     if components_file is not None:
         say(f"Components file {components_file} is valid.")
     info = g.info
-    say(f"{info.name} [{info.id}] version {info.version}, {info.min_players}-{info.max_players} players")
+    players = f"{info.min_players}-{info.max_players} players"
+    say(f"{info.name} [{info.id}] version {info.version}, {players}")
     say(f"rules: {info.rules}; action space: {info.action_space_size} actions")
     for spec in info.options:
         say(f"  option {spec.name}: {spec.description} (default {spec.default})")
@@ -115,11 +124,14 @@ def play_command(
         None, "--bots", help="bots for the seats, comma separated; as many as players to autoplay"
     ),
     seat: int = typer.Option(0, "--seat", help="your seat when you play"),
-    option: list[str] = typer.Option(None, "--option", "-o", help="game option, e.g. nobles or key=value"),
+    option: list[str] = typer.Option(
+        None, "--option", "-o", help="game option, e.g. nobles or key=value"
+    ),
     record: Path = typer.Option(None, "--record", help="save the game record (JSON) here"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="autoplay: print only the result"),
     components_file: Path = typer.Option(
-        None, "--components-file", help="play on a corrected components file"),
+        None, "--components-file", help="play on a corrected components file"
+    ),
     lang: str = LANG_OPTION,
 ) -> None:
     """Play a game in the terminal against bots, or watch bots play a whole game."""
@@ -137,8 +149,10 @@ def play_command(
                 raise PalioError(f"--seat must be 0-{n - 1}", words=msg("cli.bad_seat", last=n - 1))
             others = names or ["greedy"] * (n - 1)
             if len(others) != n - 1:
-                raise PalioError(f"give {n - 1} bots for the other seats, or {n} to autoplay",
-                                 words=msg("cli.bot_count", others=n - 1, all=n))
+                raise PalioError(
+                    f"give {n - 1} bots for the other seats, or {n} to autoplay",
+                    words=msg("cli.bot_count", others=n - 1, all=n),
+                )
             seats = others[:seat] + ["you"] + others[seat:]
         players_by_seat = {
             i: bots.get(name, seed=None if seed is None else seed + i)
@@ -217,8 +231,16 @@ def show_choices(choices: list[dict[str, Any]], tr: Translator) -> None:
         say(tr(msg("cli.group", group=group)))
         for number, choice in entries:
             if explain:
-                say(tr(msg("cli.choice_explained", number=number, label=choice["label"],
-                           explain=choice["explain"])))
+                say(
+                    tr(
+                        msg(
+                            "cli.choice_explained",
+                            number=number,
+                            label=choice["label"],
+                            explain=choice["explain"],
+                        )
+                    )
+                )
             else:
                 say(tr(msg("cli.choice", number=number, label=choice["label"])))
     if not explain:
@@ -228,8 +250,16 @@ def show_choices(choices: list[dict[str, Any]], tr: Translator) -> None:
 def show_help(choices: list[dict[str, Any]], tr: Translator) -> None:
     say(tr(msg("cli.help")))
     for number, choice in enumerate(choices, 1):
-        say(tr(msg("cli.choice_notation", number=number, label=choice["label"],
-                   notation=choice["notation"])))
+        say(
+            tr(
+                msg(
+                    "cli.choice_notation",
+                    number=number,
+                    label=choice["label"],
+                    notation=choice["notation"],
+                )
+            )
+        )
 
 
 def ask(state: State, tr: Translator, read: Callable[[str], str] = input) -> Action | None:
@@ -255,8 +285,16 @@ def ask(state: State, tr: Translator, read: Callable[[str], str] = input) -> Act
         if word in HELP:
             if rest.strip().isdigit() and 1 <= int(rest) <= len(choices):
                 choice = choices[int(rest) - 1]
-                say(tr(msg("cli.choice_explained", number=int(rest), label=choice["label"],
-                           explain=choice["explain"])))
+                say(
+                    tr(
+                        msg(
+                            "cli.choice_explained",
+                            number=int(rest),
+                            label=choice["label"],
+                            explain=choice["explain"],
+                        )
+                    )
+                )
             else:
                 show_help(choices, tr)
             continue
@@ -306,12 +344,23 @@ def show_scores(state: State, tr: Translator) -> None:
     rows = [(row["category"], [str(p) for p in row["points"]]) for row in table["rows"]]
     rows.append((tr(msg("core.total")), [str(t) for t in table["totals"]]))
     first = max(cell_width(category) for category, _ in rows)
-    widths = [max(cell_width(names[i]), *(cell_width(r[1][i]) for r in rows)) for i in range(len(names))]
+    widths = [
+        max(cell_width(names[i]), *(cell_width(r[1][i]) for r in rows)) for i in range(len(names))
+    ]
     say(tr(msg("cli.scores")))
-    say("  " + pad("", first) + "  " + "  ".join(pad(n, w, True) for n, w in zip(names, widths, strict=True)))
+    say(
+        "  "
+        + pad("", first)
+        + "  "
+        + "  ".join(pad(n, w, True) for n, w in zip(names, widths, strict=True))
+    )
     for category, points in rows:
-        say("  " + pad(category, first) + "  "
-            + "  ".join(pad(p, w, True) for p, w in zip(points, widths, strict=True)))
+        say(
+            "  "
+            + pad(category, first)
+            + "  "
+            + "  ".join(pad(p, w, True) for p, w in zip(points, widths, strict=True))
+        )
 
 
 def show_result(g: Game, state: State, tr: Translator, table: bool = True) -> None:
@@ -321,15 +370,24 @@ def show_result(g: Game, state: State, tr: Translator, table: bool = True) -> No
     scores = describe.score_table(state, tr)["totals"]
     ranks = state.ranks()
     for seat in state.ranking():
-        say(tr(msg("cli.place", place=ranks[seat], player=Player(seat),
-                   points=msg("core.points", n=scores[seat]))))
+        say(
+            tr(
+                msg(
+                    "cli.place",
+                    place=ranks[seat],
+                    player=Player(seat),
+                    points=msg("core.points", n=scores[seat]),
+                )
+            )
+        )
 
 
 def replay_command(
     path: Path = typer.Argument(..., help="a game record written by --record"),
     log: bool = typer.Option(False, "--log", help="print the whole game log"),
     components_file: Path = typer.Option(
-        None, "--components-file", help="the components file the game was played on"),
+        None, "--components-file", help="the components file the game was played on"
+    ),
     lang: str = LANG_OPTION,
 ) -> None:
     """Verify a game record by replaying it, and show the final position."""
