@@ -329,3 +329,20 @@ def test_choices_name_every_legal_action_differently():
                 key = (choice["group"], choice["label"])
                 assert key not in seen, f"{choice['notation']} and {seen[key]} both read {key}"
                 seen[key] = choice["notation"]
+
+
+def test_a_rejected_move_carries_its_reason_in_words():
+    """State.apply's errors say why in the catalogs' words, for clients in any language."""
+    from palio.core.errors import IllegalAction, NotationError
+
+    s = table(hands=([5, 6, 7], [8]))
+    with pytest.raises(IllegalAction) as caught:
+        s.apply("declare")
+    assert EN(caught.value.words) == "You need 4 completed towers to declare the end; you have 0."
+    with pytest.raises(NotationError) as caught:
+        s.apply("fly away")
+    assert JA(caught.value.words) == "このゲームの手ではありません。"
+    t = position(2, to_move=0)
+    with pytest.raises(IllegalAction) as caught:
+        t.apply("exchange g w")
+    assert EN(caught.value.words) == "Take a die first."
