@@ -19,7 +19,8 @@ Glossary keys, as the browser renderer (``server/static/render/san-gimignano.js`
 ``tower:same``, ``tower:multi``, ``tower:completed``  the kinds of tower, a completed one
 =====================  ==========================================================
 
-Prompt sections are the slugs of the headings of ``docs/rules/san-gimignano.md``
+``why_illegal`` speaks to the seat to move (it may name that seat's own cards): show its
+reason to that seat only. Prompt sections are the slugs of the headings of ``docs/rules/san-gimignano.md``
 (``SECTIONS``; a test checks that each one exists).
 """
 

@@ -29,7 +29,8 @@ observation name things:
 ``corruption``, ``storehouse``, ``king_tile``, ``roof``, ``wheel``  the things so named
 ==========================  ==================================================================
 
-Prompt sections are slugs of the headings of ``docs/rules/tiletum.md`` (``SECTIONS``; a test
+``why_illegal`` speaks to the seat to move (it may name that seat's own cards): show its
+reason to that seat only. Prompt sections are slugs of the headings of ``docs/rules/tiletum.md`` (``SECTIONS``; a test
 checks that each exists).
 """
 
