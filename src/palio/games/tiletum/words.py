@@ -420,6 +420,15 @@ def _cost(top: tuple | None, ap: int = 1) -> Msg:
     return m("cost.bonus")
 
 
+def _place_cost(top: tuple | None) -> Msg:
+    """What placing a house or pillar costs: an AP of the action, or nothing (a bonus)."""
+    if top is not None and top[0] == F_ACT:
+        return _cost(top)
+    if top is not None and top[0] in (F_HOUSE_ANY, F_PILLAR_ANY):
+        return m("cost.crest_place")
+    return m("cost.bonus")
+
+
 def _die(s: TiletumState, p: int, top: tuple | None, a: A.TakeDie):
     c = s.comp
     area = (a.to - 1 + s.rotation) % 6
@@ -545,7 +554,7 @@ def _pillar(s: TiletumState, p: int, top: tuple | None, a: A.PlacePillar):
     stone, vp = c.cost_tiles[s.cost[cath]]  # type: ignore[misc]
     houses, pillars = houses_on_map(s, p), pillars_on_map(s, p) + 1
     parts = [
-        _cost(top) if top is not None and top[0] != F_PILLAR_ANY else m("cost.crest_place"),
+        _place_cost(top),
         m("effect.pillar", pillars=pillars, houses=houses, product=houses * pillars),
         m(
             "effect.may_contribute",
@@ -562,7 +571,7 @@ def _house(s: TiletumState, p: int, top: tuple | None, a: A.PlaceHouse):
     _, _least, vp, building = c.house_spaces[c.house_id[a.space]]
     houses, pillars = houses_on_map(s, p) + 1, pillars_on_map(s, p)
     parts = [
-        _cost(top) if top is not None and top[0] != F_HOUSE_ANY else m("cost.crest_place"),
+        _place_cost(top),
         m("effect.house", houses=houses, pillars=pillars, product=houses * pillars),
     ]
     if vp:
