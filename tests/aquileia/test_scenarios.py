@@ -433,11 +433,29 @@ def test_forum_field_three_builds_two():
 
 def test_slave_payments_offer_only_combinations_without_a_spare_card():
     from palio.games.aquileia.rules.forum import payments
-    assert payments(3, ones=3, twos=2) == [0, 1, 2]  # 1+1+1, 1+2, 2+2 (no exact with twos only)
+    assert payments(3, ones=3, twos=2) == [0, 1]  # 1+1+1, 1+2: exact, so never 2+2
+    assert payments(3, ones=0, twos=2) == [2]  # no exact payment: 2+2, one slave over
+    assert payments(1, ones=0, twos=1) == [1]
     assert payments(4, ones=0, twos=2) == [2]
     assert payments(4, ones=4, twos=0) == [0]
     assert payments(2, ones=1, twos=0) == []
     assert payments(0, ones=2, twos=2) == [0]
+
+
+def test_forum_slaves_overpaid_only_when_the_exact_number_cannot_be_made():
+    """フォーラム: 奴隷の数がちょうどでない場合は、余分に支払う. A player who can pay the
+    slaves exactly pays them exactly; Kiko overpays in the rulebook's example only because he
+    holds nothing but 2-slave cards."""
+    white10 = plot_number(colour="white", vp=10)  # 1 bronze, 2 silver, 1 gold and 3 slaves
+    s = position(3, fields={"forum1": 0}, coins={0: "g1 s2 b1"},
+                 hands={0: "slave_1 slave_2 slave_2"}, tiebreaker={1: 1, 2: 2}, to_move=0)
+    s.apply("tiebreaker")
+    assert f"build {white10} 1" in legal(s)  # 1 + 2 slaves: exact
+    assert f"build {white10} 2" not in legal(s)  # 2 + 2 would overpay when exact is possible
+    s = position(3, fields={"forum1": 0}, coins={0: "g1 s2 b1"}, hands={0: "slave_2 slave_2"},
+                 tiebreaker={1: 1, 2: 2}, to_move=0)
+    s.apply("tiebreaker")
+    assert f"build {white10} 2" in legal(s)
 
 
 def test_no_house_no_building_and_a_plot_is_built_once():

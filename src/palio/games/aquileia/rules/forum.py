@@ -6,9 +6,11 @@ buildings; 4 builds; 5 builds and scores. A building is paid with every printed 
 slave count pays more. Each building is paid on its own: one card is never split between two.
 The player's house marks the plot, so a player with no house left builds no more.
 
-Readings: building is the player's choice (they may leave it); slave cards are offered only in
-combinations from which no card could be left out (the fewest needed for each mix of one- and
-two-slave cards), since any further card would be thrown away for nothing.
+A player pays more slaves only when their cards cannot make the exact number (奴隷の数がちょうど
+でない場合は、余分に支払う): then two-slave cards alone pay one slave over.
+
+Readings: building is the player's choice (they may leave it); an overpayment never includes a
+card that could be left out, since it would be thrown away for nothing.
 """
 
 from __future__ import annotations
@@ -32,9 +34,10 @@ if TYPE_CHECKING:
 
 def payments(slaves: int, ones: int, twos: int) -> list[int]:
     """The numbers of two-slave cards with which ``slaves`` slaves can be paid from ``ones``
-    one-slave and ``twos`` two-slave cards, no card to spare (the rest in one-slave cards)."""
+    one-slave and ``twos`` two-slave cards (the rest in one-slave cards): every exact payment,
+    or, only when none exists, the one slave over that two-slave cards alone make."""
     out = [t for t in range(min(twos, slaves // 2) + 1) if slaves - 2 * t <= ones]
-    if slaves % 2 and (slaves + 1) // 2 <= twos:
+    if not out and slaves % 2 and (slaves + 1) // 2 <= twos:
         out.append((slaves + 1) // 2)
     return out
 
