@@ -82,6 +82,7 @@ def test_stadium_example_sides_horses_leftover_blue_dice_and_prizes():
         # Giorgio's two blue dice left: one silver
         dice="ggs" + "gg" + "ssb gbb sgb ggs" + "sb")
     s.apply("tiebreaker")
+    s.apply("done")  # Giorgio's hidden cards are horses: he plays none in the arena
     s.apply("roll")
     s.apply("roll")
     s.apply("done")  # two blue dice kept for the race

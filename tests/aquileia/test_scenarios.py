@@ -322,6 +322,8 @@ def test_race_counts_only_the_faces_and_horses_of_the_side():
     assert s.strength[0] == 1 + 1 and s.strength[1] == 2 + 2
     assert sorted(legal(s)) == ["done", "play horse_gold_2"]
     s.apply("play horse_gold_2")
+    assert legal(s) == ["done"]  # the silver horse is no use on the gold side
+    s.apply("done")
     assert s.to_move == 1  # second place chooses nothing: the winner does
     assert s.coins_of(1) == [0, 3, 0] and s.coins_of(0) == [2, 0, 0]
 
@@ -536,3 +538,59 @@ def test_notation_round_trips_and_bad_text_is_refused():
         with pytest.raises(NotationError):
             GAME.parse_action(text)
     assert str(GAME.parse_action("build 3 0")) == "build 3"
+
+
+# -- hidden cards (ゲーム中のお金とカードの役割: カードの種類や枚数を明らかにする必要はありません) ----
+def seen_by(s, seat):
+    """What ``seat`` can tell of the game: its view and its log."""
+    return s.observe(seat), [(e["kind"], e.get("seat")) for e in s.events_for(seat)]
+
+
+def same_for_onlooker(a, b, onlooker, moves):
+    """Two positions that differ only in cards ``onlooker`` cannot see look the same to it
+    before and after each of ``moves`` (played in both)."""
+    assert seen_by(a, onlooker) == seen_by(b, onlooker)
+    for move in moves:
+        a.apply(move)
+        b.apply(move)
+        assert seen_by(a, onlooker) == seen_by(b, onlooker), move
+
+
+@pytest.mark.parametrize(("fields", "cards"), [
+    ({"gold1": 1, "silver1": 2}, ("horse_gold_1", "weapon_1")),  # a usable horse or not
+    ({"arena1": 1, "arena2": 2}, ("weapon_1", "horse_gold_1")),  # a usable weapon or not
+])
+def test_hidden_cards_are_not_told_by_whether_their_holder_is_asked_to_play(fields, cards):
+    """Whether a racer or fighter holds a card they could play is their secret: they are asked
+    in either case and may play none, as at the table."""
+    a, b = (position(3, fields=fields, hands={1: card}, tiebreaker={1: 1, 2: 2}, to_move=0,
+                     dice="ggg ggg") for card in cards)
+    a.apply("tiebreaker")
+    b.apply("tiebreaker")
+    assert a.to_move == b.to_move == 1
+    same_for_onlooker(a, b, 2, ["done"])
+
+
+def test_hidden_cards_are_not_told_when_the_last_usable_one_is_played():
+    a, b = (position(3, fields={"gold1": 1, "silver1": 2}, hands={1: hand}, tiebreaker={1: 1, 2: 2},
+                     to_move=0, dice="ggg ggg")
+            for hand in ("horse_gold_1 horse_gold_2", "horse_gold_1 weapon_2"))
+    a.apply("tiebreaker")
+    b.apply("tiebreaker")
+    same_for_onlooker(a, b, 2, ["play horse_gold_1", "done"])
+
+
+def test_hidden_slave_cards_are_not_told_by_whether_their_holder_may_build():
+    """A forum field's player who could pay with their hidden slave cards and one who could not
+    look the same: both are asked, and may build nothing."""
+    a, b = (position(3, fields={"forum1": 1}, coins={1: "g2"}, hands={1: card},
+                     tiebreaker={1: 1, 2: 2}, to_move=0) for card in ("slave_1", "slave_2"))
+    a.apply("tiebreaker")
+    b.apply("tiebreaker")
+    assert a.to_move == b.to_move == 1 and legal(a) == ["skip"]
+    same_for_onlooker(a, b, 2, ["skip"])
+    # coins nobody can pay with, or no slave card that could be enough: nobody is asked
+    s = position(3, fields={"forum1": 1}, coins={1: "b0"}, hands={1: "slave_2"},
+                 tiebreaker={1: 1, 2: 2}, to_move=0)
+    s.apply("tiebreaker")
+    assert events(s, "idle")

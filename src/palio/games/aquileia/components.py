@@ -342,6 +342,7 @@ class Components:
         self.arena_types = tuple(t for t in range(self.n_types)
                                  if types[t][4] in ("slave", "weapon"))
         self.slave_type = {types[t][2]: t for t in range(self.n_types) if types[t][0] == SLAVE}
+        self.max_slave_symbols = max(self.slave_type)  # what an unseen slave card may show
         self.horse_types = {m: tuple(t for t in range(self.n_types)
                                      if types[t][4] == "horse" and types[t][3] == m)
                             for m in (GOLD, SILVER)}

@@ -6,7 +6,9 @@ Both follow the same four steps, in turn order from the start player:
 2. three red dice each: every bronze face (arena), or every face of your side's metal (race),
    adds one;
 3. each entrant in turn plays cards, one at a time: slave and weapon cards in the arena, horse
-   cards of their side's metal in the race, one strength per symbol; played cards are discarded;
+   cards of their side's metal in the race, one strength per symbol; played cards are discarded.
+   An entrant whose hidden cards might be playable is asked even when none is, so that being
+   asked tells the others nothing;
 4. the holder of the blue dice rolls up to all four in the arena, one at a time, and the ones
    left in the race (all of them: nothing later needs them); the same faces count.
 
@@ -23,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from palio.core.game import Action
-from palio.games.aquileia.components import BRONZE, METALS, SLAVE, STADIUM
+from palio.games.aquileia.components import BRONZE, HW, METALS, SLAVE, STADIUM
 from palio.games.aquileia.rules.common import (
     cards_left,
     discard,
@@ -68,6 +70,24 @@ def usable_types(s: AquileiaState, seat: int) -> list[int]:
     return [t for t in kinds if counts[t]]
 
 
+def asked_to_play(s: AquileiaState, seat: int) -> bool:
+    """Is ``seat`` asked (still) whether to play cards in the contest being resolved?
+
+    Yes when it can play one, and also whenever it holds a card of a class that could be
+    played here (slave or horse/weapon in the arena, horse/weapon in the race) that some other
+    seat has not seen: whether a hand holds a usable card is its holder's secret (カードの種類や
+    枚数を明らかにする必要はありません), so the question must not depend on it. When every such
+    card is known to all, everyone can tell whether it can play, and nobody is asked in vain.
+    """
+    if usable_types(s, seat):
+        return True
+    comp = s.comp
+    classes = (SLAVE, HW) if s.contest == ARENA_CONTEST else (HW,)
+    all_seats = everyone(s)
+    return any(comp.type_class[comp.card_type[c]] in classes and s.seen[c] != all_seats
+               for c in s.hand[seat])
+
+
 def ranking(s: AquileiaState, seats: list[int]) -> list[int]:
     """Strongest first; ties to the seat further forward on the tiebreaker track."""
     return sorted(seats, key=lambda p: (-s.strength[p], s.tb[p]))
@@ -89,7 +109,7 @@ def _begin(s: AquileiaState, contest: int, fields: tuple[int, ...]) -> list[int]
         s.emit("contest_roll", p, contest=contest, base=base, faces=[METALS[m] for m in faces],
                counted=METALS[counted], strength=s.strength[p])
     for p in reversed(seats):  # the first in turn order decides first (top of the stack)
-        if usable_types(s, p):
+        if asked_to_play(s, p):
             s.stack.append((F_CARDS, p, contest))
     return seats
 
@@ -247,7 +267,7 @@ def play_card(s: AquileiaState, seat: int, card_type: int) -> None:
     card = remove_type(s, seat, card_type)
     discard(s, card)
     s.strength[seat] += comp.type_symbols[card_type]
-    if not usable_types(s, seat):
+    if not asked_to_play(s, seat):
         s.stack.pop()
     s.emit("play", seat, card=comp.type_key[card_type], strength=s.strength[seat])
 

@@ -18,9 +18,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from palio.core.game import Action
+from palio.games.aquileia.components import SLAVE
 from palio.games.aquileia.rules.common import (
     can_pay,
     discard,
+    everyone,
     gain_vp,
     pay_bank,
     remove_type,
@@ -56,13 +58,35 @@ def build_options(s: AquileiaState, seat: int) -> list[tuple[int, int]]:
     return out
 
 
+def may_build(s: AquileiaState, seat: int) -> bool:
+    """Is ``seat`` asked (still) whether to build, judged only from what everyone knows?
+
+    Coins and houses are open, slave cards are drawn face down: the question is asked when some
+    free plot's coins can be paid and the slave cards could be enough if every card another
+    seat has not seen showed two slaves. Whether the cards really are enough is the holder's
+    secret (カードの種類や枚数を明らかにする必要はありません), so they may be asked and build nothing.
+    """
+    if not s.houses[seat]:
+        return False
+    comp = s.comp
+    all_seats = everyone(s)
+    most = 0
+    for c in s.hand[seat]:
+        t = comp.card_type[c]
+        if comp.type_class[t] == SLAVE:
+            most += comp.type_symbols[t] if s.seen[c] == all_seats else comp.max_slave_symbols
+    return any(owner == -1 and comp.plot_slaves[plot] <= most
+               and can_pay(s, seat, comp.plot_cost[plot])
+               for plot, owner in enumerate(s.plot_owner))
+
+
 def forum(s: AquileiaState, index: int) -> None:
     comp = s.comp
     field = comp.f_forum[index]
     seat = s.field_owner[field]
     if seat == -1:
         return
-    if build_options(s, seat):
+    if may_build(s, seat):
         s.stack.append((F_BUILD, seat, index, comp.forum_fields[index][0]))
     else:
         s.emit("idle", seat, field=comp.field_name[field])
@@ -89,7 +113,7 @@ def build(s: AquileiaState, seat: int, plot: int, twos: int) -> None:
         gain_vp(s, seat, vp, CAT_FORUM)
     s.emit("build", seat, plot=plot + 1, coins=list(comp.plot_cost[plot]), ones=ones, twos=twos,
            slaves=ones + 2 * twos, vp=vp)
-    if left > 1 and build_options(s, seat):
+    if left > 1 and may_build(s, seat):
         s.stack[-1] = (F_BUILD, seat, index, left - 1)
     else:
         s.stack.pop()
