@@ -117,7 +117,7 @@ def test_theatre_auction_example():
     Kiko passes; Stefan matches and adds a bronze; Walter has no bronze and must pass; Giorgio
     passes; Stefan pays 2 silver and 1 bronze to Walter."""
     s = position(4, fields={"theatrum": WALTER},
-                 coins={STEFAN: "s2 b1", WALTER: "s1", GIORGIO: "s3 b1", KIKO: "s3"},
+                 coins={STEFAN: "s2 b1", WALTER: "s3", GIORGIO: "s3 b1", KIKO: "s3"},
                  tiebreaker={STEFAN: 1, KIKO: 2, GIORGIO: 3}, to_move=WALTER,
                  theatre_top="theatre_blue_yellow")
     s.apply("tiebreaker")
@@ -131,10 +131,11 @@ def test_theatre_auction_example():
     assert s.to_move == STEFAN and legal(s) == ["bid b", "pass"]
     s.apply("bid b")
     assert s.bid == [0, 2, 1]
-    # Walter has no bronze: he cannot match and is out without being asked
+    # Walter has silver enough but no bronze: he cannot match and is out without being asked
     assert s.to_move == GIORGIO and legal(s) == ["bid s", "pass"]
+    assert [e["seat"] for e in s.events_for(None) if e["kind"] == "auction_pass"] == [KIKO, WALTER]
     s.apply("pass")
-    assert s.coins_of(STEFAN) == [0, 0, 0] and s.coins_of(WALTER) == [0, 3, 1]
+    assert s.coins_of(STEFAN) == [0, 0, 0] and s.coins_of(WALTER) == [0, 5, 1]
     assert s.coins_of(GIORGIO) == [0, 3, 1] and s.coins_of(KIKO) == [0, 3, 0]  # losers keep theirs
     keys = [GAME.components.type_key[GAME.components.card_type[c]] for c in s.hand[STEFAN]]
     assert keys == ["theatre_blue_yellow"]
