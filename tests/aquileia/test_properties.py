@@ -16,8 +16,9 @@ import random
 import pytest
 
 from palio.games.aquileia import GAME
+from palio.games.aquileia.actions import Build
 from palio.games.aquileia.components import CLASSES, METALS
-from palio.games.aquileia.state import PLACEMENT, AquileiaState
+from palio.games.aquileia.state import F_BUILD, PLACEMENT, AquileiaState
 
 C = GAME.components
 PASSIVE = {"pass", "skip", "done", "tiebreaker"}
@@ -75,6 +76,12 @@ def check_invariants(s: AquileiaState) -> None:
     assert sorted(t for t in s.tb if t != -1) == list(range(sum(1 for t in s.tb if t != -1)))
     if not s.is_over:
         assert s.legal_actions(), "a live position with no legal action"
+    if s.stack and s.stack[-1][0] == F_BUILD:  # slaves overpaid only when no exact payment exists
+        builds = [a for a in s.legal_actions() if isinstance(a, Build)]
+        for a in builds:
+            need = c.plot_slaves[a.plot - 1]
+            if max(need - 2 * a.twos, 0) + 2 * a.twos > need:
+                assert not any(b.plot == a.plot and b is not a for b in builds), a
 
 
 def check_views(s: AquileiaState) -> None:
