@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -222,11 +223,30 @@ def _links(state: StateCore) -> None:
         block.children = kept
 
 
+def _wide(char: str) -> bool:
+    """A character of a script written without spaces (Japanese, Chinese) or its punctuation."""
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def _join_wide_lines(state: StateCore) -> None:
+    """A line break inside Japanese text is no space: the source wraps its lines at 100
+    characters, and a soft break between two wide characters would show as a stray gap."""
+    for block in state.tokens:
+        children = block.children or []
+        for index, child in enumerate(children):
+            if child.type != "softbreak" or not 0 < index < len(children) - 1:
+                continue
+            before, after = children[index - 1].content, children[index + 1].content
+            if before and after and (_wide(before[-1]) or _wide(after[0])):
+                child.type, child.content = "text", ""
+
+
 @cache
 def markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     md.core.ruler.before("inline", "heading_ids", _heading_ids)
     md.core.ruler.after("inline", "rules_links", _links)
+    md.core.ruler.after("rules_links", "wide_lines", _join_wide_lines)
     return md
 
 

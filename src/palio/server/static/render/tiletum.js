@@ -26,7 +26,10 @@ const TOWN_PLACES = {
   Arles: [4.7, 43.6], Genova: [8.6, 44.2], Firenze: [11.3, 43.6],
 };
 
-let mapZoom = 0; // index into ZOOMS, kept while the page lives (views redraw the board)
+// index into ZOOMS, kept while the page lives (views redraw the board); a phone starts zoomed
+// in, the map panned inside its own box, since the whole map at 390 px has unreadable names
+let mapZoom = window.innerWidth < 700 ? 2 : 0;
+let mapScroll = null; // where the reader panned the zoomed map to
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG_NS, tag);
@@ -264,6 +267,11 @@ function drawMap(o, ctx) {
     lines, spots, drawPieces(o, places, ctx));
   picture.style.width = `${ZOOMS[mapZoom] * 100}%`;
   const scroller = el("div", { class: "map-scroll" }, picture);
+  scroller.addEventListener("scroll", () => { mapScroll = [scroller.scrollLeft, scroller.scrollTop]; }, { passive: true });
+  requestAnimationFrame(() => { // keep the reader's place, or start at Tiletum in the middle
+    const [left, top] = mapScroll || [(scroller.scrollWidth - scroller.clientWidth) * 0.4, (scroller.scrollHeight - scroller.clientHeight) * 0.35];
+    scroller.scrollTo(left, top);
+  });
   const zoom = (step) => {
     mapZoom = Math.max(0, Math.min(ZOOMS.length - 1, mapZoom + step));
     picture.style.width = `${ZOOMS[mapZoom] * 100}%`;
