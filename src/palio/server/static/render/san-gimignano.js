@@ -5,14 +5,15 @@
 // the tallest-tower token carries the glossary's tooltip; what the latest move changed is
 // marked "recent".
 //
-// Glossary keys used here: card.<code> (tower cards 5-10, noble cards L P J O F W),
-// deck.tower, deck.noble, market, token, tower.same, tower.run, tower.completed.
+// Glossary keys (palio/games/san_gimignano/words.py lists them): card:<code> (tower cards 5-10,
+// noble cards L P J O F W), deck, noble_deck, market, hand, token, tower:same, tower:multi,
+// tower:completed, donation:<number>.
 
 import { el, seatName, t } from "/static/common.js";
 
-/** The glossary key of a card code: "9" -> card.9, "L9" (a luxury stone as 9) -> card.L. */
+/** The glossary key of a card code: "9" -> card:9, "L9" (a luxury stone as 9) -> card:L. */
 function cardKey(code) {
-  return `card.${/^L\d/.test(code) ? "L" : code}`;
+  return `card:${/^L\d/.test(code) ? "L" : code}`;
 }
 
 function card(code, ctx, attrs = {}) {
@@ -36,14 +37,14 @@ function drawCommon(o, ctx) {
     ctx.offer(node, [`take ${code}`]);
     return node;
   }));
-  const deck = deckPile(t("ui.sg.tower_deck"), o.deck_size, "deck.tower", ctx,
+  const deck = deckPile(t("ui.sg.tower_deck"), o.deck_size, "deck", ctx,
     o.deck_face_up.length ? el("span", { class: "face-up" }, t("ui.sg.face_up"), " ",
       o.deck_face_up.map((code) => card(code, ctx, { class: "mini" }))) : null);
   ctx.recent(deck, "deck_size");
   ctx.offer(deck, ["draw"]);
   const piles = [deck];
   if (o.nobles) {
-    const nobles = ctx.recent(deckPile(t("ui.sg.noble_deck"), o.noble_deck_size, "deck.noble", ctx), "noble_deck_size");
+    const nobles = ctx.recent(deckPile(t("ui.sg.noble_deck"), o.noble_deck_size, "noble_deck", ctx), "noble_deck_size");
     ctx.offer(nobles, ["noble"]);
     piles.push(nobles);
   }
@@ -82,16 +83,18 @@ function drawHand(o, seat, ctx) {
 }
 
 function drawTower(tower, index, seat, ctx) {
-  const number = index + 1;
+  const place = index + 1;
   const stack = el("div", { class: "stack" }, tower.cards.map((code) => card(code, ctx, { class: "tower-card" })));
-  const kind = tower.kind === "same" ? "tower.same" : "tower.run";
+  // a same-number tower shows its number's donation; a run, what a run scores
+  const number = tower.cards.find((code) => /^\d+$/.test(code));
+  const kind = tower.kind === "same" && number ? `donation:${number}` : `tower:${tower.kind === "same" ? "same" : "multi"}`;
   const node = el("div", {
-    class: `tower ${tower.completed ? "completed" : ""} ${tower.kind}`, "data-tower": number,
+    class: `tower ${tower.completed ? "completed" : ""} ${tower.kind}`, "data-tower": place,
   }, stack, ctx.tip(el("div", { class: "tower-label" },
     t(tower.kind === "same" ? "ui.sg.tower_same" : "ui.sg.tower_run", { n: tower.height }),
-    tower.completed ? ctx.tip(el("span", { class: "done-mark" }, ` ✓ ${t("ui.sg.completed")}`), "tower.completed") : null), kind));
+    tower.completed ? ctx.tip(el("span", { class: "done-mark" }, ` ✓ ${t("ui.sg.completed")}`), "tower:completed") : null), kind));
   ctx.recent(node, `players.${seat}.towers.${index}`);
-  ctx.offer(node, [`complete ${number}`]);
+  ctx.offer(node, [`complete ${place}`]);
   return node;
 }
 
@@ -105,7 +108,7 @@ function drawPlayer(o, seat, ctx) {
     ctx.seat === seat ? el("span", { class: "muted" }, ` (${t("ui.you")})`) : null,
     o.token === seat ? ctx.recent(ctx.tip(el("span", { class: "badge token" }, t("ui.sg.token")), "token"), "token") : null,
     o.scores ? el("span", { class: "score" }, ` ${t("ui.points", { n: o.scores[seat] })}`) : null),
-  el("div", { class: "row" }, el("h4", {}, t("ui.sg.hand")), drawHand(o, seat, ctx),
+  el("div", { class: "row" }, ctx.tip(el("h4", {}, t("ui.sg.hand")), "hand"), drawHand(o, seat, ctx),
     el("span", { class: "muted" }, t("ui.sg.limit", { n: player.hand_limit }))),
   o.nobles ? el("div", { class: "row muted" },
     t("ui.sg.nobles", { hand: player.nobles_in_hand, used: player.nobles_used }),

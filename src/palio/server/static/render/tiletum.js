@@ -3,11 +3,10 @@
 // Everything in Tiletum's observation is public, so every seat sees the same board.
 //
 // Every tile, die, space, track step and piece carries the glossary's tooltip (its name and
-// what it does); what the latest move changed is marked "recent". Glossary keys used here:
-// tile.<index> (bonus, contract, character, crest and helper tiles by their legend index),
-// action.<area action>, resource.<g|f|w|s|i>, king.<step>, spot.<name> (towns and roads),
-// house.<space label>, cathedral.<town name>, fair.<fair tile index>, crest.<family>,
-// building.<1-6>, corruption, deck.<bonus|contract|character>, architect, merchant.
+// what it does); what the latest move changed is marked "recent". Glossary keys
+// (palio/games/tiletum/words.py lists them): tile:<id>, spot:<name>, house:<label>,
+// cathedral:<town>, cost:<n>, area:<action>, king:<step>, building:<n>, crest_space:<n>,
+// contract_space:<n>, fair:<n>, res:<letter>, corruption, storehouse, king_tile, wheel.
 
 import { el, seatName, t } from "/static/common.js";
 
@@ -54,22 +53,22 @@ function hasTile(tile) {
 /** A tile's name (from the glossary), or a dash for an empty space. */
 function tileName(ctx, tile) {
   if (!hasTile(tile)) return "—";
-  return ctx.name(`tile.${tile}`, ctx.legend.tiles?.[tile] ?? "?");
+  return ctx.name(`tile:${tile}`, ctx.legend.tiles?.[tile] ?? "?");
 }
 
 /** A tile drawn as a small card with its tooltip. */
 function tileNode(ctx, tile, cls, ...extra) {
   const node = el("div", { class: `tile ${cls}${hasTile(tile) ? "" : " empty"}`, "data-tile": hasTile(tile) ? tile : "" },
     ...extra, el("span", { class: "tile-name" }, tileName(ctx, tile)));
-  return hasTile(tile) ? ctx.tip(node, `tile.${tile}`) : node;
+  return hasTile(tile) ? ctx.tip(node, `tile:${tile}`) : node;
 }
 
 function resourceName(ctx, letter) {
-  return ctx.name(`resource.${letter}`, letter);
+  return ctx.name(`res:${letter}`, letter);
 }
 
 function spotName(ctx, spot) {
-  return ctx.name(`spot.${spot}`, spot);
+  return ctx.name(`spot:${spot}`, spot);
 }
 
 // -- status, wheel, king track ------------------------------------------------------------
@@ -78,8 +77,7 @@ function drawStatus(o, ctx) {
   const corruption = ctx.tip(el("span", { class: "corruption" }, t("ui.tt.corruption"), " ",
     o.corruption.revealed.map((v) => el("span", { class: "token-face" }, String(v))),
     Array.from({ length: o.corruption.hidden }, () => el("span", { class: "token-face hidden" }, "?"))), "corruption");
-  const decks = ["bonus", "contract", "character"].map((deck) => ctx.tip(
-    el("span", { class: "deck" }, t(`ui.tt.deck.${deck}`, { n: o.decks[deck] })), `deck.${deck}`));
+  const decks = ["bonus", "contract", "character"].map((deck) => el("span", { class: "deck" }, t(`ui.tt.deck.${deck}`, { n: o.decks[deck] })));
   return el("section", { class: "panel tt-status" },
     el("strong", {}, t("ui.tt.round", { n: o.round }), " · ", t("ui.tt.turn", { n: o.turn }), " · ", phase),
     el("span", { class: "muted" }, " · ", t("ui.tt.order"), " ", o.order.map((s) => seatName(ctx.seats, s)).join(" → ")),
@@ -109,13 +107,13 @@ function drawWheel(o, ctx) {
       }
     }
     const node = el("div", { class: `wheel-area area-${action}${changed ? " recent" : ""}`, "data-area": action },
-      ctx.tip(el("div", { class: "area-head" }, el("strong", {}, ctx.name(`action.${action}`, action)),
-        el("span", { class: "muted" }, ` ${t("ui.tt.die_ap", { value, ap: 7 - value })}`)), `action.${action}`),
+      ctx.tip(el("div", { class: "area-head" }, el("strong", {}, ctx.name(`area:${action}`, action)),
+        el("span", { class: "muted" }, ` ${t("ui.tt.die_ap", { value, ap: 7 - value })}`)), `area:${action}`),
       el("div", { class: "area-dice" }, dice.length ? dice : el("span", { class: "muted" }, t("ui.tt.no_dice"))),
       ctx.recent(tileNode(ctx, o.wheel.bonus[area], "area-bonus"), `wheel.bonus.${area}`));
     return node;
   });
-  return el("section", { class: "panel tt-wheel", id: "wheel" }, el("h4", {}, t("ui.tt.wheel")),
+  return el("section", { class: "panel tt-wheel", id: "wheel" }, ctx.tip(el("h4", {}, t("ui.tt.wheel")), "wheel"),
     el("div", { class: "wheel" }, areas));
 }
 
@@ -129,12 +127,12 @@ function drawKingTrack(o, ctx) {
       el("span", { class: "pawns" }, here.map(({ seat }) => ctx.recent(el("span", {
         class: `pawn seat-bg-${seat}`, "data-tip-title": seatName(ctx.seats, seat),
       }), `players.${seat}.king_step`))));
-    return ctx.tip(cell, `king.${step}`);
+    return ctx.tip(cell, `king:${step}`);
   });
   return el("section", { class: "panel tt-king" },
     el("h4", {}, t("ui.tt.king_track")),
     el("div", { class: "king-scroll" }, el("div", { class: "king-track" }, cells)),
-    el("div", { class: "row small" }, el("span", { class: "muted" }, t("ui.tt.king_bonus")),
+    el("div", { class: "row small" }, ctx.tip(el("span", { class: "muted" }, t("ui.tt.king_bonus")), "king_tile"),
       ctx.recent(tileNode(ctx, o.king_bonus, "king-bonus"), "king_bonus")));
 }
 
@@ -157,8 +155,8 @@ function drawDisplays(o, ctx) {
     const fairTile = o.fairs.tiles[i];
     const node = el("div", { class: `tile fair${i < o.fairs.scored ? " done" : ""}`, "data-fair": i + 1 },
       el("strong", {}, `${i + 1}. ${spotName(ctx, town)}`), " ",
-      el("span", {}, ctx.name(`fair.${fairTile}`, "")));
-    return ctx.recent(ctx.tip(node, `fair.${fairTile}`), "fairs.scored");
+      el("span", {}, ctx.name(`fair:${fairTile}`, "")));
+    return ctx.recent(ctx.tip(node, `fair:${fairTile}`), "fairs.scored");
   });
   return el("section", { class: "panel tt-displays" },
     el("h4", {}, t("ui.tt.contracts")), el("div", { class: "tiles" }, contracts),
@@ -184,7 +182,7 @@ function drawTown(o, ctx, spot, [x, y]) {
   const legend = ctx.legend;
   const name = legend.spots[spot];
   const group = svg("g", { class: "spot town", "data-spot": name });
-  const dot = ctx.tip(svg("circle", { cx: x, cy: y, r: 11, class: "town-dot" }), `spot.${name}`);
+  const dot = ctx.tip(svg("circle", { cx: x, cy: y, r: 11, class: "town-dot" }), `spot:${name}`);
   if (ctx.changed(`map.bonus.${name}`)) dot.classList.add("recent");
   group.append(dot);
   group.append(svg("text", { x, y: y - 15, class: "town-name", "text-anchor": "middle" }, spotName(ctx, name)));
@@ -196,7 +194,7 @@ function drawTown(o, ctx, spot, [x, y]) {
       x: x - spaces.length * 6 + k * 12 + 1, y: y + 13, width: 10, height: 10,
       class: owner === -1 ? "house free" : `house seat-fill-${owner}`, "data-house": s.label,
     });
-    ctx.tip(square, `house.${s.label}`);
+    ctx.tip(square, `house:${s.label}`);
     ctx.recent(square, `map.houses.${s.i}`);
     ctx.offer(square, [`house ${s.label}`]);
     group.append(square);
@@ -210,13 +208,13 @@ function drawTown(o, ctx, spot, [x, y]) {
       svg("text", { x: x + 14, y: y + 4, class: "cathedral" }, label),
       pillars.map((owner, k) => svg("rect", {
         x: x + 14 + k * 7, y: y + 8, width: 5, height: 9, class: `pillar seat-fill-${owner}`,
-      }))), `cathedral.${name}`);
+      }))), `cathedral:${name}`);
     ctx.recent(site, `map.pillars.${cathedral}`);
     group.append(site);
   }
   const bonus = o.map.bonus[name];
   if (bonus !== undefined) {
-    group.append(ctx.tip(svg("text", { x: x - 14, y: y + 4, class: "map-bonus", "text-anchor": "end" }, "★"), `tile.${bonus}`));
+    group.append(ctx.tip(svg("text", { x: x - 14, y: y + 4, class: "map-bonus", "text-anchor": "end" }, "★"), `tile:${bonus}`));
   }
   return group;
 }
@@ -234,8 +232,8 @@ function drawPieces(o, places, ctx) {
       const piece = svg("g", { class: `piece seat-${seat}`, "data-piece": `${kind}-${seat}` },
         svg("circle", { cx: px, cy: y - 3, r: 5.5, class: `seat-fill-${seat}` }),
         svg("text", { x: px, y, "text-anchor": "middle", class: "piece-letter" }, letter));
-      ctx.tip(piece, kind);
-      piece.dataset.tipTitle = t("ui.tt.piece_of", { piece: ctx.name(kind, kind), player: seatName(ctx.seats, seat) });
+      piece.dataset.tipTitle = t("ui.tt.piece_of", { piece: t(`ui.tt.${kind}`), player: seatName(ctx.seats, seat) });
+      piece.dataset.tip = t(`ui.tt.${kind}_text`);
       ctx.recent(piece, `players.${seat}.${kind}`);
       pieces.push(piece);
     }
@@ -254,7 +252,7 @@ function drawMap(o, ctx) {
     if (spot < legend.towns) return drawTown(o, ctx, spot, places[spot]);
     const [x, y] = places[spot];
     return svg("g", { class: "spot road-spot", "data-spot": name },
-      ctx.tip(svg("rect", { x: x - 6, y: y - 6, width: 12, height: 12, transform: `rotate(45 ${x} ${y})`, class: "road-dot" }), `spot.${name}`));
+      ctx.tip(svg("rect", { x: x - 6, y: y - 6, width: 12, height: 12, transform: `rotate(45 ${x} ${y})`, class: "road-dot" }), `spot:${name}`));
   });
   spots.forEach((node, spot) => {
     const name = legend.spots[spot];
@@ -277,7 +275,7 @@ function drawMap(o, ctx) {
     picture.style.width = `${ZOOMS[mapZoom] * 100}%`;
   };
   const bonuses = Object.entries(o.map.bonus).map(([town, tile]) => ctx.tip(
-    el("span", { class: "map-bonus-entry" }, `${spotName(ctx, town)}: ${tileName(ctx, tile)}`), `tile.${tile}`));
+    el("span", { class: "map-bonus-entry" }, `${spotName(ctx, town)}: ${tileName(ctx, tile)}`), `tile:${tile}`));
   return el("section", { class: "panel tt-map", id: "map" },
     el("div", { class: "map-head" }, el("h4", {}, t("ui.tt.map")),
       el("span", { class: "zoom" },
@@ -295,7 +293,7 @@ function drawPlayerBoard(o, seat, ctx) {
   const legend = ctx.legend;
   const resources = Object.entries(p.resources).map(([r, n]) => ctx.recent(ctx.tip(el("span", {
     class: `res res-${r}`, "data-resource": r,
-  }, `${resourceName(ctx, r)} ${n}`), `resource.${r}`), `players.${seat}.resources.${r}`));
+  }, `${resourceName(ctx, r)} ${n}`), `res:${r}`), `players.${seat}.resources.${r}`));
   const store = p.storehouse.map((tile, i) => {
     const node = ctx.recent(tileNode(ctx, tile, "small store"), `players.${seat}.storehouse.${i}`);
     if (ctx.seat === seat) ctx.offer(node, [`helper ${i + 1}`]);
@@ -305,24 +303,24 @@ function drawPlayerBoard(o, seat, ctx) {
     const completed = Boolean(p.completed & (1 << b));
     const crest = p.crests[b];
     const head = ctx.tip(el("div", { class: "building-head" }, t("ui.tt.building", { n: b + 1 }),
-      completed ? el("span", { class: "done-mark" }, ` ✓`) : null), `building.${b + 1}`);
-    const crestNode = crest !== -1
-      ? ctx.tip(el("div", { class: "crest" }, ctx.name(`crest.${crest}`, legend.crest_names?.[crest] ?? "")), `crest.${crest}`)
-      : el("div", { class: "crest empty muted" }, t("ui.tt.no_crest"));
+      completed ? el("span", { class: "done-mark" }, ` ✓`) : null), `building:${b + 1}`);
+    const crestNode = ctx.tip(crest !== -1
+      ? el("div", { class: "crest" }, ctx.name(`crest:${crest}`, legend.crest_names?.[crest] ?? ""))
+      : el("div", { class: "crest empty muted" }, t("ui.tt.no_crest")), `crest_space:${b + 1}`);
     ctx.recent(crestNode, `players.${seat}.crests.${b}`);
     const rooms = floors.length ? [...floors].reverse().map((room) => {
       const f = floors.indexOf(room);
       const tile = p.rooms[room];
       const node = ctx.recent(el("div", { class: `room${hasTile(tile) ? "" : " empty"}`, "data-floor": f + 1 },
         el("span", { class: "floor" }, t("ui.tt.floor", { n: f + 1 })), " ", hasTile(tile) ? tileName(ctx, tile) : ""), `players.${seat}.rooms.${room}`);
-      if (hasTile(tile)) ctx.tip(node, `tile.${tile}`);
+      if (hasTile(tile)) ctx.tip(node, `tile:${tile}`);
       if (ctx.seat === seat) ctx.offer(node, [1, 2, 3, 4].map((slot) => `room ${slot} b${b + 1} f${f + 1}`));
       return node;
     }) : [el("div", { class: "room printed" }, t("ui.tt.printed"))];
     return el("div", { class: `building${completed ? " completed" : ""}`, "data-building": b + 1 }, head, rooms, crestNode);
   });
   const king = legend.king_vp?.[p.king_step];
-  const bonusAp = Object.entries(p.bonus_ap).map(([action, n]) => `${ctx.name(`action.${action}`, action)} +${n}`).join(", ");
+  const bonusAp = Object.entries(p.bonus_ap).map(([action, n]) => `${ctx.name(`area:${action}`, action)} +${n}`).join(", ");
   const completedCount = [...Array(6).keys()].filter((b) => p.completed & (1 << b)).length;
   const facts = [
     t("ui.tt.supply", { houses: p.houses_supply, pillars: p.pillars_supply }),
@@ -340,7 +338,7 @@ function drawPlayerBoard(o, seat, ctx) {
     ctx.recent(el("span", { class: "score" }, ` ${t("ui.tt.vp", { n: p.vp })}`), `players.${seat}.vp`)),
   el("div", { class: "row resources" }, resources),
   ctx.recent(el("div", { class: "row muted facts" }, facts.join(" · ")), `players.${seat}.houses_supply`),
-  el("div", { class: "row storehouse" }, el("span", { class: "muted" }, t("ui.tt.storehouse")),
+  el("div", { class: "row storehouse" }, ctx.tip(el("span", { class: "muted" }, t("ui.tt.storehouse")), "storehouse"),
     store.length ? store : el("span", { class: "muted" }, t("ui.tt.empty"))),
   el("div", { class: "buildings" }, buildings));
 }
