@@ -19,8 +19,8 @@ Glossary keys, as the browser renderer (``server/static/render/san-gimignano.js`
 ``tower:same``, ``tower:multi``, ``tower:completed``  the kinds of tower, a completed one
 =====================  ==========================================================
 
-Prompt sections are the slugs of the headings of ``docs/rules/san-gimignano.md``
-(``SECTIONS``; a test checks that each one exists).
+Prompt sections are the explicit ids of the headings of ``docs/rules/san-gimignano.md`` and
+``san-gimignano.ja.md`` (``SECTIONS``; ``tests/server/test_pages.py`` checks that each exists).
 """
 
 from __future__ import annotations
@@ -40,13 +40,13 @@ if TYPE_CHECKING:
 
 DOMAIN = "san_gimignano"
 
-SECTIONS = {
-    "turn": "a-turn-one-of-seven-actions",
-    "donations": "donations-same-number-towers",
-    "token": "tallest-tower-token",
+SECTIONS = {  # the explicit {#ids} of the headings, the same in both languages' pages
+    "turn": "actions",
+    "donations": "donations",
+    "token": "token",
     "end": "end-phase",
     "scoring": "scoring",
-    "nobles": "noble-cards-variant-option-nobles",
+    "nobles": "nobles",
 }
 
 NOBLE_LETTERS = {card: code for card, code in C.NOBLE_CODES.items()}
