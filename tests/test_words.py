@@ -51,7 +51,7 @@ def test_every_message_is_in_both_languages_with_the_same_placeholders(domain):
         for key, text in catalog.texts.items():
             forms = text if isinstance(text, tuple) else (text,)
             assert all(forms), f"{lang} {key}: empty translation"
-            # core and ui share one file (palio/locale/<lang>.po)
+            # core and ui share palio/locale/<lang>.po (see palio.core.i18n.catalog_path)
             shared = {"core", "ui"} if domain in ("core", "ui") else {domain}
             assert key.split(".")[0] in shared, f"{key} is outside the domain {domain}"
             assert placeholders(text) == placeholders(english[key]), (
