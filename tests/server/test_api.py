@@ -115,7 +115,7 @@ def test_views_hide_hands(server: Server) -> None:
     assert {"id", "game", "players", "status", "seat", "move_number", "to_move", "is_over",
             "observation", "legal", "log", "scores", "ranking", "seats", "can_undo",
             "text"} <= set(mine)
-    assert all(set(entry) == {"index", "notation", "label"} for entry in mine["legal"])
+    assert all(set(entry) == {"index", "notation", "label", "explain", "group"} for entry in mine["legal"])
 
 
 def test_act_stale_illegal_and_tokens(server: Server) -> None:
@@ -238,7 +238,8 @@ def test_legend_names_what_observations_index(server: Server) -> None:
     assert "Tiletum" in legend["spots"][: legend["towns"]]
     assert all(0 <= a < len(legend["spots"]) and 0 <= b < len(legend["spots"]) for a, b in legend["links"])
     assert legend["tiles"] and all(isinstance(name, str) for name in legend["tiles"])
-    assert server.http.get(f"/api/catalog/{SG}/legend").json() == {}
+    plain = server.http.get(f"/api/catalog/{SG}/legend").json()  # no tables, only its words
+    assert set(plain) == {"glossary", "lang"} and plain["glossary"]["card:9"]["name"]
     assert_error(server.http.get("/api/catalog/no-such-game/legend"), 404, "no_such_game")
 
 

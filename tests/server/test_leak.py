@@ -14,6 +14,8 @@ from websockets.sync.client import connect
 
 import palio
 from palio.core.game import State
+from palio.core.i18n import Translator
+from palio.server.service import Seat
 from tests.server.conftest import Server
 
 
@@ -109,9 +111,12 @@ def test_pushes_show_each_seat_only_its_own_view(server: Server, game: str, play
             assert view["seat"] == seat
             state = states[view["move_number"]]
             assert view["observation"] == state.observe(seat)
-            assert view["text"] == state.game.render(state, seat)
+            tr = Translator("en")  # the seats' names as the server gives them
+            tr.names = [Seat(s["seat"], s["kind"], s["level"], s["name"], None).display_name(tr)
+                        for s in view["seats"]]
+            assert view["text"] == state.game.render(state, seat, tr)
             assert [e["text"] for e in view["log"]] == [
-                state.game.describe_event(e) for e in state.events_for(seat)]
+                text for e in state.events_for(seat) if (text := state.game.describe_event(e, tr))]
             expected = [str(a) for a in state.legal_actions()] if state.to_move == seat else []
             if view["status"] != "running":
                 expected = []

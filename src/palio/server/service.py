@@ -309,7 +309,7 @@ class GameService:
             id=row.id, game=game, players=row.players, options=dict(row.options), seed=row.seed,
             status=row.status, created_at=utc(row.created_at).isoformat(),
             seats=[Seat(s.seat, s.kind, s.level, s.name, s.token_hash) for s in seats],
-            state=state, turns=[game.turn_key(state)],
+            state=state, turns=[game.turn_key(state)], marks=[len(state.log)],  # set-up: move 0
         )
         for action in actions:
             live.apply_cached(action.notation, action.seat)

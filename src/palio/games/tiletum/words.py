@@ -26,6 +26,7 @@ observation name things:
 ``contract_space:N``        contract space N of a player board, 1-6 from the left
 ``fair:N``                  fair tile N (the observation's ``fairs.tiles``)
 ``res:L``                   a resource by its letter g f w s i (also its die colour)
+``crest:N``                 crest family N, as a player board's crests name it
 ``corruption``, ``storehouse``, ``king_tile``, ``roof``, ``wheel``  the things so named
 ==========================  ==================================================================
 
@@ -1146,6 +1147,8 @@ def _glossary(c: Components) -> tuple[GlossaryEntry, ...]:
                                  m(f"glossary.fair.{name}", vp=vp)))
     for r in RES_LETTERS:
         out.append(GlossaryEntry(f"res:{r}", res(r), m(f"glossary.res.{r}")))
+    for fam in range(len(c.crest_names)):  # a crest placed under a building (the board's crests)
+        out.append(GlossaryEntry(f"crest:{fam}", family(c, fam), m("tile_text.crest", family=family(c, fam))))
     for key in ("corruption", "storehouse", "king_tile", "roof", "wheel"):
         out.append(GlossaryEntry(key, m(f"glossary.{key}.name"), m(f"glossary.{key}.text")))
     return tuple(out)

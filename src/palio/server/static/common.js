@@ -289,5 +289,4 @@ function installTips() {
     else showTip(node);
   });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") hideTip(); });
-  window.addEventListener("scroll", () => { if (lastPointer !== "touch") hideTip(); }, { passive: true });
 }

@@ -6,7 +6,8 @@
 // what it does); what the latest move changed is marked "recent". Glossary keys
 // (palio/games/tiletum/words.py lists them): tile:<id>, spot:<name>, house:<label>,
 // cathedral:<town>, cost:<n>, area:<action>, king:<step>, building:<n>, crest_space:<n>,
-// contract_space:<n>, fair:<n>, res:<letter>, corruption, storehouse, king_tile, wheel.
+// contract_space:<n>, fair:<n>, res:<letter>, crest:<family>, corruption, storehouse, king_tile,
+// wheel.
 
 import { el, seatName, t } from "/static/common.js";
 
@@ -304,9 +305,9 @@ function drawPlayerBoard(o, seat, ctx) {
     const crest = p.crests[b];
     const head = ctx.tip(el("div", { class: "building-head" }, t("ui.tt.building", { n: b + 1 }),
       completed ? el("span", { class: "done-mark" }, ` ✓`) : null), `building:${b + 1}`);
-    const crestNode = ctx.tip(crest !== -1
-      ? el("div", { class: "crest" }, ctx.name(`crest:${crest}`, legend.crest_names?.[crest] ?? ""))
-      : el("div", { class: "crest empty muted" }, t("ui.tt.no_crest")), `crest_space:${b + 1}`);
+    const crestNode = crest !== -1
+      ? ctx.tip(el("div", { class: "crest" }, ctx.name(`crest:${crest}`, legend.crest_names?.[crest] ?? "")), `crest:${crest}`)
+      : ctx.tip(el("div", { class: "crest empty muted" }, t("ui.tt.no_crest")), `crest_space:${b + 1}`);
     ctx.recent(crestNode, `players.${seat}.crests.${b}`);
     const rooms = floors.length ? [...floors].reverse().map((room) => {
       const f = floors.indexOf(room);
