@@ -15,7 +15,7 @@ from websockets.sync.client import connect
 import palio
 from palio.core.game import State
 from palio.core.i18n import Translator
-from palio.server.service import Seat
+from palio.server.service import Seat, seat_names
 from tests.server.conftest import Server
 
 
@@ -112,8 +112,8 @@ def test_pushes_show_each_seat_only_its_own_view(server: Server, game: str, play
             state = states[view["move_number"]]
             assert view["observation"] == state.observe(seat)
             tr = Translator("en")  # the seats' names as the server gives them
-            tr.names = [Seat(s["seat"], s["kind"], s["level"], s["name"], None).display_name(tr)
-                        for s in view["seats"]]
+            tr.names = seat_names([Seat(s["seat"], s["kind"], s["level"], s["name"], None)
+                                   for s in view["seats"]], tr)
             assert view["text"] == state.game.render(state, seat, tr)
             assert [e["text"] for e in view["log"]] == [
                 text for e in state.events_for(seat) if (text := state.game.describe_event(e, tr))]

@@ -205,6 +205,15 @@ def test_bots_and_unnamed_people_are_named_in_the_readers_language(client: Any) 
     assert "easy bot" not in said and "Player" not in said
 
 
+def test_two_bots_of_one_level_are_told_apart(client: Any) -> None:
+    created = client.post("/api/games", json={
+        "game": "tiletum", "players": 3, "seed": 4,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]}).json()
+    view = client.get(f"/api/games/{created['id']}/view?lang=en").json()
+    lines = view["text"]
+    assert "Easy bot 2" in lines and "Easy bot 3" in lines
+
+
 def test_changed_paths() -> None:
     before = {"market": ["6", "8"], "players": [{"hand_size": 5}], "bonus": {"Paris": 3}}
     after = {"market": ["6", "9", "10"], "players": [{"hand_size": 6}], "bonus": {}}

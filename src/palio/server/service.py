@@ -97,15 +97,29 @@ class Seat:
         return {"seat": self.seat, "kind": self.kind, "level": self.level, "name": self.name,
                 "taken": self.taken}
 
-    def display_name(self, tr: Translator | None) -> str | None:
-        if self.kind == "bot" and (not self.name or self.name == f"{self.level} bot"):
-            # games created before bots were named in the reader's words stored "easy bot"
-            if tr is None:
-                return self.name
-            level = tr(msg(f"ui.level.{self.level}")) if lookup(f"ui.level.{self.level}", tr.lang) \
-                else str(self.level)
-            return tr(msg("ui.bot_named", level=level))
-        return self.name
+    @property
+    def unnamed_bot(self) -> bool:
+        # games created before bots were named in the reader's words stored "easy bot"
+        return self.kind == "bot" and (not self.name or self.name == f"{self.level} bot")
+
+    def display_name(self, tr: Translator | None, numbered: bool = False) -> str | None:
+        """The seat's name; an unnamed bot's in ``tr``'s words, with its seat number when
+        another bot would have the same name (``numbered``)."""
+        if not self.unnamed_bot or tr is None:
+            return self.name
+        level = tr(msg(f"ui.level.{self.level}")) if lookup(f"ui.level.{self.level}", tr.lang) \
+            else str(self.level)
+        if numbered:
+            return tr(msg("ui.bot_named_n", level=level, n=self.seat + 1))
+        return tr(msg("ui.bot_named", level=level))
+
+
+def seat_names(seats: list[Seat], tr: Translator | None) -> list[str | None]:
+    """Every seat's name as :meth:`Seat.display_name` gives it, unnamed bots of the same level
+    told apart by their seat numbers (the browser's ``seatName`` does the same)."""
+    levels = [s.level for s in seats if s.unnamed_bot]
+    return [s.display_name(tr, numbered=s.unnamed_bot and levels.count(s.level) > 1)
+            for s in seats]
 
 
 @dataclass
@@ -232,7 +246,7 @@ class LiveGame:
     def names(self, tr: Translator | None = None) -> list[str | None]:
         """Each seat's name; a bot without one is named by its level in ``tr``'s language,
         a person without one is left to the translator ("Player 2")."""
-        return [s.display_name(tr) for s in self.seats]
+        return seat_names(self.seats, tr)
 
     def recent(self, seat: int | None) -> dict[str, Any] | None:
         """The latest run of one seat's decisions, and what of ``seat``'s view it changed."""

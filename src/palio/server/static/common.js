@@ -190,11 +190,17 @@ export function levelName(level) {
   return t(`ui.level.${level}`, {}, level || "");
 }
 
-/** A seat's name as players read it: the name taken, a bot by its level, else "Player N". */
+// games created before bots were named in the reader's words stored "easy bot"
+const unnamedBot = (info) => info?.kind === "bot" && (!info.name || info.name === `${info.level} bot`);
+
+/** A seat's name as players read it: the name taken, a bot by its level (with its seat number
+ *  when another bot has the same level), else "Player N"; as the server's seat_names. */
 export function seatName(seats, seat) {
   const info = seats?.[seat];
-  if (info?.kind === "bot" && (!info.name || info.name === `${info.level} bot`)) {
-    return t("ui.bot_named", { level: levelName(info.level) });
+  if (unnamedBot(info)) {
+    const twins = seats.filter((s) => unnamedBot(s) && s.level === info.level).length;
+    return twins > 1 ? t("ui.bot_named_n", { level: levelName(info.level), n: Number(seat) + 1 })
+      : t("ui.bot_named", { level: levelName(info.level) });
   }
   return info?.name || t("ui.player_n", { n: Number(seat) + 1 });
 }
