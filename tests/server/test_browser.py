@@ -458,6 +458,10 @@ def test_screenshots_of_each_game_page_in_each_language_and_size(web: Server, br
                 person.page.wait_for_timeout(300)  # the map centres itself
                 no_sideways_scrolling(person)
                 assert person.page.get_attribute("html", "lang") == lang
+                if lang == "ja":  # every word on the page is Japanese, but names and the brand
+                    text = person.page.inner_text("body")
+                    english = set(ENGLISH_WORD.findall(text)) - {"Palio", "English", "MCTS"} - NAMES
+                    assert not english, f"{game}: English on a Japanese page: {sorted(english)}"
                 shoot(person, f"{game}-{lang}-{'phone' if phone else 'desktop'}")
                 person.close()
     names = sorted(p.name for p in SHOTS.glob("*.png"))
