@@ -43,16 +43,23 @@ def words(state, notation: str, tr: Translator = EN) -> tuple[str, str, str]:
 
 
 def slugs(path: Path) -> set[str]:
-    """GitHub-style anchors of a markdown file's headings."""
+    """Anchors of a markdown file's headings: the explicit ``{#id}`` a heading ends with (what
+    the rules pages use, the same in both languages), else the GitHub-style slug."""
     out = set()
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("#"):
+            explicit = re.search(r"\{#([\w-]+)\}\s*$", line)
+            if explicit:
+                out.add(explicit.group(1))
+                continue
             title = line.lstrip("#").strip().lower()
             out.add(re.sub(r"[^\w\- ]", "", title).replace(" ", "-"))
     return out
 
 
-@pytest.mark.parametrize(("module", "doc"), [(sg_words, "san-gimignano.md"), (tl_words, "tiletum.md")])
+@pytest.mark.parametrize(
+    ("module", "doc"), [(sg_words, "san-gimignano.md"), (tl_words, "tiletum.md")]
+)
 def test_prompt_sections_are_headings_of_the_rules_document(module, doc):
     anchors = slugs(DOCS / doc)
     for key, section in module.SECTIONS.items():
@@ -71,8 +78,11 @@ def test_sg_buy_takes_two_cards_and_says_the_hand_after():
 
 
 def test_sg_build_explains_each_donation_as_the_rulebook_gives_it():
-    s = table(hands=([7, 7, 7, 8, 8, 8, 9], [5, 6, 6]), market=[10],
-              towers=((1, (10, 10, 10), False), (1, (6, 6, 6), False)))
+    s = table(
+        hands=([7, 7, 7, 8, 8, 8, 9], [5, 6, 6]),
+        market=[10],
+        towers=((1, (10, 10, 10), False), (1, (6, 6, 6), False)),
+    )
     label, explain, _ = words(s, "build 7,7,7")
     assert label == "Build a tower of 7s, 3 high"
     assert "Grace: 2 points per level at the end (6 now)" in explain  # 7【恩寵】 2 per level
@@ -90,12 +100,15 @@ def test_sg_build_explains_each_donation_as_the_rulebook_gives_it():
 
 def test_sg_extend_draws_as_many_as_placed_except_in_the_end_phase():
     s = table(hands=([8, 8, 5], [5]), towers=((0, (8, 8, 8), False),))
-    assert words(s, "extend 1 8")[1] == ("The tower becomes 4 high. Takes the tallest-tower token "
-                                         "(+10 points). When you finish, draw 1 card")
+    assert words(s, "extend 1 8")[1] == (
+        "The tower becomes 4 high. Takes the tallest-tower token "
+        "(+10 points). When you finish, draw 1 card"
+    )
     s.apply("extend 1 8")
     assert "draw 2 cards" in words(s, "extend 1 8")[1]
-    s = table(hands=([8], [5]), towers=((0, (8, 8, 8), False), (1, (9, 9, 9, 9), False)),
-              end_phase=True)
+    s = table(
+        hands=([8], [5]), towers=((0, (8, 8, 8), False), (1, (9, 9, 9, 9), False)), end_phase=True
+    )
     assert "No cards are drawn in the end phase" in words(s, "extend 1 8")[1]
 
 
@@ -105,33 +118,59 @@ def test_sg_defence_is_always_asked_and_the_prompt_to_others_reveals_nothing():
     assert s.to_move == 1 and [str(a) for a in s.legal_actions()] == ["allow"]  # no 5 held
     said = SG.words.prompt(s)
     assert EN(said.to_others) == "Bruno decides whether to cancel the Trade"
-    assert EN(said.to_mover) == "Alice's Trade takes 2 cards from your hand: play a 5 to cancel it, or let it happen"
+    assert (
+        EN(said.to_mover)
+        == "Alice's Trade takes 2 cards from your hand: play a 5 to cancel it, or let it happen"
+    )
 
 
 def test_sg_why_illegal_gives_the_rulebook_reasons():
     s = table(hands=([5, 6, 7, 8, 9, 10, 10], [5]), market=[9])
     why = SG.words.why_illegal
-    assert EN(why(s, SG.parse_action("buy"))) == "Buying 2 cards would take your hand of 7 over its limit of 7."
-    assert EN(why(s, SG.parse_action("declare"))) == "You need 4 completed towers to declare the end; you have 0."
+    assert (
+        EN(why(s, SG.parse_action("buy")))
+        == "Buying 2 cards would take your hand of 7 over its limit of 7."
+    )
+    assert (
+        EN(why(s, SG.parse_action("declare")))
+        == "You need 4 completed towers to declare the end; you have 0."
+    )
     assert EN(why(s, SG.parse_action("build 9,9,9"))) == "You lack 9, 9 for that tower."
     s = table(hands=([5], [5]), towers=((0, (8, 8, 8), True),), end_phase=True)
-    assert EN(why(s, SG.parse_action("complete 1"))) == "Towers cannot be completed in the end phase."
-    s = table(hands=([9, 9, 9, 9], [5]), front=([], [SC.ORDINANCE]), nobles=True,
-              towers=((1, (6, 6, 6), False),))
-    assert JA(why(s, SG.parse_action("build 9,9,9,9"))) == "Bruno\u306e高さ制限令により、3段より高い塔は持てません。"
+    assert (
+        EN(why(s, SG.parse_action("complete 1"))) == "Towers cannot be completed in the end phase."
+    )
+    s = table(
+        hands=([9, 9, 9, 9], [5]),
+        front=([], [SC.ORDINANCE]),
+        nobles=True,
+        towers=((1, (6, 6, 6), False),),
+    )
+    assert (
+        JA(why(s, SG.parse_action("build 9,9,9,9")))
+        == "Bruno\u306e高さ制限令により、3段より高い塔は持てません。"
+    )
 
 
 def test_sg_score_rows_follow_the_rulebook_example_categories():
     # the rulebook's example: Adso 63 = 15 + 33 + 5 + 10 (no 7-tower)
-    s = table(towers=((0, (10, 10, 10), True), (0, (9, 9, 9), True), (0, (8, 8, 8), True),
-                      (0, (6, 6, 6, 6, 6), False), (0, (5, 6, 7, 8, 9), False),
-                      (1, (7, 7, 7), True)), token=0)
+    s = table(
+        towers=(
+            (0, (10, 10, 10), True),
+            (0, (9, 9, 9), True),
+            (0, (8, 8, 8), True),
+            (0, (6, 6, 6, 6, 6), False),
+            (0, (5, 6, 7, 8, 9), False),
+            (1, (7, 7, 7), True),
+        ),
+        token=0,
+    )
     rows = {EN(r.category): r.points[0] for r in SG.words.scores(s)}
     assert rows["Completed towers"] == 15 and rows["Multi-number towers"] == 5
     assert rows["Tallest tower"] == 10 and sum(rows.values()) == s.scores()[0]
 
 
-# -- Tiletum: labels against the rulebook ------------------------------------------------------------
+# -- Tiletum: labels against the rulebook -------------------------------------------------------
 def test_tl_die_label_gives_the_area_ap_and_the_shift_cost():
     s = position(2, to_move=0, dice=[(3, "i")], res={0: "g4"})
     s.rotation = rotation_for(s, 1, "architect")
@@ -139,8 +178,13 @@ def test_tl_die_label_gives_the_area_ap_and_the_shift_cost():
     # 7 - 1 = 6 AP; two pips of shift cost 2 gold each
     assert label == "Take the iron die 3, turned to 1 for 4 gold: Architect, 6 AP"
     assert group == "Architect · dice showing 1 · 6 AP"
-    assert explain.startswith("Pay 4 gold to turn it (you have 4). Gain 1 iron. Then the Architect action with 6 AP")
-    assert words(s, "die 3i")[0] == "Take the iron die 3: " + words(s, "die 3i")[2].split(" · ")[0] + ", 4 AP"
+    assert explain.startswith(
+        "Pay 4 gold to turn it (you have 4). Gain 1 iron. Then the Architect action with 6 AP"
+    )
+    assert (
+        words(s, "die 3i")[0]
+        == "Take the iron die 3: " + words(s, "die 3i")[2].split(" · ")[0] + ", 4 AP"
+    )
     assert words(s, "die 3i>1", JA)[0] == "鉄のダイス3を1に変えて取る（黄金4）：建築士・6AP"
 
 
@@ -152,7 +196,8 @@ def test_tl_king_steps_are_one_choice_that_says_where_the_marker_lands():
     start = s.king_pos[0]
     label, explain, _ = words(s, "king")
     assert label == "Advance 3 spaces on the King track"
-    assert f"from the {EN(tl_words.signed(vps[start]))} space to the {EN(tl_words.signed(vps[start + 3]))} space" in explain
+    start_vp, end_vp = EN(tl_words.signed(vps[start])), EN(tl_words.signed(vps[start + 3]))
+    assert f"from the {start_vp} space to the {end_vp} space" in explain
     s = position(2, to_move=0, stack=[(F_DIE,), (F_ACT, 4, 3, 0, 0)])
     s.king_pos[0] = len(vps) - 2
     s._legal = None
@@ -162,12 +207,17 @@ def test_tl_king_steps_are_one_choice_that_says_where_the_marker_lands():
 
 def test_tl_fulfil_gives_the_contract_vp_plus_the_space_vp():
     s = position(2, to_move=0, res={0: "i5"})
-    tile = next(i for i, t in enumerate(s.comp.tiles) if t[0] == CONTRACT_TILE and t[1] == ((4, 5),))
+    tile = next(
+        i for i, t in enumerate(s.comp.tiles) if t[0] == CONTRACT_TILE and t[1] == ((4, 5),)
+    )
     s.store[0] = [tile]
     label, explain, group = words(s, "fulfil 1")
     vp = s.comp.tiles[tile][2]
     space = s.comp.contract_space_vp[0]
-    assert f"Pay 5 iron. +{vp + space} VP: {vp} for the contract, {space} for the contract space" in explain
+    assert (
+        f"Pay 5 iron. +{vp + space} VP: {vp} for the contract, {space} for the contract space"
+        in explain
+    )
     assert "The pillar on that contract space joins your supply" in explain
     assert "King marker moves up one space" in explain  # the 5-iron contract's extra
     assert group == "Duties, any time in your turn"
@@ -183,8 +233,11 @@ def test_tl_character_room_costs_its_floor_in_ap():
 
 def test_tl_helper_label_names_its_ability():
     s = position(2, to_move=0)
-    tile = next(i for i, t in enumerate(s.comp.tiles)
-                if t[0] == HELPER and HELPER_EFFECTS[t[1]] == "any" and t[2] == 3)
+    tile = next(
+        i
+        for i, t in enumerate(s.comp.tiles)
+        if t[0] == HELPER and HELPER_EFFECTS[t[1]] == "any" and t[2] == 3
+    )
     s.store[0] = [tile]
     s._legal = None
     assert words(s, "helper 1")[0] == "Use the helper: 3 resources of your choice"
@@ -192,15 +245,17 @@ def test_tl_helper_label_names_its_ability():
 
 
 def test_tl_why_illegal_names_the_missing_gold_and_the_distance():
-    s = position(2, to_move=0, dice=[(3, "i")], res={0: "g1"}, architect={0: "Praha"},
-                 stack=[(F_DIE,)])
+    s = position(
+        2, to_move=0, dice=[(3, "i")], res={0: "g1"}, architect={0: "Praha"}, stack=[(F_DIE,)]
+    )
     why = TL.words.why_illegal
     assert EN(why(s, TL.parse_action("die 3i>1"))) == "Turning it to 1 costs 4 gold; you have 1."
     assert EN(why(s, TL.parse_action("die 5g"))) == "There is no gold die showing 5 on the wheel."
     s.stack = [(F_DIE,), (F_ACT, 0, 3, 0, 1)]
     s._legal = None
     assert EN(why(s, TL.parse_action("move arch London"))) == (
-        "London is not next to Praha, where your architect stands.")
+        "London is not next to Praha, where your architect stands."
+    )
     assert EN(why(s, TL.parse_action("pillar Paris"))) == "Your architect is not in Paris."
 
 
@@ -215,12 +270,16 @@ def positions(game_id: str, players: int, seed: int, every: int):
         if step % every == 0:
             yield state
         busy = [a for a in state.legal_actions() if str(a) not in ("pass", "end", "done")]
-        state.apply_unchecked(rng.choice(busy if busy and rng.random() < 0.9 else state.legal_actions()))
+        state.apply_unchecked(
+            rng.choice(busy if busy and rng.random() < 0.9 else state.legal_actions())
+        )
         step += 1
     yield state
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("san-gimignano", 2), ("tiletum", 2), ("tiletum", 4)])
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("san-gimignano", 2), ("tiletum", 2), ("tiletum", 4)]
+)
 def test_why_illegal_never_breaks_and_reads_plainly(game_id, players):
     game = palio.get_game(game_id)
     space = game.all_actions()
@@ -251,6 +310,7 @@ def test_tiletum_score_rows_come_from_the_log_and_add_up(players):
 def screen_rows(text: str, width: int = 100) -> int:
     def cells(line: str) -> int:
         return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
     return sum(max(1, math.ceil(cells(line) / width)) for line in text.splitlines())
 
 
@@ -274,3 +334,20 @@ def test_choices_name_every_legal_action_differently():
                 key = (choice["group"], choice["label"])
                 assert key not in seen, f"{choice['notation']} and {seen[key]} both read {key}"
                 seen[key] = choice["notation"]
+
+
+def test_a_rejected_move_carries_its_reason_in_words():
+    """State.apply's errors say why in the catalogs' words, for clients in any language."""
+    from palio.core.errors import IllegalAction, NotationError
+
+    s = table(hands=([5, 6, 7], [8]))
+    with pytest.raises(IllegalAction) as caught:
+        s.apply("declare")
+    assert EN(caught.value.words) == "You need 4 completed towers to declare the end; you have 0."
+    with pytest.raises(NotationError) as caught:
+        s.apply("fly away")
+    assert JA(caught.value.words) == "このゲームの手ではありません。"
+    t = position(2, to_move=0)
+    with pytest.raises(IllegalAction) as caught:
+        t.apply("exchange g w")
+    assert EN(caught.value.words) == "Take a die first."

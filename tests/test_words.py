@@ -19,7 +19,7 @@ from palio.core.i18n import LANGUAGES, PLACEHOLDER, Translator, catalog_path, lo
 
 NAMES = ["Alice", "Bruno", "Chiara", "Dario", "Elena"]
 GAMES = list(palio.games())
-DOMAINS = ["core", "ui"] + [palio.get_game(g).words.domain for g in GAMES]
+DOMAINS = ["core", "ui", "cli"] + [palio.get_game(g).words.domain for g in GAMES]
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 FORBIDDEN = [

@@ -10,6 +10,7 @@ Where the catalogs live (one domain each, the first part of a message id):
 
 * ``palio/locale/<lang>.po``: domain ``core`` (shared words) and ``ui`` (the clients' own
   buttons and headings, which the server hands to the browser);
+* ``palio/cli/locale/<lang>.po``: domain ``cli``, the terminal client's own words;
 * ``palio/games/<package>/locale/<lang>.po``: domain ``<package>``, one game's words.
 
 >>> from palio.core.words import msg, Player
@@ -55,6 +56,8 @@ def catalog_path(domain: str, lang: str) -> Path:
     """The PO file of ``domain`` in ``lang`` (it may not exist)."""
     if domain in ("core", "ui"):
         base = resources.files("palio") / "locale"
+    elif domain == "cli":
+        base = resources.files("palio.cli") / "locale"
     else:
         base = resources.files(f"palio.games.{domain}") / "locale"
     return Path(str(base / f"{lang}.po"))

@@ -150,53 +150,85 @@ class SanGimignanoWords(GameWords):
         other = Player(1 - seat)
         if kind == "draw":
             left = frame[2]
-            return Prompt(m("prompt.draw.you", n=left), m("prompt.draw.other", player=who, n=left),
-                          SECTIONS["turn"])
+            return Prompt(
+                m("prompt.draw.you", n=left),
+                m("prompt.draw.other", player=who, n=left),
+                SECTIONS["turn"],
+            )
         if kind == "put":
             put = len(frame[2])
-            return Prompt(m("prompt.put.you", n=put), m("prompt.put.other", player=who),
-                          SECTIONS["turn"])
+            return Prompt(
+                m("prompt.put.you", n=put), m("prompt.put.other", player=who), SECTIONS["turn"]
+            )
         if kind == "extend":
             tower = s.tower_by_id(frame[2])
-            return Prompt(m("prompt.extend.you", index=tower_index(s, tower)),
-                          m("prompt.extend.other", player=who), SECTIONS["turn"])
+            return Prompt(
+                m("prompt.extend.you", index=tower_index(s, tower)),
+                m("prompt.extend.other", player=who),
+                SECTIONS["turn"],
+            )
         if kind == "complete":
-            return Prompt(m("prompt.complete.you"), m("prompt.complete.other", player=who),
-                          SECTIONS["turn"])
+            return Prompt(
+                m("prompt.complete.you"), m("prompt.complete.other", player=who), SECTIONS["turn"]
+            )
         if kind == "salvage":
-            return Prompt(m("prompt.salvage.you", cards=card_list(frame[2])),
-                          m("prompt.salvage.other", player=who), SECTIONS["nobles"])
+            return Prompt(
+                m("prompt.salvage.you", cards=card_list(frame[2])),
+                m("prompt.salvage.other", player=who),
+                SECTIONS["nobles"],
+            )
         if kind == "defend":
             number, tower_id = frame[2], frame[3]
             if number == 9:
                 count = min(s.tower_by_id(tower_id).height, len(s.hands[seat]))
-                return Prompt(m("prompt.defend_trade.you", player=other, n=count),
-                              m("prompt.defend.other", player=who, donation=donation(9)),
-                              SECTIONS["donations"])
+                return Prompt(
+                    m("prompt.defend_trade.you", player=other, n=count),
+                    m("prompt.defend.other", player=who, donation=donation(9)),
+                    SECTIONS["donations"],
+                )
             target = s.tower_by_id(tower_id)
-            return Prompt(m("prompt.defend_collapse.you", index=tower_index(s, target),
-                            kind=tower_kind(target.cards)),
-                          m("prompt.defend.other", player=who, donation=donation(10)),
-                          SECTIONS["donations"])
+            return Prompt(
+                m(
+                    "prompt.defend_collapse.you",
+                    index=tower_index(s, target),
+                    kind=tower_kind(target.cards),
+                ),
+                m("prompt.defend.other", player=who, donation=donation(10)),
+                SECTIONS["donations"],
+            )
         if kind == "collapse":
-            return Prompt(m("prompt.collapse.you"), m("prompt.collapse.other", player=who),
-                          SECTIONS["donations"])
+            return Prompt(
+                m("prompt.collapse.you"),
+                m("prompt.collapse.other", player=who),
+                SECTIONS["donations"],
+            )
         if kind == "give":
             left = frame[2]
-            return Prompt(m("prompt.give.you", n=left, player=other),
-                          m("prompt.give.other", player=who, n=left), SECTIONS["donations"])
+            return Prompt(
+                m("prompt.give.you", n=left, player=other),
+                m("prompt.give.other", player=who, n=left),
+                SECTIONS["donations"],
+            )
         if kind == "window":
             played, owner = frame[2][-1]
-            return Prompt(m("prompt.window.you", player=Player(owner), card=card(played)),
-                          m("prompt.window.other", player=who, card=card(played)),
-                          SECTIONS["nobles"])
+            return Prompt(
+                m("prompt.window.you", player=Player(owner), card=card(played)),
+                m("prompt.window.other", player=who, card=card(played)),
+                SECTIONS["nobles"],
+            )
         # "return": the height ordinance
         left, optional = frame[2], frame[3]
         if optional:
-            return Prompt(m("prompt.return_optional.you"), m("prompt.return.other", player=who, n=left),
-                          SECTIONS["nobles"])
-        return Prompt(m("prompt.return.you", n=left), m("prompt.return.other", player=who, n=left),
-                      SECTIONS["nobles"])
+            return Prompt(
+                m("prompt.return_optional.you"),
+                m("prompt.return.other", player=who, n=left),
+                SECTIONS["nobles"],
+            )
+        return Prompt(
+            m("prompt.return.you", n=left),
+            m("prompt.return.other", player=who, n=left),
+            SECTIONS["nobles"],
+        )
 
     # the log ------------------------------------------------------------------------------
     def event(self, event: Mapping[str, Any]) -> Msg | None:
@@ -210,19 +242,45 @@ class SanGimignanoWords(GameWords):
 
     # components ---------------------------------------------------------------------------
     def glossary(self) -> Sequence[GlossaryEntry]:
-        out = [GlossaryEntry(f"card:{v}", m("glossary.tower_card.name", value=v),
-                             m("glossary.tower_card.text", value=v, count=C.TOWER_COUNTS[v],
-                               donation=donation(v)))
-               for v in C.TOWER_VALUES]
+        out = [
+            GlossaryEntry(
+                f"card:{v}",
+                m("glossary.tower_card.name", value=v),
+                m(
+                    "glossary.tower_card.text",
+                    value=v,
+                    count=C.TOWER_COUNTS[v],
+                    donation=donation(v),
+                ),
+            )
+            for v in C.TOWER_VALUES
+        ]
         for noble, code in C.NOBLE_CODES.items():
-            out.append(GlossaryEntry(f"card:{code}", m(f"noble.{code}"),
-                                     m(f"glossary.noble.{code}", count=C.NOBLE_COUNTS[noble])))
+            out.append(
+                GlossaryEntry(
+                    f"card:{code}",
+                    m(f"noble.{code}"),
+                    m(f"glossary.noble.{code}", count=C.NOBLE_COUNTS[noble]),
+                )
+            )
         for v in C.TOWER_VALUES:
-            out.append(GlossaryEntry(f"donation:{v}", m("glossary.donation.name", value=v,
-                                                        donation=donation(v)),
-                                     m(f"glossary.donation.{v}")))
-        for key in ("token", "deck", "noble_deck", "market", "hand", "tower:same", "tower:multi",
-                    "tower:completed"):
+            out.append(
+                GlossaryEntry(
+                    f"donation:{v}",
+                    m("glossary.donation.name", value=v, donation=donation(v)),
+                    m(f"glossary.donation.{v}"),
+                )
+            )
+        for key in (
+            "token",
+            "deck",
+            "noble_deck",
+            "market",
+            "hand",
+            "tower:same",
+            "tower:multi",
+            "tower:completed",
+        ):
             slug = key.replace(":", "_")
             out.append(GlossaryEntry(key, m(f"glossary.{slug}.name"), m(f"glossary.{slug}.text")))
         return out
@@ -258,8 +316,9 @@ class SanGimignanoWords(GameWords):
             phase = "board.title_end_phase" if view["end_phase"] else "board.title"
             lines.append(m(phase, move=view["move"], player=Player(view["turn"])))
         if view["deck_face_up"]:
-            lines.append(m("board.deck_face_up", n=view["deck_size"],
-                           cards=code_list(view["deck_face_up"])))
+            lines.append(
+                m("board.deck_face_up", n=view["deck_size"], cards=code_list(view["deck_face_up"]))
+            )
         else:
             lines.append(m("board.deck", n=view["deck_size"]))
         if view["nobles"]:
@@ -279,18 +338,31 @@ class SanGimignanoWords(GameWords):
 
 
 # -- the player's part of the board --------------------------------------------------------------
-def _player_lines(view: dict[str, Any], p: int, player: dict[str, Any], seat: int | None,
-                  points: int) -> list[Msg]:
+def _player_lines(
+    view: dict[str, Any], p: int, player: dict[str, Any], seat: int | None, points: int
+) -> list[Msg]:
     who = Player(p)
     lines = [m("board.player", player=who, points=points)]
     if view["token"] == p:
         lines.append(m("board.token"))
     if "hand" in player:
-        lines.append(m("board.hand_own", n=len(player["hand"]), limit=player["hand_limit"],
-                       cards=code_list(player["hand"])))
+        lines.append(
+            m(
+                "board.hand_own",
+                n=len(player["hand"]),
+                limit=player["hand_limit"],
+                cards=code_list(player["hand"]),
+            )
+        )
     elif player["known_hand"]:
-        lines.append(m("board.hand_known", n=player["hand_size"], limit=player["hand_limit"],
-                       cards=code_list(player["known_hand"])))
+        lines.append(
+            m(
+                "board.hand_known",
+                n=player["hand_size"],
+                limit=player["hand_limit"],
+                cards=code_list(player["known_hand"]),
+            )
+        )
     else:
         lines.append(m("board.hand_hidden", n=player["hand_size"], limit=player["hand_limit"]))
     if view["nobles"]:
@@ -318,9 +390,11 @@ def _simple(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Simple):
 def _buy(s: SanGimignanoState, seat: int, frame: tuple | None):
     n = rules.buy_count(s)
     hand = len(s.hands[seat])
-    return (m("act.buy", n=n),
-            m("explain.buy", n=n, before=hand, after=hand + n, limit=s.hand_limit(seat)),
-            _turn_group())
+    return (
+        m("act.buy", n=n),
+        m("explain.buy", n=n, before=hand, after=hand + n, limit=s.hand_limit(seat)),
+        _turn_group(),
+    )
 
 
 def _exchange(s: SanGimignanoState, seat: int, frame: tuple | None):
@@ -342,15 +416,21 @@ def _draw(s: SanGimignanoState, seat: int, frame: tuple | None):
     assert frame is not None
     group = m("group.draw")
     if s.deck_known:
-        return (m("act.draw_face_up", card=card(s.deck[-1])),
-                m("explain.draw_face_up", card=card(s.deck[-1])), group)
+        return (
+            m("act.draw_face_up", card=card(s.deck[-1])),
+            m("explain.draw_face_up", card=card(s.deck[-1])),
+            group,
+        )
     return m("act.draw"), m("explain.draw", n=len(s.deck), left=frame[2] - 1), group
 
 
 def _draw_noble(s: SanGimignanoState, seat: int, frame: tuple | None):
     assert frame is not None
-    return (m("act.draw_noble"), m("explain.draw_noble", n=len(s.noble_deck), left=frame[2] - 1),
-            m("group.draw"))
+    return (
+        m("act.draw_noble"),
+        m("explain.draw_noble", n=len(s.noble_deck), left=frame[2] - 1),
+        m("group.draw"),
+    )
 
 
 def _done(s: SanGimignanoState, seat: int, frame: tuple | None):
@@ -363,13 +443,22 @@ def _done(s: SanGimignanoState, seat: int, frame: tuple | None):
         placed = frame[3]
         tower = s.tower_by_id(frame[2])
         if not placed:
-            return (m("act.done_extend"), m("explain.done_extend_nothing", height=tower.height),
-                    m("group.extend"))
+            return (
+                m("act.done_extend"),
+                m("explain.done_extend_nothing", height=tower.height),
+                m("group.extend"),
+            )
         if s.end_phase:
-            return (m("act.done_extend"), m("explain.done_extend_no_draw", height=tower.height),
-                    m("group.extend"))
-        return (m("act.done_extend"), m("explain.done_extend", n=placed, height=tower.height),
-                m("group.extend"))
+            return (
+                m("act.done_extend"),
+                m("explain.done_extend_no_draw", height=tower.height),
+                m("group.extend"),
+            )
+        return (
+            m("act.done_extend"),
+            m("explain.done_extend", n=placed, height=tower.height),
+            m("group.extend"),
+        )
     if kind == "complete":
         return m("act.done_complete"), m("explain.done_complete"), m("group.complete")
     # "return" (optional, height ordinance already beaten): keep both cards
@@ -382,36 +471,57 @@ def _allow(s: SanGimignanoState, seat: int, frame: tuple | None):
         number = frame[2]
         if number == 9:
             count = min(s.tower_by_id(frame[3]).height, len(s.hands[seat]))
-            return (m("act.allow_donation", donation=donation(9)),
-                    m("explain.allow_trade", player=Player(1 - seat), n=count), m("group.answer"))
+            return (
+                m("act.allow_donation", donation=donation(9)),
+                m("explain.allow_trade", player=Player(1 - seat), n=count),
+                m("group.answer"),
+            )
         target = s.tower_by_id(frame[3])
-        return (m("act.allow_donation", donation=donation(10)),
-                m("explain.allow_collapse", index=tower_index(s, target), kind=tower_kind(target.cards)),
-                m("group.answer"))
+        return (
+            m("act.allow_donation", donation=donation(10)),
+            m(
+                "explain.allow_collapse",
+                index=tower_index(s, target),
+                kind=tower_kind(target.cards),
+            ),
+            m("group.answer"),
+        )
     played, owner = frame[2][-1]
-    return (m("act.allow_noble", card=card(played)),
-            m("explain.allow_noble", card=card(played), player=Player(owner)), m("group.answer"))
+    return (
+        m("act.allow_noble", card=card(played)),
+        m("explain.allow_noble", card=card(played), player=Player(owner)),
+        m("group.answer"),
+    )
 
 
 def _cancel(s: SanGimignanoState, seat: int, frame: tuple | None):
     assert frame is not None
     number = frame[2]
-    return (m("act.cancel", donation=donation(number)),
-            m("explain.cancel", donation=donation(number)), m("group.answer"))
+    return (
+        m("act.cancel", donation=donation(number)),
+        m("explain.cancel", donation=donation(number)),
+        m("group.answer"),
+    )
 
 
 def _joust(s: SanGimignanoState, seat: int, frame: tuple | None):
     assert frame is not None
     played, owner = frame[2][-1]
-    return (m("act.joust", card=card(played)),
-            m("explain.joust", card=card(played), player=Player(owner)), m("group.answer"))
+    return (
+        m("act.joust", card=card(played)),
+        m("explain.joust", card=card(played), player=Player(owner)),
+        m("group.answer"),
+    )
 
 
 def _salvage(s: SanGimignanoState, seat: int, frame: tuple | None):
     assert frame is not None
     rest = frame[2]
-    return (m("act.salvage", kind=tower_kind(rest)), m("explain.salvage", cards=card_list(rest)),
-            m("group.nobles"))
+    return (
+        m("act.salvage", kind=tower_kind(rest)),
+        m("explain.salvage", cards=card_list(rest)),
+        m("group.nobles"),
+    )
 
 
 def _takeback(s: SanGimignanoState, seat: int, frame: tuple | None):
@@ -419,43 +529,66 @@ def _takeback(s: SanGimignanoState, seat: int, frame: tuple | None):
     if frame[0] == "extend":
         tower = s.tower_by_id(frame[2])
         back = tower.cards[: frame[3]]
-        return m("act.takeback"), m("explain.takeback_extend", cards=card_list(back)), m("group.nobles")
+        return (
+            m("act.takeback"),
+            m("explain.takeback_extend", cards=card_list(back)),
+            m("group.nobles"),
+        )
     return m("act.takeback"), m("explain.takeback", cards=card_list(frame[2])), m("group.nobles")
 
 
 _SIMPLE_WORDS = {
-    "buy": _buy, "exchange": _exchange, "declare": _declare, "pass": _pass, "draw": _draw,
-    "noble": _draw_noble, "done": _done, "allow": _allow, "cancel": _cancel, "joust": _joust,
-    "salvage": _salvage, "takeback": _takeback,
+    "buy": _buy,
+    "exchange": _exchange,
+    "declare": _declare,
+    "pass": _pass,
+    "draw": _draw,
+    "noble": _draw_noble,
+    "done": _done,
+    "allow": _allow,
+    "cancel": _cancel,
+    "joust": _joust,
+    "salvage": _salvage,
+    "takeback": _takeback,
 }
 
 
 def _put(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Put):
     assert frame is not None
     put = len(frame[2]) + 1
-    return (m("act.put", card=card(a.card)), m("explain.put", card=card(a.card), n=put),
-            m("group.exchange"))
+    return (
+        m("act.put", card=card(a.card)),
+        m("explain.put", card=card(a.card), n=put),
+        m("group.exchange"),
+    )
 
 
 def _take(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Take):
     assert frame is not None
-    return (m("act.take", card=card(a.card)), m("explain.take", card=card(a.card), left=frame[2] - 1),
-            m("group.draw"))
+    return (
+        m("act.take", card=card(a.card)),
+        m("explain.take", card=card(a.card), left=frame[2] - 1),
+        m("group.draw"),
+    )
 
 
 def _give(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Give):
     assert frame is not None
-    return (m("act.give", card=card(a.card)),
-            m("explain.give", card=card(a.card), player=Player(1 - seat), left=frame[2] - 1),
-            m("group.give"))
+    return (
+        m("act.give", card=card(a.card)),
+        m("explain.give", card=card(a.card), player=Player(1 - seat), left=frame[2] - 1),
+        m("group.give"),
+    )
 
 
 def _return(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Return):
     assert frame is not None
     deck = "deck.noble" if a.card in C.NOBLE_COUNTS else "deck.tower"
-    return (m("act.return", card=card(a.card), deck=m(deck)),
-            m("explain.return", card=card(a.card), deck=m(deck), left=frame[2] - 1),
-            m("group.return"))
+    return (
+        m("act.return", card=card(a.card), deck=m(deck)),
+        m("explain.return", card=card(a.card), deck=m(deck), left=frame[2] - 1),
+        m("group.return"),
+    )
 
 
 def _play(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Play):
@@ -471,8 +604,11 @@ def _play(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Play):
         explain = m("explain.play.F", n=tall, points=tall * C.SANTA_FINA_VP)
     else:
         explain = m("explain.play.W")
-    return m("act.play", card=card(a.card)), m("explain.play.note", effect=explain,
-                                                 player=Player(1 - seat)), m("group.nobles")
+    return (
+        m("act.play", card=card(a.card)),
+        m("explain.play.note", effect=explain, player=Player(1 - seat)),
+        m("group.nobles"),
+    )
 
 
 def _build(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Build):
@@ -510,8 +646,11 @@ def _donation_effect(s: SanGimignanoState, seat: int, number: int, height: int) 
     if number == 9:
         taken = min(height, len(s.hands[other]))
         return m("effect.donation_9", player=Player(other), n=taken, back=height - 1)
-    candidates = [t for t in s.towers if not t.completed and t.height <= height
-                  and not (t.same and t.top == 6)]
+    candidates = [
+        t
+        for t in s.towers
+        if not t.completed and t.height <= height and not (t.same and t.top == 6)
+    ]
     if not candidates:
         return m("effect.donation_10_none")
     tallest = max(t.height for t in candidates)
@@ -520,9 +659,15 @@ def _donation_effect(s: SanGimignanoState, seat: int, number: int, height: int) 
         return m("effect.donation_10_choice", n=len(chosen), height=tallest)
     target = chosen[0]
     if target.owner == seat:
-        return m("effect.donation_10_own", index=tower_index(s, target), kind=tower_kind(target.cards))
-    return m("effect.donation_10", index=tower_index(s, target), player=Player(target.owner),
-             kind=tower_kind(target.cards))
+        return m(
+            "effect.donation_10_own", index=tower_index(s, target), kind=tower_kind(target.cards)
+        )
+    return m(
+        "effect.donation_10",
+        index=tower_index(s, target),
+        player=Player(target.owner),
+        kind=tower_kind(target.cards),
+    )
 
 
 def _extend(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Extend):
@@ -537,7 +682,9 @@ def _extend(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Extend):
     if s.end_phase:
         effects.append(m("effect.no_draw_end_phase"))
     else:
-        effects.append(m("effect.draw_after", n=1 + (frame[3] if frame and frame[0] == "extend" else 0)))
+        effects.append(
+            m("effect.draw_after", n=1 + (frame[3] if frame and frame[0] == "extend" else 0))
+        )
     if a.card == C.LUXURY:
         effects.append(m("effect.luxury", n=1, player=Player(1 - seat)))
     explain = m("explain.extend", height=height, effects=chain(effects))
@@ -546,31 +693,49 @@ def _extend(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Extend):
 
 def _complete(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Complete):
     tower = s.towers_of(seat)[a.tower]
-    return (m("act.complete", index=a.tower + 1, kind=tower_kind(tower.cards)),
-            m("explain.complete", points=C.COMPLETED_VP), m("group.complete"))
+    return (
+        m("act.complete", index=a.tower + 1, kind=tower_kind(tower.cards)),
+        m("explain.complete", points=C.COMPLETED_VP),
+        m("group.complete"),
+    )
 
 
 def _collapse(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Collapse):
     owner = seat if a.own else 1 - seat
     tower = s.towers_of(owner)[a.tower]
     key = "act.collapse_own" if a.own else "act.collapse_other"
-    return (m(key, index=a.tower + 1, kind=tower_kind(tower.cards), player=Player(owner)),
-            m("explain.collapse", cards=card_list(tower.cards), player=Player(owner)),
-            m("group.collapse"))
+    return (
+        m(key, index=a.tower + 1, kind=tower_kind(tower.cards), player=Player(owner)),
+        m("explain.collapse", cards=card_list(tower.cards), player=Player(owner)),
+        m("group.collapse"),
+    )
 
 
 _ACTION_WORDS = {
-    A.Simple: _simple, A.Put: _put, A.Take: _take, A.Give: _give, A.Return: _return,
-    A.Play: _play, A.Build: _build, A.Extend: _extend, A.Complete: _complete,
+    A.Simple: _simple,
+    A.Put: _put,
+    A.Take: _take,
+    A.Give: _give,
+    A.Return: _return,
+    A.Play: _play,
+    A.Build: _build,
+    A.Extend: _extend,
+    A.Complete: _complete,
     A.Collapse: _collapse,
 }
 
 
 # -- why an action is not legal now ------------------------------------------------------------
 _FRAME_ACTIONS = {
-    "draw": "why.must_draw", "put": "why.must_put", "extend": "why.must_extend",
-    "complete": "why.must_complete", "salvage": "why.must_salvage", "defend": "why.must_answer",
-    "collapse": "why.must_collapse", "give": "why.must_give", "window": "why.must_answer",
+    "draw": "why.must_draw",
+    "put": "why.must_put",
+    "extend": "why.must_extend",
+    "complete": "why.must_complete",
+    "salvage": "why.must_salvage",
+    "defend": "why.must_answer",
+    "collapse": "why.must_collapse",
+    "give": "why.must_give",
+    "window": "why.must_answer",
     "return": "why.must_return",
 }
 
@@ -590,8 +755,11 @@ def _why_in_frame(s: SanGimignanoState, seat: int, frame: tuple, action: Action)
         return m("why.deck_empty")
     if kind == "draw" and action == A.DRAW_NOBLE:
         return m("why.no_noble_draw") if s.noble_deck else m("why.noble_deck_empty")
-    if kind in ("put", "give", "return") and isinstance(action, A.Put | A.Give | A.Return) \
-            and getattr(action, "card", None) not in hand:
+    if (
+        kind in ("put", "give", "return")
+        and isinstance(action, A.Put | A.Give | A.Return)
+        and getattr(action, "card", None) not in hand
+    ):
         return m("why.not_in_hand", card=card(action.card))
     if kind == "put" and action == A.DONE:
         return m("why.put_two")
@@ -706,6 +874,7 @@ def _ev_card(key: str, hidden_key: str):
         if e.get("card") is None:
             return m(hidden_key, player=who)
         return m(key, player=who, card=card(e["card"]))
+
     return describe
 
 
@@ -731,7 +900,9 @@ def _tower_in(e: Mapping[str, Any]) -> int:
 
 def _ev_built(e: Mapping[str, Any], who: Player | None) -> Msg:
     built = e.get("cards", [])
-    return m("log.built", player=who, index=_tower_in(e), kind=tower_kind(built), cards=card_list(built))
+    return m(
+        "log.built", player=who, index=_tower_in(e), kind=tower_kind(built), cards=card_list(built)
+    )
 
 
 def _ev_extend(e: Mapping[str, Any], who: Player | None) -> Msg:
@@ -759,7 +930,13 @@ def _ev_trade(e: Mapping[str, Any], who: Player | None) -> Msg:
     assert who is not None
     other = Player(1 - who.seat)
     if "cards" in e:
-        return m("log.trade_seen", player=who, other=other, n=e.get("count", 0), cards=card_list(e["cards"]))
+        return m(
+            "log.trade_seen",
+            player=who,
+            other=other,
+            n=e.get("count", 0),
+            cards=card_list(e["cards"]),
+        )
     return m("log.trade", player=who, other=other, n=e.get("count", 0))
 
 
@@ -785,13 +962,19 @@ def _ev_return(e: Mapping[str, Any], who: Player | None) -> Msg:
 
 def _ev_game_over(e: Mapping[str, Any], who: Player | None) -> Msg:
     scores = e.get("scores", [])
-    return m("log.game_over", scores=chain([m("log.score_of", player=Player(i), points=int(v))
-                                            for i, v in enumerate(scores)], "list"))
+    return m(
+        "log.game_over",
+        scores=chain(
+            [m("log.score_of", player=Player(i), points=int(v)) for i, v in enumerate(scores)],
+            "list",
+        ),
+    )
 
 
 def _plain(key: str):
     def describe(e: Mapping[str, Any], who: Player | None) -> Msg:
         return m(key, player=who)
+
     return describe
 
 

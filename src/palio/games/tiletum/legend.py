@@ -22,8 +22,10 @@ def legend(c: Components) -> dict[str, Any]:
         "spots": list(c.spots),
         "towns": c.n_towns,
         "links": [list(pair) for pair in links],
-        "house_spaces": [{"town": town, "min_players": least, "label": c.house_label[i]}
-                         for i, (town, least, _vp, _building) in enumerate(c.house_spaces)],
+        "house_spaces": [
+            {"town": town, "min_players": least, "label": c.house_label[i]}
+            for i, (town, least, _vp, _building) in enumerate(c.house_spaces)
+        ],
         "cathedral_towns": list(c.cathedral_towns),
         "cost_tiles": [None if t is None else list(t) for t in c.cost_tiles],
         "tiles": [english(tile_name(c, t)) for t in range(len(c.tiles))],

@@ -217,7 +217,12 @@ def tile_name(c: Components, tile: int) -> Msg:
         return m("tile.crest", family=family(c, info[1]))
     if info[0] == CONTRACT_TILE:
         if info[3]:
-            return m("tile.contract_extra", cost=cost_of(info[1]), vp=info[2], extra=m(f"extra.{info[3]}"))
+            return m(
+                "tile.contract_extra",
+                cost=cost_of(info[1]),
+                vp=info[2],
+                extra=m(f"extra.{info[3]}"),
+            )
         return m("tile.contract", cost=cost_of(info[1]), vp=info[2])
     if info[0] == CHAR_TILE:
         return m("tile.character", who=illustration(c, info[1]), bonus=char_bonus(c, tile))
@@ -233,8 +238,12 @@ def tile_text(c: Components, tile: int) -> Msg:
         extra = m(f"extra_text.{info[3]}")
         return m("tile_text.contract", cost=cost_of(info[1]), vp=info[2], extra=extra)
     if info[0] == CHAR_TILE:
-        return m("tile_text.character", who=illustration(c, info[1]), bonus=char_bonus(c, tile),
-                 action=action_name(info[2]))
+        return m(
+            "tile_text.character",
+            who=illustration(c, info[1]),
+            bonus=char_bonus(c, tile),
+            action=action_name(info[2]),
+        )
     return m("tile_text.helper", effect=helper_effect(c, tile))
 
 
@@ -274,50 +283,87 @@ class TiletumWords(GameWords):
         c = s.comp
         if s.phase == KINGTILE:
             key = "prompt.king_tile_last" if s.round == 4 else "prompt.king_tile"
-            return Prompt(m(f"{key}.you", tile=tile_name(c, s.king_bonus)),
-                          m("prompt.king_tile.other", player=who), SECTIONS["round"])
+            return Prompt(
+                m(f"{key}.you", tile=tile_name(c, s.king_bonus)),
+                m("prompt.king_tile.other", player=who),
+                SECTIONS["round"],
+            )
         top = s.stack[-1]
         kind = top[0]
         if kind == F_DIE:
             return Prompt(m("prompt.die.you"), m("prompt.die.other", player=who), SECTIONS["round"])
         if kind == F_ACT and top[4] and not top[2]:
-            return Prompt(m("prompt.act_spent.you", action=action_name(top[1])),
-                          m("prompt.act_spent.other", player=who), SECTIONS["duties"])
+            return Prompt(
+                m("prompt.act_spent.you", action=action_name(top[1])),
+                m("prompt.act_spent.other", player=who),
+                SECTIONS["duties"],
+            )
         if kind == F_ACT:
             key = "prompt.act" if top[4] else "prompt.extra"
-            return Prompt(m(f"{key}.you", action=action_name(top[1]), ap=top[2]),
-                          m(f"{key}.other", player=who, action=action_name(top[1]), ap=top[2]),
-                          SECTIONS["actions"])
+            return Prompt(
+                m(f"{key}.you", action=action_name(top[1]), ap=top[2]),
+                m(f"{key}.other", player=who, action=action_name(top[1]), ap=top[2]),
+                SECTIONS["actions"],
+            )
         if kind == F_JOKER:
-            return Prompt(m("prompt.joker.you", ap=top[1]), m("prompt.joker.other", player=who),
-                          SECTIONS["actions"])
+            return Prompt(
+                m("prompt.joker.you", ap=top[1]),
+                m("prompt.joker.other", player=who),
+                SECTIONS["actions"],
+            )
         if kind == F_AREA:
             tile = tile_name(c, s.area_bonus[top[1]])
-            return Prompt(m("prompt.area.you", tile=tile), m("prompt.area.other", player=who, tile=tile),
-                          SECTIONS["round"])
+            return Prompt(
+                m("prompt.area.you", tile=tile),
+                m("prompt.area.other", player=who, tile=tile),
+                SECTIONS["round"],
+            )
         if kind == F_RES:
-            return Prompt(m("prompt.res.you", n=top[1]), m("prompt.res.other", player=who, n=top[1]),
-                          SECTIONS["duties"])
+            return Prompt(
+                m("prompt.res.you", n=top[1]),
+                m("prompt.res.other", player=who, n=top[1]),
+                SECTIONS["duties"],
+            )
         if kind == F_SWAP:
-            return Prompt(m("prompt.swap.you", n=top[1]), m("prompt.swap.other", player=who),
-                          SECTIONS["duties"])
+            return Prompt(
+                m("prompt.swap.you", n=top[1]),
+                m("prompt.swap.other", player=who),
+                SECTIONS["duties"],
+            )
         if kind in (F_HOUSE_ANY, F_PILLAR_ANY):
             key = "prompt.house_any" if kind == F_HOUSE_ANY else "prompt.pillar_any"
             return Prompt(m(f"{key}.you"), m(f"{key}.other", player=who), SECTIONS["duties"])
         if kind == F_MOVE_ANY:
-            return Prompt(m("prompt.move_any.you", piece=piece(top[1])),
-                          m("prompt.move_any.other", player=who, piece=piece(top[1])),
-                          SECTIONS["duties"])
+            return Prompt(
+                m("prompt.move_any.you", piece=piece(top[1])),
+                m("prompt.move_any.other", player=who, piece=piece(top[1])),
+                SECTIONS["duties"],
+            )
         if kind == F_STEPS:
             _, which, steps, place, _forced = top
-            key = "prompt.place_here" if not steps else "prompt.steps_place" if place else "prompt.steps"
-            return Prompt(m(f"{key}.you", piece=piece(which), n=steps),
-                          m("prompt.steps.other", player=who, piece=piece(which)), SECTIONS["actions"])
+            key = (
+                "prompt.place_here"
+                if not steps
+                else "prompt.steps_place"
+                if place
+                else "prompt.steps"
+            )
+            return Prompt(
+                m(f"{key}.you", piece=piece(which), n=steps),
+                m("prompt.steps.other", player=who, piece=piece(which)),
+                SECTIONS["actions"],
+            )
         if kind == F_BLDG:
-            return Prompt(m("prompt.building.you"), m("prompt.building.other", player=who),
-                          SECTIONS["actions"])
-        return Prompt(m("prompt.rooms.you", building=top[1] + 1),
-                      m("prompt.rooms.other", player=who), SECTIONS["actions"])
+            return Prompt(
+                m("prompt.building.you"),
+                m("prompt.building.other", player=who),
+                SECTIONS["actions"],
+            )
+        return Prompt(
+            m("prompt.rooms.you", building=top[1] + 1),
+            m("prompt.rooms.other", player=who),
+            SECTIONS["actions"],
+        )
 
     # the log ------------------------------------------------------------------------------
     def event(self, event: Mapping[str, Any]) -> Msg | None:
@@ -387,18 +433,31 @@ def _die(s: TiletumState, p: int, top: tuple | None, a: A.TakeDie):
     colour = res(a.colour)
     shift = min(abs(a.to - a.value), 6 - abs(a.to - a.value))
     if shift:
-        label = m("act.die_shift", colour=colour, value=a.value, to=a.to, gold=2 * shift,
-                  action=action_name(kind), ap=base + bonus)
+        label = m(
+            "act.die_shift",
+            colour=colour,
+            value=a.value,
+            to=a.to,
+            gold=2 * shift,
+            action=action_name(kind),
+            ap=base + bonus,
+        )
     else:
-        label = m("act.die", colour=colour, value=a.value, action=action_name(kind), ap=base + bonus)
+        label = m(
+            "act.die", colour=colour, value=a.value, action=action_name(kind), ap=base + bonus
+        )
     parts = []
     if shift:
         parts.append(m("effect.pay_gold", gold=2 * shift, have=s.res[p][GOLD]))
-    parts.append(m("effect.gain_swap", n=a.to) if s.swap else m("effect.gain", what=amount(a.to, a.colour)))
+    parts.append(
+        m("effect.gain_swap", n=a.to) if s.swap else m("effect.gain", what=amount(a.to, a.colour))
+    )
     if kind == JOKER:
         parts.append(m("effect.joker", ap=base))
     elif bonus:
-        parts.append(m("effect.action_bonus", action=action_name(kind), ap=base + bonus, bonus=bonus))
+        parts.append(
+            m("effect.action_bonus", action=action_name(kind), ap=base + bonus, bonus=bonus)
+        )
     else:
         parts.append(m("effect.action", action=action_name(kind), ap=base))
     tile = s.area_bonus[area]
@@ -412,9 +471,16 @@ def _area(s: TiletumState, p: int, top: tuple | None, a: A.AreaBonus):
     c = s.comp
     tile = s.area_bonus[top[1]]
     if a.take:
-        return (m("act.area_take", tile=tile_name(c, tile)),
-                m("explain.area_take", text=tile_text(c, tile), used=len(s.store[p]) + 1,
-                  room=c.storehouse), m("group.area_tile"))
+        return (
+            m("act.area_take", tile=tile_name(c, tile)),
+            m(
+                "explain.area_take",
+                text=tile_text(c, tile),
+                used=len(s.store[p]) + 1,
+                room=c.storehouse,
+            ),
+            m("group.area_tile"),
+        )
     return m("act.area_skip"), m("explain.area_skip"), m("group.area_tile")
 
 
@@ -423,8 +489,11 @@ def _joker(s: TiletumState, p: int, top: tuple | None, a: A.Joker):
     kind = ACTIONS.index(a.kind)
     bonus = s.bonus_ap[p][kind] if top[2] else 0
     ap = top[1] + bonus
-    explain = (m("explain.joker_bonus", action=action_name(kind), ap=ap, bonus=bonus) if bonus
-               else m("explain.joker", action=action_name(kind), ap=ap))
+    explain = (
+        m("explain.joker_bonus", action=action_name(kind), ap=ap, bonus=bonus)
+        if bonus
+        else m("explain.joker", action=action_name(kind), ap=ap)
+    )
     return m("act.joker", action=action_name(kind), ap=ap), explain, m("group.joker", ap=top[1])
 
 
@@ -434,7 +503,11 @@ def _move(s: TiletumState, p: int, top: tuple | None, a: A.Move):
     here = s.architect[p] if which == 0 else s.merchant[p]
     target = c.spot_id[a.spot]
     label = m("act.move", piece=piece(which), spot=spot(c, target))
-    parts = [_cost(top)] if top is None or top[0] != F_MOVE_ANY else [m("cost.crest_move", here=spot(c, here))]
+    parts = (
+        [_cost(top)]
+        if top is None or top[0] != F_MOVE_ANY
+        else [m("cost.crest_move", here=spot(c, here))]
+    )
     parts.append(_spot_facts(s, p, which, target))
     return label, chain(parts), _group_of(s, top)
 
@@ -455,10 +528,12 @@ def _spot_facts(s: TiletumState, p: int, which: int, target: int) -> Msg:
         else:
             facts.append(m("facts.no_pillar"))
     else:
-        facts.append(m("facts.house_space") if free_house_spaces(s, p, target) else m("facts.no_house"))
+        facts.append(
+            m("facts.house_space") if free_house_spaces(s, p, target) else m("facts.no_house")
+        )
     if s.map_bonus[target] != -1:
         facts.append(m("facts.bonus_tile", tile=tile_name(c, s.map_bonus[target])))
-    if which == 1 and target in s.fair_towns[s.round - 1:]:
+    if which == 1 and target in s.fair_towns[s.round - 1 :]:
         facts.append(m("facts.fair", round=s.fair_towns.index(target, s.round - 1) + 1))
     return chain(facts)
 
@@ -469,9 +544,15 @@ def _pillar(s: TiletumState, p: int, top: tuple | None, a: A.PlacePillar):
     cath = c.town_cathedral[town]
     stone, vp = c.cost_tiles[s.cost[cath]]  # type: ignore[misc]
     houses, pillars = houses_on_map(s, p), pillars_on_map(s, p) + 1
-    parts = [_cost(top) if top is not None and top[0] != F_PILLAR_ANY else m("cost.crest_place"),
-             m("effect.pillar", pillars=pillars, houses=houses, product=houses * pillars),
-             m("effect.may_contribute", stone=stone, vp=vp + (s.cath_stack[cath][-1] if s.cath_stack[cath] else 0))]
+    parts = [
+        _cost(top) if top is not None and top[0] != F_PILLAR_ANY else m("cost.crest_place"),
+        m("effect.pillar", pillars=pillars, houses=houses, product=houses * pillars),
+        m(
+            "effect.may_contribute",
+            stone=stone,
+            vp=vp + (s.cath_stack[cath][-1] if s.cath_stack[cath] else 0),
+        ),
+    ]
     return m("act.pillar", town=spot(c, town)), chain(parts), _group_of(s, top)
 
 
@@ -480,16 +561,24 @@ def _house(s: TiletumState, p: int, top: tuple | None, a: A.PlaceHouse):
     town, where = house_space(c, a.space)
     _, _least, vp, building = c.house_spaces[c.house_id[a.space]]
     houses, pillars = houses_on_map(s, p) + 1, pillars_on_map(s, p)
-    parts = [_cost(top) if top is not None and top[0] != F_HOUSE_ANY else m("cost.crest_place"),
-             m("effect.house", houses=houses, pillars=pillars, product=houses * pillars)]
+    parts = [
+        _cost(top) if top is not None and top[0] != F_HOUSE_ANY else m("cost.crest_place"),
+        m("effect.house", houses=houses, pillars=pillars, product=houses * pillars),
+    ]
     if vp:
         parts.append(m("effect.vp", vp=vp))
     if building:
         parts.append(m("effect.building_bonus"))
-    if town in s.fair_towns[s.round - 1:]:
+    if town in s.fair_towns[s.round - 1 :]:
         parts.append(m("facts.fair", round=s.fair_towns.index(town, s.round - 1) + 1))
-    several = sum(1 for i in c.town_house_spaces[town] if s.house_owner[i] == -1
-                  and c.house_spaces[i][1] <= s.players) > 1
+    several = (
+        sum(
+            1
+            for i in c.town_house_spaces[town]
+            if s.house_owner[i] == -1 and c.house_spaces[i][1] <= s.players
+        )
+        > 1
+    )
     label = m("act.house_space", space=where) if several else m("act.house", town=spot(c, town))
     return label, chain(parts), _group_of(s, top)
 
@@ -499,17 +588,28 @@ def _map_bonus(s: TiletumState, p: int, top: tuple | None, a: A.MapBonus):
     c = s.comp
     town = s.architect[p] if top[1] == 0 else s.merchant[p]
     tile = s.map_bonus[town]
-    return (m("act.map_bonus", town=spot(c, town), tile=tile_name(c, tile)),
-            chain([_cost(top), tile_text(c, tile)]), _ap_group(s, top))
+    return (
+        m("act.map_bonus", town=spot(c, town), tile=tile_name(c, tile)),
+        chain([_cost(top), tile_text(c, tile)]),
+        _ap_group(s, top),
+    )
 
 
 def _take_character(s: TiletumState, p: int, top: tuple | None, a: A.TakeCharacter):
     assert top is not None
     c = s.comp
     tile = s.char_disp[a.slot - 1]
-    return (m("act.take_character", tile=tile_name(c, tile)),
-            chain([_cost(top), m("effect.to_storehouse", used=len(s.store[p]) + 1, room=c.storehouse),
-                   tile_text(c, tile)]), _ap_group(s, top))
+    return (
+        m("act.take_character", tile=tile_name(c, tile)),
+        chain(
+            [
+                _cost(top),
+                m("effect.to_storehouse", used=len(s.store[p]) + 1, room=c.storehouse),
+                tile_text(c, tile),
+            ]
+        ),
+        _ap_group(s, top),
+    )
 
 
 def _refresh(s: TiletumState, p: int, top: tuple | None, a: A.RefreshCharacters):
@@ -528,9 +628,14 @@ def _room(s: TiletumState, p: int, top: tuple | None, a: A.PlaceCharacter):
     if len(empty) == 1:
         parts.append(m("effect.roof_house"))
         if s.crests[p][b] != -1:
-            parts.append(m("effect.completes", rooms=c.rooms[b], action=action_name(c.tiles[tile][2])))
-    return (m("act.room", tile=tile_name(c, tile), building=a.building, floor=a.floor),
-            chain(parts), _ap_group(s, top))
+            parts.append(
+                m("effect.completes", rooms=c.rooms[b], action=action_name(c.tiles[tile][2]))
+            )
+    return (
+        m("act.room", tile=tile_name(c, tile), building=a.building, floor=a.floor),
+        chain(parts),
+        _ap_group(s, top),
+    )
 
 
 def _take_contract(s: TiletumState, p: int, top: tuple | None, a: A.TakeContract):
@@ -538,9 +643,17 @@ def _take_contract(s: TiletumState, p: int, top: tuple | None, a: A.TakeContract
     c = s.comp
     tile = s.contract_disp[a.slot - 1]
     ap = c.contract_slot_ap[a.slot - 1]
-    return (m("act.take_contract", tile=tile_name(c, tile), ap=ap),
-            chain([_cost(top, ap), m("effect.to_storehouse", used=len(s.store[p]) + 1, room=c.storehouse),
-                   tile_text(c, tile)]), _ap_group(s, top))
+    return (
+        m("act.take_contract", tile=tile_name(c, tile), ap=ap),
+        chain(
+            [
+                _cost(top, ap),
+                m("effect.to_storehouse", used=len(s.store[p]) + 1, room=c.storehouse),
+                tile_text(c, tile),
+            ]
+        ),
+        _ap_group(s, top),
+    )
 
 
 def _exchange(s: TiletumState, p: int, top: tuple | None, a: A.Exchange):
@@ -580,8 +693,11 @@ def _done(s: TiletumState, p: int, top: tuple | None, a: A.Done):
     assert top is not None
     kind = top[0]
     if kind == F_ACT:
-        return (m("act.done_extra", action=action_name(top[1])), m("explain.done_extra", ap=top[2]),
-                m("group.finish"))
+        return (
+            m("act.done_extra", action=action_name(top[1])),
+            m("explain.done_extra", ap=top[2]),
+            m("group.finish"),
+        )
     if kind == F_STEPS:
         return m("act.done_steps"), m("explain.done_steps"), m("group.finish")
     if kind in (F_HOUSE_ANY, F_PILLAR_ANY):
@@ -594,8 +710,11 @@ def _done(s: TiletumState, p: int, top: tuple | None, a: A.Done):
 
 def _buy(s: TiletumState, p: int, top: tuple | None, a: A.Buy):
     gold = s.res[p][GOLD]
-    return (m("act.buy", res=res(a.res)), m("explain.buy", before=gold, after=gold - 2),
-            m("group.duties"))
+    return (
+        m("act.buy", res=res(a.res)),
+        m("explain.buy", before=gold, after=gold - 2),
+        m("group.duties"),
+    )
 
 
 def _fulfil(s: TiletumState, p: int, top: tuple | None, a: A.Fulfil):
@@ -605,13 +724,19 @@ def _fulfil(s: TiletumState, p: int, top: tuple | None, a: A.Fulfil):
     paid = cost_of([(r if r != ANY else RES_LETTERS.index(a.res), n) for r, n in cost])
     space = len(s.done[p])
     space_vp = c.contract_space_vp[space]
-    parts = [m("effect.pay", what=paid), m("effect.fulfil_vp", vp=vp + space_vp, tile=vp, space=space_vp)]
+    parts = [
+        m("effect.pay", what=paid),
+        m("effect.fulfil_vp", vp=vp + space_vp, tile=vp, space=space_vp),
+    ]
     if space < c.pillars_on_spaces:
         parts.append(m("effect.pillar_freed"))
     if extra:
         parts.append(m(f"extra_text.{extra}"))
-    label = (m("act.fulfil_any", tile=tile_name(c, tile), res=res(a.res)) if a.res
-             else m("act.fulfil", tile=tile_name(c, tile)))
+    label = (
+        m("act.fulfil_any", tile=tile_name(c, tile), res=res(a.res))
+        if a.res
+        else m("act.fulfil", tile=tile_name(c, tile))
+    )
     return label, chain(parts), m("group.duties")
 
 
@@ -620,15 +745,20 @@ def _crest(s: TiletumState, p: int, top: tuple | None, a: A.PlaceCrest):
     tile = s.store[p][a.slot - 1]
     k = a.space - 1
     bonus = CREST_BONUSES[c.crest_bonus[k]]
-    parts = [m("effect.pay", what=amount(c.crest_food[k], "f")),
-             m("effect.crest_bonus", bonus=m(f"crest_bonus.{bonus}"))]
+    parts = [
+        m("effect.pay", what=amount(c.crest_food[k], "f")),
+        m("effect.crest_bonus", bonus=m(f"crest_bonus.{bonus}")),
+    ]
     if c.rooms[k] and building_full(s, p, k):
         action = c.illustrations[_illustration_in(s, p, k)][1]
         parts.append(m("effect.completes", rooms=c.rooms[k], action=action_name(action)))
     elif not c.rooms[k]:
         parts.append(m("effect.completes_printed"))
-    return (m("act.crest", family=family(c, c.tiles[tile][1]), building=a.space, food=c.crest_food[k]),
-            chain(parts), m("group.duties"))
+    return (
+        m("act.crest", family=family(c, c.tiles[tile][1]), building=a.space, food=c.crest_food[k]),
+        chain(parts),
+        m("group.duties"),
+    )
 
 
 def _illustration_in(s: TiletumState, p: int, b: int) -> int:
@@ -644,8 +774,11 @@ def _contribute(s: TiletumState, p: int, top: tuple | None, a: A.Contribute):
     cath = c.town_cathedral[town]
     stone, vp = c.cost_tiles[s.cost[cath]]  # type: ignore[misc]
     tile_vp = s.cath_stack[cath][-1] if s.cath_stack[cath] else 0
-    return (m("act.contribute", town=spot(c, town), stone=stone),
-            m("explain.contribute", vp=vp + tile_vp, cost=vp, tile=tile_vp), m("group.duties"))
+    return (
+        m("act.contribute", town=spot(c, town), stone=stone),
+        m("explain.contribute", vp=vp + tile_vp, cost=vp, tile=tile_vp),
+        m("group.duties"),
+    )
 
 
 def _helper(s: TiletumState, p: int, top: tuple | None, a: A.UseHelper):
@@ -658,11 +791,17 @@ def _king_tile(s: TiletumState, p: int, top: tuple | None, a: A.KingTile):
     c = s.comp
     tile = s.king_bonus
     if a.choice == "take":
-        return (m("act.king_tile_take", tile=tile_name(c, tile)), tile_text(c, tile),
-                m("group.king_phase"))
+        return (
+            m("act.king_tile_take", tile=tile_name(c, tile)),
+            tile_text(c, tile),
+            m("group.king_phase"),
+        )
     if a.choice == "vp":
-        return (m("act.king_tile_vp", vp=c.king_final_vp), m("explain.king_tile_vp"),
-                m("group.king_phase"))
+        return (
+            m("act.king_tile_vp", vp=c.king_final_vp),
+            m("explain.king_tile_vp"),
+            m("group.king_phase"),
+        )
     return m("act.king_tile_discard"), m("explain.king_tile_discard"), m("group.king_phase")
 
 
@@ -670,27 +809,49 @@ def _building(s: TiletumState, p: int, top: tuple | None, a: A.ChooseBuilding):
     c = s.comp
     b = a.building - 1
     tiles = [s.rooms[p][i] for i in c.room_index[b] if s.rooms[p][i] != -1]
-    return (m("act.building", building=a.building),
-            m("explain.building", bonuses=chain([char_bonus(c, t) for t in tiles], "list")),
-            m("group.bonus"))
+    return (
+        m("act.building", building=a.building),
+        m("explain.building", bonuses=chain([char_bonus(c, t) for t in tiles], "list")),
+        m("group.bonus"),
+    )
 
 
 def _floor(s: TiletumState, p: int, top: tuple | None, a: A.RoomBonus):
     assert top is not None
     c = s.comp
     tile = s.rooms[p][c.room_index[top[1]][a.floor - 1]]
-    return (m("act.floor", floor=a.floor, bonus=char_bonus(c, tile)),
-            m("explain.floor", who=illustration(c, c.tiles[tile][1])), m("group.bonus"))
+    return (
+        m("act.floor", floor=a.floor, bonus=char_bonus(c, tile)),
+        m("explain.floor", who=illustration(c, c.tiles[tile][1])),
+        m("group.bonus"),
+    )
 
 
 _ACTION_WORDS = {
-    A.TakeDie: _die, A.AreaBonus: _area, A.Joker: _joker, A.Move: _move, A.PlacePillar: _pillar,
-    A.PlaceHouse: _house, A.MapBonus: _map_bonus, A.TakeCharacter: _take_character,
-    A.RefreshCharacters: _refresh, A.PlaceCharacter: _room, A.TakeContract: _take_contract,
-    A.Exchange: _exchange, A.KingStep: _king, A.ChooseResource: _choose, A.End: _end,
-    A.Done: _done, A.Buy: _buy, A.Fulfil: _fulfil, A.PlaceCrest: _crest,
-    A.Contribute: _contribute, A.UseHelper: _helper, A.KingTile: _king_tile,
-    A.ChooseBuilding: _building, A.RoomBonus: _floor,
+    A.TakeDie: _die,
+    A.AreaBonus: _area,
+    A.Joker: _joker,
+    A.Move: _move,
+    A.PlacePillar: _pillar,
+    A.PlaceHouse: _house,
+    A.MapBonus: _map_bonus,
+    A.TakeCharacter: _take_character,
+    A.RefreshCharacters: _refresh,
+    A.PlaceCharacter: _room,
+    A.TakeContract: _take_contract,
+    A.Exchange: _exchange,
+    A.KingStep: _king,
+    A.ChooseResource: _choose,
+    A.End: _end,
+    A.Done: _done,
+    A.Buy: _buy,
+    A.Fulfil: _fulfil,
+    A.PlaceCrest: _crest,
+    A.Contribute: _contribute,
+    A.UseHelper: _helper,
+    A.KingTile: _king_tile,
+    A.ChooseBuilding: _building,
+    A.RoomBonus: _floor,
 }
 
 
@@ -709,7 +870,11 @@ def _why(s: TiletumState, a: Action) -> Msg | None:
     if isinstance(a, A.KingTile):
         return m("why.not_king_phase")
     if isinstance(a, A.Buy):
-        return m("why.gold_for_buy", have=s.res[p][GOLD]) if s.res[p][GOLD] < 2 else m("why.finish_choice")
+        return (
+            m("why.gold_for_buy", have=s.res[p][GOLD])
+            if s.res[p][GOLD] < 2
+            else m("why.finish_choice")
+        )
     if isinstance(a, A.Fulfil | A.PlaceCrest | A.UseHelper | A.Contribute):
         if top[0] not in (F_DIE, F_ACT):
             return m("why.finish_choice")
@@ -728,8 +893,14 @@ def _why(s: TiletumState, a: Action) -> Msg | None:
     if top[0] != F_ACT:
         return m("why.finish_choice")
     kind = top[1]
-    needs = {A.TakeCharacter: CHARACTER, A.RefreshCharacters: CHARACTER, A.PlaceCharacter: CHARACTER,
-             A.TakeContract: CONTRACT, A.Exchange: CONTRACT, A.KingStep: KING}
+    needs = {
+        A.TakeCharacter: CHARACTER,
+        A.RefreshCharacters: CHARACTER,
+        A.PlaceCharacter: CHARACTER,
+        A.TakeContract: CONTRACT,
+        A.Exchange: CONTRACT,
+        A.KingStep: KING,
+    }
     wanted = needs.get(type(a))
     if wanted is not None and wanted != kind:
         return m("why.other_action", action=action_name(wanted), current=action_name(kind))
@@ -877,12 +1048,14 @@ def _why_room(s: TiletumState, p: int, top: tuple, a: A.PlaceCharacter) -> Msg:
 # -- the log: (components, event view, acting seat) -> message -------------------------------------
 def _ev(key: str, **fields: str):
     """A log line naming the actor and some fields of the event, each turned into words."""
+
     def describe(c: Components, e: Mapping[str, Any], who: Player | None) -> Msg:
         params: dict[str, Any] = {"player": who}
         for name, how in fields.items():
             value = e.get(name)
             params[name] = _FIELD[how](c, value)
         return m(key, **params)
+
     return describe
 
 
@@ -892,8 +1065,11 @@ def log_tile(c: Components, tile: int) -> Msg:
         return m("tile.none")
     info = c.tiles[tile]
     if info[0] == CHAR_TILE:
-        return m("short.character", who=illustration(c, info[1]),
-                 bonus=m(f"bonus_short.{CHAR_BONUSES[info[3]]}"))
+        return m(
+            "short.character",
+            who=illustration(c, info[1]),
+            bonus=m(f"bonus_short.{CHAR_BONUSES[info[3]]}"),
+        )
     if info[0] == CONTRACT_TILE:
         return _short(c, tile)
     if info[0] == CREST:
@@ -919,7 +1095,9 @@ def _ev_setup(c: Components, e: Mapping[str, Any], who: Player | None) -> Msg:
 
 
 def _ev_dice(c: Components, e: Mapping[str, Any], who: Player | None) -> Msg:
-    dice = [m("log.dice_one", n=n, colour=res(col), value=value) for value, col, n in e.get("dice", [])]
+    dice = [
+        m("log.dice_one", n=n, colour=res(col), value=value) for value, col, n in e.get("dice", [])
+    ]
     return m("log.dice", round=e.get("round", 0), dice=chain(dice, "list"))
 
 
@@ -931,10 +1109,23 @@ def _ev_corruption(c: Components, e: Mapping[str, Any], who: Player | None) -> M
 
 def _ev_die(c: Components, e: Mapping[str, Any], who: Player | None) -> Msg:
     if e.get("to") != e.get("value"):
-        return m("log.die_shift", player=who, colour=res(e["colour"]), value=e["value"], to=e["to"],
-                 action=action_name(e["action"]), ap=e.get("ap", 0))
-    return m("log.die", player=who, colour=res(e["colour"]), value=e["value"],
-             action=action_name(e["action"]), ap=e.get("ap", 0))
+        return m(
+            "log.die_shift",
+            player=who,
+            colour=res(e["colour"]),
+            value=e["value"],
+            to=e["to"],
+            action=action_name(e["action"]),
+            ap=e.get("ap", 0),
+        )
+    return m(
+        "log.die",
+        player=who,
+        colour=res(e["colour"]),
+        value=e["value"],
+        action=action_name(e["action"]),
+        ap=e.get("ap", 0),
+    )
 
 
 def _ev_house(c: Components, e: Mapping[str, Any], who: Player | None) -> Msg:
@@ -946,8 +1137,13 @@ def _ev_house(c: Components, e: Mapping[str, Any], who: Player | None) -> Msg:
 
 def _ev_completed(c: Components, e: Mapping[str, Any], who: Player | None) -> Msg:
     if e.get("bonus_ap"):
-        return m("log.completed", player=who, building=e["building"], ap=e["bonus_ap"],
-                 action=action_name(e["action"]))
+        return m(
+            "log.completed",
+            player=who,
+            building=e["building"],
+            ap=e["bonus_ap"],
+            action=action_name(e["action"]),
+        )
     return m("log.completed_printed", player=who, building=e["building"])
 
 
@@ -970,8 +1166,10 @@ def _ev_king_tile(c: Components, e: Mapping[str, Any], who: Player | None) -> Ms
 
 
 def _per_seat(values: Sequence[int]) -> Msg:
-    return chain([m("log.seat_vp", player=Player(p), vp=signed(int(v))) for p, v in enumerate(values)],
-                 "list")
+    return chain(
+        [m("log.seat_vp", player=Player(p), vp=signed(int(v))) for p, v in enumerate(values)],
+        "list",
+    )
 
 
 def _ev_king_vp(c: Components, e: Mapping[str, Any], who: Player | None) -> Msg:
@@ -983,13 +1181,19 @@ def _ev_turn_order(c: Components, e: Mapping[str, Any], who: Player | None) -> M
 
 
 def _ev_fair(c: Components, e: Mapping[str, Any], who: Player | None) -> Msg:
-    return m("log.fair", town=spot(c, str(e["town"])), condition=fair_condition(str(e["condition"])),
-             scores=_per_seat(e.get("vp", [])))
+    return m(
+        "log.fair",
+        town=spot(c, str(e["town"])),
+        condition=fair_condition(str(e["condition"])),
+        scores=_per_seat(e.get("vp", [])),
+    )
 
 
 def _ev_final(c: Components, e: Mapping[str, Any], who: Player | None) -> Msg:
-    parts = [m("log.final_part", player=Player(p), built=part[0], buildings=part[1], resources=part[2])
-             for p, part in enumerate(e.get("parts", []))]
+    parts = [
+        m("log.final_part", player=Player(p), built=part[0], buildings=part[1], resources=part[2])
+        for p, part in enumerate(e.get("parts", []))
+    ]
     return m("log.final", parts=chain(parts))
 
 
@@ -1030,8 +1234,18 @@ _EVENT_WORDS = {
 
 
 # -- the score breakdown, read from the log -------------------------------------------------------
-SCORE_ROWS = ("start", "king", "fairs", "contracts", "cathedrals", "houses", "bonuses", "final_built",
-              "final_buildings", "final_resources")
+SCORE_ROWS = (
+    "start",
+    "king",
+    "fairs",
+    "contracts",
+    "cathedrals",
+    "houses",
+    "bonuses",
+    "final_built",
+    "final_buildings",
+    "final_resources",
+)
 
 
 def _gains(c: Components, e: Any) -> list[tuple[int, str, int]]:
@@ -1065,8 +1279,11 @@ def _gains(c: Components, e: Any) -> list[tuple[int, str, int]]:
     if kind == "final_scoring":
         out = []
         for p, part in enumerate(data["parts"]):
-            out += [(p, "final_built", part[0]), (p, "final_buildings", part[1]),
-                    (p, "final_resources", part[2])]
+            out += [
+                (p, "final_built", part[0]),
+                (p, "final_buildings", part[1]),
+                (p, "final_resources", part[2]),
+            ]
         return out
     return []
 
@@ -1112,39 +1329,92 @@ def _glossary(c: Components) -> tuple[GlossaryEntry, ...]:
         index = c.house_id[label]
         _town, least, _vp, _b = c.house_spaces[index]
         where = house_space(c, label)[1]
-        text = m("glossary.house_space_marked", players=least) if least > 2 else m("glossary.house_space")
+        text = (
+            m("glossary.house_space_marked", players=least)
+            if least > 2
+            else m("glossary.house_space")
+        )
         out.append(GlossaryEntry(f"house:{label}", where, text))
     for k, town in enumerate(c.cathedral_towns):
-        out.append(GlossaryEntry(f"cathedral:{c.spots[town]}", m("glossary.cathedral.name", town=spot(c, town)),
-                                 m("glossary.cathedral.text", tiles=chain([m("vp", vp=v) for v in c.cathedral_tiles[k]], "list"))))
+        out.append(
+            GlossaryEntry(
+                f"cathedral:{c.spots[town]}",
+                m("glossary.cathedral.name", town=spot(c, town)),
+                m(
+                    "glossary.cathedral.text",
+                    tiles=chain([m("vp", vp=v) for v in c.cathedral_tiles[k]], "list"),
+                ),
+            )
+        )
     for i, cost in enumerate(c.cost_tiles):
         if cost is None:
-            out.append(GlossaryEntry(f"cost:{i}", m("glossary.cost_none.name"), m("glossary.cost_none.text")))
+            out.append(
+                GlossaryEntry(
+                    f"cost:{i}", m("glossary.cost_none.name"), m("glossary.cost_none.text")
+                )
+            )
         else:
-            out.append(GlossaryEntry(f"cost:{i}", m("glossary.cost.name", stone=cost[0], vp=cost[1]),
-                                     m("glossary.cost.text", stone=cost[0], vp=cost[1])))
+            out.append(
+                GlossaryEntry(
+                    f"cost:{i}",
+                    m("glossary.cost.name", stone=cost[0], vp=cost[1]),
+                    m("glossary.cost.text", stone=cost[0], vp=cost[1]),
+                )
+            )
     for name in ACTIONS:
         out.append(GlossaryEntry(f"area:{name}", action_name(name), m(f"glossary.action.{name}")))
     for step, vp in enumerate(c.king_vp):
-        key = ("glossary.king_step_top" if step == len(c.king_vp) - 1
-               else "glossary.king_step_red" if vp < 0 else "glossary.king_step")
-        out.append(GlossaryEntry(f"king:{step}", m("glossary.king_step.name", vp=signed(vp)),
-                                 m(key, vp=signed(vp))))
+        key = (
+            "glossary.king_step_top"
+            if step == len(c.king_vp) - 1
+            else "glossary.king_step_red"
+            if vp < 0
+            else "glossary.king_step"
+        )
+        out.append(
+            GlossaryEntry(
+                f"king:{step}", m("glossary.king_step.name", vp=signed(vp)), m(key, vp=signed(vp))
+            )
+        )
     for b, rooms in enumerate(c.rooms):
         text = m("glossary.building", rooms=rooms) if rooms else m("glossary.building_printed")
-        out.append(GlossaryEntry(f"building:{b + 1}", m("glossary.building.name", building=b + 1), text))
+        out.append(
+            GlossaryEntry(f"building:{b + 1}", m("glossary.building.name", building=b + 1), text)
+        )
         bonus = CREST_BONUSES[c.crest_bonus[b]]
-        out.append(GlossaryEntry(f"crest_space:{b + 1}", m("glossary.crest_space.name", building=b + 1),
-                                 m("glossary.crest_space.text", food=c.crest_food[b],
-                                   bonus=m(f"crest_bonus.{bonus}"))))
+        out.append(
+            GlossaryEntry(
+                f"crest_space:{b + 1}",
+                m("glossary.crest_space.name", building=b + 1),
+                m(
+                    "glossary.crest_space.text",
+                    food=c.crest_food[b],
+                    bonus=m(f"crest_bonus.{bonus}"),
+                ),
+            )
+        )
     for k in range(c.contract_spaces):
-        key = "glossary.contract_space_pillar" if k < c.pillars_on_spaces else "glossary.contract_space"
-        out.append(GlossaryEntry(f"contract_space:{k + 1}", m("glossary.contract_space.name", n=k + 1),
-                                 m(key, vp=c.contract_space_vp[k])))
+        key = (
+            "glossary.contract_space_pillar"
+            if k < c.pillars_on_spaces
+            else "glossary.contract_space"
+        )
+        out.append(
+            GlossaryEntry(
+                f"contract_space:{k + 1}",
+                m("glossary.contract_space.name", n=k + 1),
+                m(key, vp=c.contract_space_vp[k]),
+            )
+        )
     for i, (cond, vp) in enumerate(c.fair_tiles):
         name = c.fair_conditions[cond]
-        out.append(GlossaryEntry(f"fair:{i}", m("glossary.fair.name", condition=fair_condition(name), vp=vp),
-                                 m(f"glossary.fair.{name}", vp=vp)))
+        out.append(
+            GlossaryEntry(
+                f"fair:{i}",
+                m("glossary.fair.name", condition=fair_condition(name), vp=vp),
+                m(f"glossary.fair.{name}", vp=vp),
+            )
+        )
     for r in RES_LETTERS:
         out.append(GlossaryEntry(f"res:{r}", res(r), m(f"glossary.res.{r}")))
     for fam in range(len(c.crest_names)):  # a crest placed under a building (the board's crests)
@@ -1175,13 +1445,21 @@ def _short(c: Components, tile: int) -> Msg:
     info = c.tiles[tile]
     if info[0] == CONTRACT_TILE:
         if info[3]:
-            return m("short.contract_extra", cost=cost_of(info[1]), vp=info[2], extra=m(f"extra.{info[3]}"))
+            return m(
+                "short.contract_extra",
+                cost=cost_of(info[1]),
+                vp=info[2],
+                extra=m(f"extra.{info[3]}"),
+            )
         return m("short.contract", cost=cost_of(info[1]), vp=info[2])
     if info[0] == CREST:
         return tile_name(c, tile)
     if info[0] == CHAR_TILE:
-        return m("short.character", who=illustration(c, info[1]),
-                 bonus=m(f"bonus_short.{CHAR_BONUSES[info[3]]}"))
+        return m(
+            "short.character",
+            who=illustration(c, info[1]),
+            bonus=m(f"bonus_short.{CHAR_BONUSES[info[3]]}"),
+        )
     return m("short.helper", effect=_helper_short(c, tile))
 
 
@@ -1216,26 +1494,58 @@ def _board(s: TiletumState) -> list[Msg]:
     if s.is_over:
         lines.append(m("board.title_over"))
     else:
-        lines.append(m("board.title", round=s.round, turn=s.turn + 1, player=Player(s.to_move or 0)))
-    shown = [m("board.corruption_shown", n=v) for v in s.corr[:s.corr_shown]]
+        lines.append(
+            m("board.title", round=s.round, turn=s.turn + 1, player=Player(s.to_move or 0))
+        )
+    shown = [m("board.corruption_shown", n=v) for v in s.corr[: s.corr_shown]]
     shown += [m("board.corruption_hidden")] * (len(s.corr) - s.corr_shown)
-    lines.append(m("board.order", order=chain([Player(p) for p in s.order], "list"),
-                   corruption=chain(shown, "list"), tile=_short(c, s.king_bonus)))
+    lines.append(
+        m(
+            "board.order",
+            order=chain([Player(p) for p in s.order], "list"),
+            corruption=chain(shown, "list"),
+            tile=_short(c, s.king_bonus),
+        )
+    )
     for area in range(6):
         value = (area - s.rotation) % 6 + 1
-        dice = [m("board.dice", n=s.wheel[(value - 1) * 5 + col], colour=res(col))
-                for col in range(5) if s.wheel[(value - 1) * 5 + col]]
-        lines.append(m("board.area", action=action_name(s.area_action[area]), value=value, ap=7 - value,
-                       dice=chain(dice, "list") if dice else m("board.no_dice"),
-                       tile=_short(c, s.area_bonus[area])))
-    lines.append(m("board.contracts", tiles=chain(
-        [m("board.slot", ap=c.contract_slot_ap[i], tile=_short(c, t))
-         for i, t in enumerate(s.contract_disp)], "semi")))
+        dice = [
+            m("board.dice", n=s.wheel[(value - 1) * 5 + col], colour=res(col))
+            for col in range(5)
+            if s.wheel[(value - 1) * 5 + col]
+        ]
+        lines.append(
+            m(
+                "board.area",
+                action=action_name(s.area_action[area]),
+                value=value,
+                ap=7 - value,
+                dice=chain(dice, "list") if dice else m("board.no_dice"),
+                tile=_short(c, s.area_bonus[area]),
+            )
+        )
+    lines.append(
+        m(
+            "board.contracts",
+            tiles=chain(
+                [
+                    m("board.slot", ap=c.contract_slot_ap[i], tile=_short(c, t))
+                    for i, t in enumerate(s.contract_disp)
+                ],
+                "semi",
+            ),
+        )
+    )
     lines.append(m("board.characters", tiles=chain([_short(c, t) for t in s.char_disp], "semi")))
-    fairs = [m("board.fair_done" if i < s.fairs_done else "board.fair", town=spot(c, t),
-               condition=fair_condition(c.fair_conditions[c.fair_tiles[f][0]]),
-               vp=c.fair_board_vp[i] + c.fair_tiles[f][1])
-             for i, (t, f) in enumerate(zip(s.fair_towns, s.fair_tiles, strict=True))]
+    fairs = [
+        m(
+            "board.fair_done" if i < s.fairs_done else "board.fair",
+            town=spot(c, t),
+            condition=fair_condition(c.fair_conditions[c.fair_tiles[f][0]]),
+            vp=c.fair_board_vp[i] + c.fair_tiles[f][1],
+        )
+        for i, (t, f) in enumerate(zip(s.fair_towns, s.fair_tiles, strict=True))
+    ]
     lines.append(m("board.fairs", fairs=chain(fairs, "semi")))
     cathedrals = []
     for k, town in enumerate(c.cathedral_towns):
@@ -1244,13 +1554,23 @@ def _board(s: TiletumState) -> list[Msg]:
             continue
         owners = [Player(p) for p in s.pillar_owner[k]]
         if owners:
-            cathedrals.append(m("board.cathedral_pillars", town=spot(c, town), stone=cost[0],
-                                vp=cost[1], pillars=chain(owners, "list")))
+            cathedrals.append(
+                m(
+                    "board.cathedral_pillars",
+                    town=spot(c, town),
+                    stone=cost[0],
+                    vp=cost[1],
+                    pillars=chain(owners, "list"),
+                )
+            )
         else:
             cathedrals.append(m("board.cathedral", town=spot(c, town), stone=cost[0], vp=cost[1]))
     lines.append(m("board.cathedrals", cathedrals=chain(cathedrals, "semi")))
-    tiles = [m("board.map_tile", town=spot(c, t), tile=_short(c, b))
-             for t, b in enumerate(s.map_bonus) if b != -1]
+    tiles = [
+        m("board.map_tile", town=spot(c, t), tile=_short(c, b))
+        for t, b in enumerate(s.map_bonus)
+        if b != -1
+    ]
     lines.append(m("board.map_tiles", tiles=chain(tiles, "semi") if tiles else m("board.nothing")))
     for p in s.order:
         lines.extend(_player_lines(s, p))
@@ -1261,16 +1581,37 @@ def _player_lines(s: TiletumState, p: int) -> list[Msg]:
     c = s.comp
     who = Player(p)
     resources = chain([amount(s.res[p][r], r) for r in range(5)], "list")
-    lines = [m("board.player", player=who, vp=s.vp[p], king=signed(c.king_vp[s.king_pos[p]]),
-               resources=resources)]
+    lines = [
+        m(
+            "board.player",
+            player=who,
+            vp=s.vp[p],
+            king=signed(c.king_vp[s.king_pos[p]]),
+            resources=resources,
+        )
+    ]
     houses = sorted({c.house_spaces[i][0] for i, o in enumerate(s.house_owner) if o == p})
     pillars = [c.cathedral_towns[k] for k, owners in enumerate(s.pillar_owner) if p in owners]
-    lines.append(m("board.pieces", architect=_where(c, s.architect[p]), merchant=_where(c, s.merchant[p]),
-                   houses=_names(c, houses), pillars=_names(c, pillars),
-                   supply_houses=s.houses[p], supply_pillars=s.pillars[p]))
+    lines.append(
+        m(
+            "board.pieces",
+            architect=_where(c, s.architect[p]),
+            merchant=_where(c, s.merchant[p]),
+            houses=_names(c, houses),
+            pillars=_names(c, pillars),
+            supply_houses=s.houses[p],
+            supply_pillars=s.pillars[p],
+        )
+    )
     store = [_short(c, t) for t in s.store[p]]
-    lines.append(m("board.storehouse", used=len(store), room=c.storehouse,
-                   tiles=chain(store, "list") if store else m("board.nothing")))
+    lines.append(
+        m(
+            "board.storehouse",
+            used=len(store),
+            room=c.storehouse,
+            tiles=chain(store, "list") if store else m("board.nothing"),
+        )
+    )
     buildings = []
     for b, idx in enumerate(c.room_index):
         rooms = [s.rooms[p][i] for i in idx]
@@ -1281,23 +1622,39 @@ def _player_lines(s: TiletumState, p: int) -> list[Msg]:
         if not rooms:
             who = m("board.printed")
         elif filled:
-            who = m("board.rooms", who=illustration(c, c.tiles[filled[0]][1]), n=len(filled),
-                    rooms=len(rooms))
+            who = m(
+                "board.rooms",
+                who=illustration(c, c.tiles[filled[0]][1]),
+                n=len(filled),
+                rooms=len(rooms),
+            )
         else:
             who = m("board.rooms_empty", rooms=len(rooms))
         if s.completed[p] >> b & 1:
             key = "board.building_done"
         else:
             key = "board.building_crest" if crest != -1 else "board.building"
-        buildings.append(m(key, building=b + 1, rooms=who,
-                           crest=family(c, crest) if crest != -1 else m("board.no_crest")))
-    bonus = [m("board.bonus_ap", action=action_name(a), ap=n) for a, n in enumerate(s.bonus_ap[p]) if n]
+        buildings.append(
+            m(
+                key,
+                building=b + 1,
+                rooms=who,
+                crest=family(c, crest) if crest != -1 else m("board.no_crest"),
+            )
+        )
+    bonus = [
+        m("board.bonus_ap", action=action_name(a), ap=n) for a, n in enumerate(s.bonus_ap[p]) if n
+    ]
     tiles = [m("vp", vp=v) for v in s.cath_tiles[p]]
-    lines.append(m("board.progress",
-                   buildings=chain(buildings, "semi") if buildings else m("board.nothing"),
-                   contracts=len(s.done[p]),
-                   cathedral=chain(tiles, "list") if tiles else m("board.nothing"),
-                   bonus=chain(bonus, "list") if bonus else m("board.nothing")))
+    lines.append(
+        m(
+            "board.progress",
+            buildings=chain(buildings, "semi") if buildings else m("board.nothing"),
+            contracts=len(s.done[p]),
+            cathedral=chain(tiles, "list") if tiles else m("board.nothing"),
+            bonus=chain(bonus, "list") if bonus else m("board.nothing"),
+        )
+    )
     return lines
 
 
