@@ -94,10 +94,13 @@ DOMAIN = "tiletum"
 
 SECTIONS = {  # the explicit {#ids} of the headings, the same in both languages' pages
     "round": "round",
+    "turn": "turn",
+    "king_phase": "king-phase",
     "actions": "actions",
     "duties": "duties",
     "end": "end",
 }
+# each action has its own section, named as the action: architect, merchant, ..., joker
 
 PIECES = {"arch": 0, "merch": 1}
 PIECE_KEYS = ("architect", "merchant")
@@ -286,12 +289,12 @@ class TiletumWords(GameWords):
             return Prompt(
                 m(f"{key}.you", tile=tile_name(c, s.king_bonus)),
                 m("prompt.king_tile.other", player=who),
-                SECTIONS["round"],
+                SECTIONS["king_phase"],
             )
         top = s.stack[-1]
         kind = top[0]
         if kind == F_DIE:
-            return Prompt(m("prompt.die.you"), m("prompt.die.other", player=who), SECTIONS["round"])
+            return Prompt(m("prompt.die.you"), m("prompt.die.other", player=who), SECTIONS["turn"])
         if kind == F_ACT and top[4] and not top[2]:
             return Prompt(
                 m("prompt.act_spent.you", action=action_name(top[1])),
@@ -303,20 +306,20 @@ class TiletumWords(GameWords):
             return Prompt(
                 m(f"{key}.you", action=action_name(top[1]), ap=top[2]),
                 m(f"{key}.other", player=who, action=action_name(top[1]), ap=top[2]),
-                SECTIONS["actions"],
+                ACTIONS[top[1]],
             )
         if kind == F_JOKER:
             return Prompt(
                 m("prompt.joker.you", ap=top[1]),
                 m("prompt.joker.other", player=who),
-                SECTIONS["actions"],
+                ACTIONS[JOKER],
             )
         if kind == F_AREA:
             tile = tile_name(c, s.area_bonus[top[1]])
             return Prompt(
                 m("prompt.area.you", tile=tile),
                 m("prompt.area.other", player=who, tile=tile),
-                SECTIONS["round"],
+                SECTIONS["turn"],
             )
         if kind == F_RES:
             return Prompt(
