@@ -26,7 +26,7 @@ from palio.games.tiletum import GAME as TL
 from palio.games.tiletum import words as tl_words
 from palio.games.tiletum.components import CHAR_TILE, CONTRACT_TILE, HELPER, HELPER_EFFECTS
 from palio.games.tiletum.scenario import position, rotation_for
-from palio.games.tiletum.state import F_ACT, F_DIE
+from palio.games.tiletum.state import F_ACT, F_DIE, F_STEPS
 from tests.san_gimignano.table import table
 from tests.test_words import check_text
 
@@ -351,3 +351,11 @@ def test_a_rejected_move_carries_its_reason_in_words():
     with pytest.raises(IllegalAction) as caught:
         t.apply("exchange g w")
     assert EN(caught.value.words) == "Take a die first."
+
+
+def test_tl_a_placement_costs_an_ap_only_inside_the_action():
+    """商人アクション: a house costs 1 AP; the step-and-house character's house is free."""
+    s = position(2, to_move=0, merchant={0: "Paris"}, stack=[(F_DIE,), (F_ACT, 1, 3, 0, 1)])
+    assert words(s, "house Paris.1")[1].startswith("1 AP, 2 left after")
+    s = position(2, to_move=0, merchant={0: "Paris"}, stack=[(F_DIE,), (F_STEPS, 1, 1, 1, 0)])
+    assert words(s, "house Paris.1")[1].startswith("A bonus. Houses on the map: 2")

@@ -19,8 +19,10 @@ Glossary keys, as the browser renderer (``server/static/render/san-gimignano.js`
 ``tower:same``, ``tower:multi``, ``tower:completed``  the kinds of tower, a completed one
 =====================  ==========================================================
 
-Prompt sections are the explicit ids of the headings of ``docs/rules/san-gimignano.md`` and
-``san-gimignano.ja.md`` (``SECTIONS``; ``tests/server/test_pages.py`` checks that each exists).
+``why_illegal`` speaks to the seat to move (it may name that seat's own cards): show its
+reason to that seat only. Prompt sections are the explicit ids of the headings of
+``docs/rules/san-gimignano.md`` and ``san-gimignano.ja.md`` (``SECTIONS``;
+``tests/server/test_pages.py`` checks that each exists in both).
 """
 
 from __future__ import annotations

@@ -30,8 +30,10 @@ observation name things:
 ``corruption``, ``storehouse``, ``king_tile``, ``roof``, ``wheel``  the things so named
 ==========================  ==================================================================
 
-Prompt sections are the explicit ids of the headings of ``docs/rules/tiletum.md`` and
-``tiletum.ja.md`` (``SECTIONS``; ``tests/server/test_pages.py`` checks that each exists).
+``why_illegal`` speaks to the seat to move (it may name that seat's own cards): show its
+reason to that seat only. Prompt sections are the explicit ids of the headings of
+``docs/rules/tiletum.md`` and ``tiletum.ja.md`` (``SECTIONS``, and each action's own name;
+``tests/server/test_pages.py`` checks that each exists in both).
 """
 
 from __future__ import annotations
@@ -423,6 +425,15 @@ def _cost(top: tuple | None, ap: int = 1) -> Msg:
     return m("cost.bonus")
 
 
+def _place_cost(top: tuple | None) -> Msg:
+    """What placing a house or pillar costs: an AP of the action, or nothing (a bonus)."""
+    if top is not None and top[0] == F_ACT:
+        return _cost(top)
+    if top is not None and top[0] in (F_HOUSE_ANY, F_PILLAR_ANY):
+        return m("cost.crest_place")
+    return m("cost.bonus")
+
+
 def _die(s: TiletumState, p: int, top: tuple | None, a: A.TakeDie):
     c = s.comp
     area = (a.to - 1 + s.rotation) % 6
@@ -548,7 +559,7 @@ def _pillar(s: TiletumState, p: int, top: tuple | None, a: A.PlacePillar):
     stone, vp = c.cost_tiles[s.cost[cath]]  # type: ignore[misc]
     houses, pillars = houses_on_map(s, p), pillars_on_map(s, p) + 1
     parts = [
-        _cost(top) if top is not None and top[0] != F_PILLAR_ANY else m("cost.crest_place"),
+        _place_cost(top),
         m("effect.pillar", pillars=pillars, houses=houses, product=houses * pillars),
         m(
             "effect.may_contribute",
@@ -565,7 +576,7 @@ def _house(s: TiletumState, p: int, top: tuple | None, a: A.PlaceHouse):
     _, _least, vp, building = c.house_spaces[c.house_id[a.space]]
     houses, pillars = houses_on_map(s, p) + 1, pillars_on_map(s, p)
     parts = [
-        _cost(top) if top is not None and top[0] != F_HOUSE_ANY else m("cost.crest_place"),
+        _place_cost(top),
         m("effect.house", houses=houses, pillars=pillars, product=houses * pillars),
     ]
     if vp:
