@@ -156,6 +156,13 @@ def test_rules_of_an_unknown_game_and_a_missing_checkout(client: Any,
     assert "docs/rules" in response.text and 'href="/?lang=en"' in response.text
 
 
+def test_a_game_without_a_rules_document_says_so(client: Any, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pages, "rules_dir", lambda: tmp_path)  # a checkout without tiletum.md
+    response = client.get("/rules/tiletum?lang=ja")
+    assert response.status_code == 404 and "まだPalioの言葉で書かれていません" in response.text
+
+
 def test_a_game_without_a_japanese_page_shows_the_english_one(
         client: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "tiletum.md").write_text("# Tiletum\n\n## Set-up {#setup}\n\nText.\n")

@@ -39,6 +39,7 @@ from palio.core.i18n import (
     normalize_language,
 )
 from palio.core.words import msg
+from palio.server.service import ApiError
 
 STATIC = Path(__file__).parent / "static"
 LANGUAGE_COOKIE = "palio_lang"
@@ -77,7 +78,9 @@ def ui_messages(lang: str) -> dict[str, Any]:
     return out
 
 
+@cache
 def words_for(lang: str) -> dict[str, Any]:
+    """The catalogs are read once; so are the words built from them."""
     return {"lang": lang, "languages": LANGUAGES, "messages": ui_messages(lang)}
 
 
@@ -114,7 +117,7 @@ def shell(lang: str, title: str, body: str, page_class: str = "plain-page") -> s
         '<script type="module" src="/static/page.js"></script>\n'
         f'</head>\n<body class="{page_class}" data-lang="{lang}">\n'
         '<header class="top"><a class="brand" href="/">Palio</a>'
-        f'<span class="title">{title}</span><span class="top-tools" id="top-tools"></span></header>\n'
+        f'<span class="title">{title}</span></header>\n'
         f"<main>\n{body}\n</main>\n</body>\n</html>\n"
     )
 
@@ -266,10 +269,12 @@ def rules_page(request: Request, game_id: str) -> HTMLResponse:
         game = registry.get(game_id)
     except OptionError:
         return error_page(request, 404, "no_such_rules")
-    found = rules_file(game.info.id, lang)
-    title = say(lang, "ui.rules.title", game=msg(game_message(game.info.id)))
-    if found is None:
+    if rules_dir() is None:
         return error_page(request, 404, "rules_not_installed")
+    found = rules_file(game.info.id, lang)
+    if found is None:  # a game whose rules document is not written yet
+        return error_page(request, 404, "no_rules_yet")
+    title = say(lang, "ui.rules.title", game=msg(game_message(game.info.id)))
     path, written_in = found
     body_html, contents = render_rules(path.read_text(encoding="utf-8"), written_in)
     note = "" if written_in == lang else f'<p class="message info">{say(lang, "ui.rules.not_translated")}</p>'
@@ -301,8 +306,6 @@ async def lobby() -> Any:
 
 async def _game_or_error(request: Request, game_id: str, check_token: bool) -> Response | None:
     """An error page when the game does not exist or the token opens no seat of it."""
-    from palio.server.service import ApiError  # the service module imports much; only here
-
     service = request.app.state.service
     try:
         live = await run_in_threadpool(service.get, game_id)
