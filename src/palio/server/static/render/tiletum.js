@@ -303,8 +303,10 @@ function drawPlayerBoard(o, seat, ctx) {
   const buildings = (legend.rooms || []).map((floors, b) => {
     const completed = Boolean(p.completed & (1 << b));
     const crest = p.crests[b];
+    const roofed = floors.length > 0 && floors.some((room) => !hasTile(p.rooms[room]));
     const head = ctx.tip(el("div", { class: "building-head" }, t("ui.tt.building", { n: b + 1 }),
-      completed ? el("span", { class: "done-mark" }, ` ✓`) : null), `building:${b + 1}`);
+      completed ? el("span", { class: "done-mark" }, " ✓") : null), `building:${b + 1}`);
+    if (roofed) head.append(ctx.tip(el("span", { class: `roof seat-text-${seat}` }, " ⌂"), "roof"));
     const crestNode = crest !== -1
       ? ctx.tip(el("div", { class: "crest" }, ctx.name(`crest:${crest}`, legend.crest_names?.[crest] ?? "")), `crest:${crest}`)
       : ctx.tip(el("div", { class: "crest empty muted" }, t("ui.tt.no_crest")), `crest_space:${b + 1}`);
@@ -320,6 +322,14 @@ function drawPlayerBoard(o, seat, ctx) {
     }) : [el("div", { class: "room printed" }, t("ui.tt.printed"))];
     return el("div", { class: `building${completed ? " completed" : ""}`, "data-building": b + 1 }, head, rooms, crestNode);
   });
+  // the contract spaces of the board, filled from the left: a fulfilled contract, or the space
+  const contractSpaces = [];
+  for (let k = 1; ctx.name(`contract_space:${k}`, null) !== null; k += 1) {
+    const tile = p.contracts_done[k - 1];
+    contractSpaces.push(ctx.recent(hasTile(tile) ? tileNode(ctx, tile, "small done-contract")
+      : ctx.tip(el("div", { class: "tile small empty contract-space" }, String(k)), `contract_space:${k}`),
+    `players.${seat}.contracts_done.${k - 1}`));
+  }
   const king = legend.king_vp?.[p.king_step];
   const bonusAp = Object.entries(p.bonus_ap).map(([action, n]) => `${ctx.name(`area:${action}`, action)} +${n}`).join(", ");
   const completedCount = [...Array(6).keys()].filter((b) => p.completed & (1 << b)).length;
@@ -341,6 +351,7 @@ function drawPlayerBoard(o, seat, ctx) {
   ctx.recent(el("div", { class: "row muted facts" }, facts.join(" · ")), `players.${seat}.houses_supply`),
   el("div", { class: "row storehouse" }, ctx.tip(el("span", { class: "muted" }, t("ui.tt.storehouse")), "storehouse"),
     store.length ? store : el("span", { class: "muted" }, t("ui.tt.empty"))),
+  el("div", { class: "row contract-spaces" }, el("span", { class: "muted" }, t("ui.tt.contract_spaces")), contractSpaces),
   el("div", { class: "buildings" }, buildings));
 }
 
