@@ -102,10 +102,15 @@ function undo() {
 
 // -- drawing -------------------------------------------------------------------------------
 function show(fresh) {
+  // a push may repeat the position on screen (a bot's move and the hub's both push): a choice
+  // half made in it (an open chooser, a first tap) stays; a new position clears both
+  const same = view !== null && fresh.move_number === view.move_number && fresh.status === view.status;
+  const keep = same ? armed : null;
   view = fresh;
-  closeChooser();
-  hideTip();
-  armed = null;
+  if (!same) {
+    closeChooser();
+    hideTip();
+  }
   document.body.dataset.move = String(view.move_number);
   document.body.dataset.status = view.status;
   document.body.dataset.yourTurn = view.legal.length ? "1" : "0";
@@ -126,6 +131,8 @@ function show(fresh) {
   drawPrompt();
   drawActions();
   drawLog();
+  const again = keep && view.legal.find((a) => a.notation === keep);
+  if (again) arm(again, document.querySelector(`#actions button[data-notation="${CSS.escape(keep)}"]`));
 }
 
 function openSeats() {
@@ -317,7 +324,7 @@ function choose(event, action) {
 function arm(action, button) {
   disarm();
   armed = action.notation;
-  button.classList.add("armed");
+  button?.classList.add("armed");
   const box = $("choice-explain");
   box.replaceChildren(el("strong", {}, action.label), " ", el("span", {}, action.explain), " ",
     el("span", { class: "muted" }, t("ui.play.tap_again")));
