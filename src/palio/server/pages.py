@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -263,6 +263,13 @@ def render_rules(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
     return md.renderer.render(tokens, md.options, env), [(str(a), t) for a, t in contents]
 
 
+@lru_cache(maxsize=64)
+def rendered_file(path: str, mtime: float, lang: str) -> tuple[str, list[tuple[str, str]]]:
+    """A rules document rendered once per version of the file (``mtime`` is in the key, so an
+    edited document shows at once)."""
+    return render_rules(Path(path).read_text(encoding="utf-8"), lang)
+
+
 def rules_page(request: Request, game_id: str) -> HTMLResponse:
     lang = page_language(request)
     try:
@@ -276,7 +283,7 @@ def rules_page(request: Request, game_id: str) -> HTMLResponse:
         return error_page(request, 404, "no_rules_yet")
     title = say(lang, "ui.rules.title", game=msg(game_message(game.info.id)))
     path, written_in = found
-    body_html, contents = render_rules(path.read_text(encoding="utf-8"), written_in)
+    body_html, contents = rendered_file(str(path), path.stat().st_mtime, written_in)
     note = "" if written_in == lang else f'<p class="message info">{say(lang, "ui.rules.not_translated")}</p>'
     toc = "".join(f'<li><a href="#{html.escape(anchor)}">{html.escape(text)}</a></li>'
                   for anchor, text in contents)
