@@ -85,6 +85,12 @@ DATA: dict[str, Any] = {
         "per_colour": {"2": 2, "3": 3, "4": 4},
         "offspring_dice": 5,
     },
+    "supply": {
+        "source": "reference:exact",
+        "note": "the common supply: 48 white helper discs (初期準備 9: helpers are taken from it); "
+                "florins have no limit (rulebook)",
+        "helper_discs": 48,
+    },
     "columns": {
         "source": "reference:partial",
         "cost_source": "reference:partial",
@@ -280,6 +286,7 @@ class Components:
         self.dice_per_colour = {int(k): _int(v, "dice.per_colour", 1) for k, v in dice["per_colour"].items()}
         _check(set(self.dice_per_colour) == {2, 3, 4}, "dice.per_colour needs 2, 3 and 4 players")
         self.offspring_dice = _int(dice["offspring_dice"], "dice.offspring_dice", 1)
+        self.helper_discs = _int(d["supply"]["helper_discs"], "supply.helper_discs", 0)
         self._columns(d["columns"]["columns"])
         self._careers(d["careers"])
         self.init_vp = tuple(_int(v, "initiative.vp", 0) for v in d["initiative"]["vp"])

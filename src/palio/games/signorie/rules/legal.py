@@ -85,9 +85,10 @@ def florins_needed(s: SignorieState, p: int, col: int) -> int | None:
     # hire a helper: the cheapest free slot of the ring colour's column
     target = c.hire_to[col]
     mask = s.helpers[p * 5 + target]
-    for i, (cost, _e, _a) in enumerate(c.helpers[target]):
-        if not mask >> i & 1 and (best is None or cost < best):
-            best = cost
+    if helpers_left(s):
+        for i, (cost, _e, _a) in enumerate(c.helpers[target]):
+            if not mask >> i & 1 and (best is None or cost < best):
+                best = cost
     if best == 0:
         return 0
     # an assignment tile: only a marriage costs florins (its dowry)
@@ -125,6 +126,11 @@ def florins_needed(s: SignorieState, p: int, col: int) -> int | None:
     return best
 
 
+def helpers_left(s: SignorieState) -> bool:
+    """Is a helper disc left in the common supply (48 in the box)?"""
+    return sum(bin(mask).count("1") for mask in s.helpers) < s.comp.helper_discs
+
+
 def _action(s: SignorieState, top: tuple) -> list[Action]:
     """The die is placed: each of the column's actions that can be carried out in full."""
     _kind, p, col = top
@@ -134,9 +140,10 @@ def _action(s: SignorieState, top: tuple) -> list[Action]:
     out: list[Action] = []
     target = c.hire_to[col]
     mask = s.helpers[p * 5 + target]
-    for i, (cost, _e, _a) in enumerate(c.helpers[target]):
-        if not mask >> i & 1 and cost <= florins:
-            out.append(T.hire[i])
+    if helpers_left(s):
+        for i, (cost, _e, _a) in enumerate(c.helpers[target]):
+            if not mask >> i & 1 and cost <= florins:
+                out.append(T.hire[i])
     for sex in (0, 1):
         tile = s.assign[col * 2 + sex]
         effect, amount, meeples, repeat = c.assignments[tile]
