@@ -18,7 +18,13 @@ from palio.games.signorie.scenario import (
     put_row,
     set_city_tile,
 )
-from palio.games.signorie.state import CAT_ALLIANCES, CAT_CAREERS, CAT_MARRIAGE, CAT_MISSION, REWARDS
+from palio.games.signorie.state import (
+    CAT_ALLIANCES,
+    CAT_CAREERS,
+    CAT_MARRIAGE,
+    CAT_MISSION,
+    REWARDS,
+)
 from tests.signorie.helpers import (
     BLUE,
     FIRENZE,
@@ -28,7 +34,6 @@ from tests.signorie.helpers import (
     YELLOW,
     B,
     P,
-    R,
     assignment_tile,
     bonus_tile,
     deal,

@@ -36,7 +36,6 @@ from tests.signorie.helpers import (
     FIRENZE,
     MILANO,
     NAPOLI,
-    PURPLE,
     RED,
     ROMA,
     VENEZIA,
