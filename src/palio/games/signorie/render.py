@@ -109,8 +109,9 @@ def _player(s: SignorieState, p: int) -> list[Msg]:
     for r in range(4):
         up = [tile(c, t) for t in s.rows_up[p * 4 + r]]
         down = len(s.rows_down[p * 4 + r])
-        rows.append(m("board.plan_row", row=row(r), tiles=up or m("board.none"), down=down))
-    lines.append(m("board.plan", rows=rows))
+        if up or down:  # empty rows are left out
+            rows.append(m("board.plan_row", row=row(r), tiles=up or m("board.none"), down=down))
+    lines.append(m("board.plan", rows=rows or m("board.none")))
     return lines
 
 
