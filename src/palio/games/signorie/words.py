@@ -612,4 +612,4 @@ _EVENTS = {
 _GLOSSARY = ("florin", "vp", "man", "woman", "bride", "helper", "supply", "stock", "offspring_die",
              "initiative", "turn_order", "threshold", "alliance_tile", "face_down", "plan",
              "city_slot", "marriage_slot", "mission_slot", "assignment_area", "reward_row",
-             "advancement_point", "rank", "dowry", "alliance_stack")
+             "advancement_point", "rank", "dowry", "dice_area", "main_board", "alliance_stack")

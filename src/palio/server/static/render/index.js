@@ -9,11 +9,13 @@
 
 import { renderGeneric } from "/static/render/generic.js";
 import { renderSanGimignano } from "/static/render/san-gimignano.js";
+import { renderSignorie } from "/static/render/signorie.js";
 import { renderTiletum } from "/static/render/tiletum.js";
 
 const RENDERERS = {
   "san-gimignano": renderSanGimignano,
   tiletum: renderTiletum,
+  signorie: renderSignorie,
 };
 
 export function rendererFor(gameId) {
