@@ -76,7 +76,7 @@ def check_invariants(s: SignorieState) -> None:
         assert all(x == EMPTY or 0 <= x < 4 * P for x in slots)
         if city not in s.cities:
             assert all(x == EMPTY for x in slots)
-    assert sum(bin(m).count("1") for m in s.helpers) <= c.helper_discs
+    assert sum(bin(m).count("1") for m in s.helpers) == s.hired <= c.helper_discs
 
 
 def check_view(s: SignorieState) -> None:

@@ -20,6 +20,7 @@ from palio.games.signorie.scenario import (
     position,
     put_row,
     set_city_tile,
+    set_helpers,
 )
 from palio.games.signorie.state import (
     CAT_HELPERS,
@@ -36,6 +37,7 @@ from tests.signorie.helpers import (
     FIRENZE,
     MILANO,
     NAPOLI,
+    PURPLE,
     RED,
     ROMA,
     VENEZIA,
@@ -146,7 +148,7 @@ def test_florins_after_the_die_decide_which_actions_are_offered():
     for city in range(5):
         fill_city(s, city, [2] if city == FIRENZE else [], YELLOW)
     s.women[BLUE] = 1
-    s.helpers[BLUE * 5 + Y] = 0b111  # red hires into yellow: nothing left there
+    set_helpers(s, BLUE, Y, 0b111)  # red hires into yellow: nothing left there
     s._legal = None
     play(s, "die r1")  # pays 1: 3 florins left
     assert [a for a in legal(s) if a.startswith("marry")] == ["marry Firenze 2", "marry Firenze 3"]
@@ -164,15 +166,16 @@ def test_hire_puts_the_helper_in_the_ring_colour_column(col):
 
 def test_a_taken_helper_slot_is_not_offered_and_the_supply_is_limited():
     s = position(4, to_move=YELLOW, florins={YELLOW: 20}, pool="r6")
-    s.helpers[YELLOW * 5 + Y] = 0b011
+    set_helpers(s, YELLOW, Y, 0b011)
     s._legal = None
     play(s, "die r6")
     assert [a for a in legal(s) if a.startswith("hire")] == ["hire 3"]
-    s.helpers[RED * 5:] = [0b111] * 15  # 45 discs on other boards + 2 on ours: 47 of 48
+    for seat in (RED, PURPLE, BLUE):
+        for col in range(5):
+            set_helpers(s, seat, col, 0b111)  # 45 discs on other boards + 2 on ours: 47 of 48
     s._legal = None
     assert "hire 3" in legal(s)
-    s.helpers[BLUE * 5 + B] = 0b111
-    s.helpers[YELLOW * 5 + G] = 0b001  # 48 hired: the common supply is empty
+    set_helpers(s, YELLOW, G, 0b001)  # 48 hired: the common supply is empty
     s._legal = None
     assert not any(a.startswith("hire") for a in legal(s))
 
@@ -183,7 +186,7 @@ def test_helpers_act_after_any_action_of_their_column():
     gain = DEFAULT.helpers[R][vp_slot][2]
     for choice in ("hire 1", "assign w 1", "marry Roma 1"):
         s = position(4, to_move=BLUE, florins={BLUE: 10}, pool="r6")
-        s.helpers[BLUE * 5 + R] = 1 << vp_slot
+        set_helpers(s, BLUE, R, 1 << vp_slot)
         deal(s, R, 1, assignment_tile("florins"))
         s._legal = None
         play(s, "die r6", choice)
@@ -192,7 +195,7 @@ def test_helpers_act_after_any_action_of_their_column():
 
 def test_helpers_act_after_the_action_and_in_slot_order():
     s = position(4, to_move=YELLOW, florins={YELLOW: 0}, pool="y3")
-    s.helpers[YELLOW * 5 + Y] = 0b101  # slot 1: 1 florin, slot 3: 2 VP
+    set_helpers(s, YELLOW, Y, 0b101)  # slot 1: 1 florin, slot 3: 2 VP
     s._legal = None
     play(s, "die y3", "florins")
     kinds = [e.kind for e in s.events[-3:]]
@@ -202,7 +205,7 @@ def test_helpers_act_after_the_action_and_in_slot_order():
 
 def test_a_helper_advancement_point_may_be_left_unused():
     s = position(4, to_move=YELLOW, florins={YELLOW: 5}, pool="g6")
-    s.helpers[YELLOW * 5 + G] = 0b001  # grey slot 1: 1 advancement point
+    set_helpers(s, YELLOW, G, 0b001)  # grey slot 1: 1 advancement point
     s._legal = None
     play(s, "die g6", "advance", "new pol")
     assert "done" in legal(s)
@@ -214,7 +217,7 @@ def test_a_helper_advancement_point_may_be_left_unused():
 
 def test_an_alliance_helper_gives_nothing_when_the_stack_is_empty():
     s = position(4, to_move=YELLOW, florins={YELLOW: 5}, pool="y6")
-    s.helpers[YELLOW * 5 + Y] = 0b010  # yellow slot 2: a face-down alliance tile
+    set_helpers(s, YELLOW, Y, 0b010)  # yellow slot 2: a face-down alliance tile
     s.removed = s.removed + tuple(s.alliance)
     s.alliance = []
     s._legal = None

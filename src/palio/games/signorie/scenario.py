@@ -82,6 +82,14 @@ def place_man(s: SignorieState, seat: int, track: str, vp: int, n: int = 1) -> N
     s.stock_m[seat] -= n
 
 
+def set_helpers(s: SignorieState, seat: int, col: int, mask: int) -> None:
+    """Helpers of ``seat`` on the slots of column ``col`` (bit i = slot i), from the supply."""
+    old = s.helpers[seat * 5 + col]
+    s.helpers[seat * 5 + col] = mask
+    s.hired += bin(mask).count("1") - bin(old).count("1")
+    s._legal = None
+
+
 def put_row(s: SignorieState, seat: int, row: str, up: list[tuple[int, int]], down: int = 0) -> None:
     """Tiles in a row of a plan: ``up`` face up as (family, vp) pairs, ``down`` face down."""
     r = ROW_CODES.index(row)

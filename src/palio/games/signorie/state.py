@@ -55,7 +55,7 @@ _LISTS = ("florins", "vp", "men", "women", "stock_m", "stock_w", "brides", "thre
           "helpers", "tracks", "vp_by", "rows_up", "rows_down", "city_slot", "marriage_tile",
           "mission_tile", "pool", "assign", "order", "stack", "reward_queue", "alliance")
 _SCALARS = ("round", "phase", "pos", "rolls", "stamp", "turn_no", "removed", "cities",
-            "rewards")
+            "rewards", "hired")
 
 
 class SignorieState(State):
@@ -88,7 +88,7 @@ class SignorieState(State):
     ``pos`` (index in ``order`` of the turn player in Phase 2); ``reward_queue`` (seats still
     to be rewarded this Phase 3, in order); ``stack`` of pending frames; ``rolls`` (offspring
     rolls so far, a stream key); ``stamp`` (initiative stacking counter); ``turn_no``
-    (increases whenever a new turn begins).
+    (increases whenever a new turn begins); ``hired`` (helper discs on all boards).
     """
 
     comp: ClassVar[Components]

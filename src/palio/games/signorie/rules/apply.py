@@ -146,6 +146,7 @@ def _hire(s: SignorieState, a: A.Hire) -> None:
     cost = c.helpers[target][slot][0]
     s.florins[p] -= cost
     s.helpers[p * 5 + target] |= 1 << slot
+    s.hired += 1
     _after_action(s, p, col)
     s.emit("hire", p, col=target, slot=slot, cost=cost)
 

@@ -128,7 +128,7 @@ def florins_needed(s: SignorieState, p: int, col: int) -> int | None:
 
 def helpers_left(s: SignorieState) -> bool:
     """Is a helper disc left in the common supply (48 in the box)?"""
-    return sum(bin(mask).count("1") for mask in s.helpers) < s.comp.helper_discs
+    return s.hired < s.comp.helper_discs
 
 
 def _action(s: SignorieState, top: tuple) -> list[Action]:

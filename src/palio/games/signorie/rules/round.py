@@ -104,7 +104,7 @@ def setup_state(cls: type[SignorieState], players: int, seed: int, options: dict
     s.assign = [0] * 10
     s.stack = []
     s.reward_queue = []
-    s.round, s.phase, s.pos, s.rolls, s.turn_no = 1, PLAY, 0, 0, 0
+    s.round, s.phase, s.pos, s.rolls, s.turn_no, s.hired = 1, PLAY, 0, 0, 0, 0
     s.emit("setup", None, players=P, order=order[:], cities=list(used), rewards=list(s.rewards),
            florins=s.florins[:])
     start_round(s)
