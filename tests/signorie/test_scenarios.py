@@ -639,3 +639,16 @@ def test_men_placed_by_the_builder_come_from_the_stock():
     s = position(2, to_move=0)
     place_man(s, 0, "pol", 1)
     assert s.stock_m[0] == 7 and s.men_on_track(0, 0)[0] == 1
+
+
+def test_only_rewarded_players_score_the_vp_tile_or_may_buy():
+    s = position(2, to_move=0, pool="", round=7, florins={0: 9, 1: 9}, brides=[2, 2])
+    sons = next(i for i, (k, _p, _c) in enumerate(DEFAULT.vp_tiles) if k == 0)
+    s.rewards = s.rewards[:6] + (sons,)
+    s.dice = [6, 6, 6, 0, 0] + [1, 1, 0, 0, 0]  # seat 0 over the threshold, seat 1 under
+    s._legal = None
+    all_pass(s)
+    assert s.to_move == 1 and legal(s) == ["buy", "done"]
+    play(s, "done")
+    assert s.is_over
+    assert s.vp_by[0 * 9 + CAT_REWARDS] == 0 and s.vp_by[1 * 9 + CAT_REWARDS] == 4
