@@ -103,6 +103,12 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(web: Server, brows
     page.wait_for_selector("#scores", timeout=WAIT_MS)
     shown = [row.inner_text().split("\t")[-1].strip() for row in page.locator("#scores tbody tr").all()]
     assert shown == [str(view["scores"][seat]).removesuffix(".0") for seat in view["ranking"]]
+    # the finished game's replay draws the same table, step by step
+    page.goto(f"{web.base}/games/{game_id}/replay")
+    page.wait_for_selector("body[data-ready]", timeout=WAIT_MS)
+    page.click("#last")
+    page.wait_for_selector(".sg-player", timeout=WAIT_MS)
+    assert page.locator(".sg-player").count() == 3
     assert not errors, errors
     context.close()
 
