@@ -114,7 +114,7 @@ def play_game(players: int, seed: int, policy, check: bool = True) -> SignorieSt
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("policy", [uniform, progress], ids=["uniform", "progress"])
 def test_games_keep_every_invariant(players, policy):
-    for seed in range(40):
+    for seed in range(100):
         play_game(players, seed, policy)
 
 
