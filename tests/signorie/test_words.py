@@ -4,8 +4,10 @@ and log lines that name components in words."""
 
 from __future__ import annotations
 
+import math
 import random
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -31,14 +33,24 @@ def positions(players: int, seed: int, every: int = 7):
     yield s
 
 
+def screen_rows(text: str, width: int = 100) -> int:
+    """Rows the text takes on a terminal ``width`` columns wide (CJK characters take two)."""
+    def cells(line: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+    return sum(max(1, math.ceil(cells(line) / width)) for line in text.splitlines())
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_board_stays_under_fifty_lines_with_four_players(lang):
+def test_the_board_stays_under_fifty_rows_of_a_100_column_terminal_with_four_players(lang):
     tr = Translator(lang, NAMES)
     longest = 0
-    for s in positions(4, 3):
-        lines = GAME.render(s, s.to_move, tr).splitlines()
-        longest = max(longest, len(lines))
-    assert 25 < longest < 50
+    for seed in (1, 3, 5):
+        for s in positions(4, seed):
+            text = GAME.render(s, s.to_move, tr)
+            longest = max(longest, screen_rows(text))
+            assert len(text.splitlines()) < 40
+    assert 30 < longest < 50
 
 
 @pytest.mark.parametrize("doc", ["signorie.md", "signorie.ja.md"])
@@ -78,3 +90,47 @@ def test_score_rows_add_up_at_the_end():
     table = describe.score_table(s, Translator("ja", NAMES))
     assert [sum(row["points"][p] for row in table["rows"]) for p in range(3)] == table["totals"]
     assert len(table["rows"]) == 9
+
+
+def test_why_illegal_never_breaks_and_reads_plainly():
+    from tests.test_words import check_text
+
+    space = GAME.all_actions()
+    rng = random.Random(7)
+    for players in (2, 4):
+        for s in positions(players, players, every=13):
+            if s.is_over:
+                continue
+            legal = set(s.legal_actions())
+            before = s.observe(None)
+            for action in rng.sample(space, 60):
+                if action in legal:
+                    continue
+                reason = GAME.words.why_illegal(s, action)
+                if reason is not None:
+                    for lang in ("en", "ja"):
+                        check_text(Translator(lang, NAMES)(reason), lang, f"why {action}", set())
+            assert s.observe(None) == before  # asking changes nothing
+
+
+def test_choices_name_every_legal_action_differently():
+    """Two legal actions with the same label and group would be indistinguishable buttons."""
+    tr = Translator("en", NAMES)
+    for players in (2, 3, 4):
+        for s in positions(players, 9, every=5):
+            if s.is_over:
+                continue
+            seen = {}
+            for choice in describe.choices(s, tr):
+                key = (choice["group"], choice["label"])
+                assert key not in seen, f"{choice['notation']} and {seen[key]} both read {key}"
+                seen[key] = choice["notation"]
+
+
+def test_a_rejected_move_carries_its_reason_in_words():
+    from palio.core.errors import IllegalAction
+
+    s = position(4, to_move=1, florins={1: 0}, pool="b1")
+    with pytest.raises(IllegalAction) as caught:
+        s.apply("die b1")
+    assert Translator("en")(caught.value.words) == "That die costs 4 florins, more than you have."

@@ -17,7 +17,9 @@ from palio.games.signorie.words import (
     city,
     colour,
     effect,
+    florins,
     m,
+    meeples,
     reward_tile,
     row,
     tile,
@@ -54,16 +56,17 @@ def board_lines(s: SignorieState, seat: int | None) -> list[Msg]:
     out.append(m("board.rewards", tiles=rewards))
     S = c.max_city_slots
     for i in s.cities:
-        slots = []
+        free, taken = [], []
         for k, value in enumerate(c.city_slots[i]):
             x = s.city_slot[i * S + k]
             if x < 0:
-                slots.append(m("board.slot_free", value=value))
+                free.append(str(value))
             elif x % 4 == 0:
-                slots.append(m("board.slot_bride", value=value, player=Player(x // 4)))
+                taken.append(m("board.slot_bride", value=value, player=Player(x // 4)))
             else:
-                slots.append(m("board.slot_man", value=value, player=Player(x // 4), track=track(x % 4 - 1)))
-        out.append(m("board.city", city=city(c, i), slots=slots,
+                taken.append(m("board.slot_man", value=value, player=Player(x // 4), track=track(x % 4 - 1)))
+        out.append(m("board.city", city=city(c, i), free=" ".join(free) or m("board.none"),
+                     taken=taken or m("board.none"),
                      marriage=_tile(s, s.marriage_tile[i]), mission=_tile(s, s.mission_tile[i])))
     L = c.max_track_len
     for t in range(3):
@@ -74,8 +77,8 @@ def board_lines(s: SignorieState, seat: int | None) -> list[Msg]:
                 if n:
                     men.append(m("board.track_men", slot=i + 1, vp=c.track_vp[t][i], player=Player(p), n=n))
         out.append(m("board.track", track=track(t), men=men or m("board.empty")))
-    discs = [m("board.disc", player=Player(p), slot=s.init_pos[p] + 1, vp=c.init_vp[s.init_pos[p]])
-             for p in s.initiative_ranking()]
+    discs = [m("board.disc" if c.init_vp[s.init_pos[p]] else "board.disc_low", player=Player(p),
+               slot=s.init_pos[p] + 1, vp=c.init_vp[s.init_pos[p]]) for p in s.initiative_ranking()]
     out.append(m("board.initiative", discs=discs, stack=len(s.alliance)))
     for p in range(s.players):
         out += _player(s, p)
@@ -93,24 +96,26 @@ def _player(s: SignorieState, p: int) -> list[Msg]:
     status = m("board.passed") if s.passed[p] and s.phase == PLAY else m("board.playing")
     lines = [
         m("board.player", player=Player(p), colour=player_colour(c.colours[p]), vp=s.vp[p],
-          florins=s.florins[p], men=s.men[p], women=s.women[p], stock_men=s.stock_m[p],
-          stock_women=s.stock_w[p], sons=s.brides[p]),
+          florins=florins(s.florins[p]), men=meeples(0, s.men[p]), women=meeples(1, s.women[p]),
+          stock_men=meeples(0, s.stock_m[p]), stock_women=meeples(1, s.stock_w[p]), sons=s.brides[p]),
         m("board.player_dice", dice=held or m("board.none"), sum=s.dice_sum(p),
           threshold=s.threshold[p], status=status),
     ]
     helpers = []
     for col in range(5):
         mask = s.helpers[p * 5 + col]
-        for i, (_cost, e, amount) in enumerate(c.helpers[col]):
-            if mask >> i & 1:
-                helpers.append(m("board.helper", colour=colour(col), effect=effect(e, amount)))
+        effects = [effect(e, amount) for i, (_cost, e, amount) in enumerate(c.helpers[col]) if mask >> i & 1]
+        if effects:
+            helpers.append(m("board.helper", colour=colour(col), effects=effects))
     lines.append(m("board.helpers", helpers=helpers or m("board.none")))
     rows = []
     for r in range(4):
         up = [tile(c, t) for t in s.rows_up[p * 4 + r]]
         down = len(s.rows_down[p * 4 + r])
-        if up or down:  # empty rows are left out
-            rows.append(m("board.plan_row", row=row(r), tiles=up or m("board.none"), down=down))
+        if down:
+            up.append(m("board.face_down", n=down))
+        if up:  # empty rows are left out
+            rows.append(m("board.plan_row", row=row(r), tiles=up))
     lines.append(m("board.plan", rows=rows or m("board.none")))
     return lines
 
