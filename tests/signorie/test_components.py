@@ -39,6 +39,16 @@ def test_counts_and_values_from_the_rulebook_and_the_reference():
             assert sorted(row.count(f) for f in set(row)) == [1, 1, 2]
 
 
+def test_twelve_helper_slots_per_board_one_per_helper_disc():
+    """Reference, component counts: 48 helper discs, 12 per player, so probably 12 helper
+    slots on each player board (an inferred fact, used as given); the yellow column has a
+    middle slot (助手の雇用, the example), so at least three slots."""
+    c = DEFAULT
+    assert sum(len(col) for col in c.helpers) == 12
+    assert 4 * sum(len(col) for col in c.helpers) == c.helper_discs
+    assert len(c.helpers[0]) == 3 and c.helpers[0][1][0] == 3
+
+
 def test_provisional_listing_names_the_guesses():
     text = "\n".join(provisional_components())
     for name in ("careers", "initiative", "cities.slots", "families.names", "plans", "sons",

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 
@@ -11,10 +12,11 @@ import pytest
 
 from palio.core.errors import IllegalAction, NotationError
 from palio.core.i18n import Translator
-from palio.games.signorie import GAME
-from palio.games.signorie.components import DEFAULT
+from palio.games.signorie import DATA, GAME, SignorieGame
+from palio.games.signorie.components import DEFAULT, Components
 from palio.games.signorie.scenario import (
     fill_city,
+    parse_pool,
     place_in_order,
     place_man,
     position,
@@ -37,7 +39,6 @@ from tests.signorie.helpers import (
     FIRENZE,
     MILANO,
     NAPOLI,
-    PURPLE,
     RED,
     ROMA,
     VENEZIA,
@@ -170,13 +171,27 @@ def test_a_taken_helper_slot_is_not_offered_and_the_supply_is_limited():
     s._legal = None
     play(s, "die r6")
     assert [a for a in legal(s) if a.startswith("hire")] == ["hire 3"]
-    for seat in (RED, PURPLE, BLUE):
-        for col in range(5):
-            set_helpers(s, seat, col, 0b111)  # 45 discs on other boards + 2 on ours: 47 of 48
+    # 12 slots a board, 48 discs: with the built-in data the supply never runs dry
+    assert 4 * sum(len(col) for col in DEFAULT.helpers) == DEFAULT.helper_discs
+    # a components file with fewer discs than slots: the common supply limits hiring
+    data = copy.deepcopy(DATA)
+    data["supply"]["helper_discs"] = 3
+    game = SignorieGame(Components(data))
+    s = game.setup(4, 1)
+    seat = s.order[0]
+    s.florins[seat] = 20
+    s.pool = parse_pool("r6")
+    set_helpers(s, seat, Y, 0b001)
+    set_helpers(s, (seat + 1) % 4, G, 0b01)  # 2 of 3 discs hired
+    play(s, "die r6")
+    assert [a for a in legal(s) if a.startswith("hire")] == ["hire 2", "hire 3"]
+    play(s, "hire 2")
+    assert s.hired == 3
+    while s.to_move != seat:
+        s.apply("pass")
+    s.pool = parse_pool("y6")
     s._legal = None
-    assert "hire 3" in legal(s)
-    set_helpers(s, YELLOW, G, 0b001)  # 48 hired: the common supply is empty
-    s._legal = None
+    play(s, "die y6")  # yellow hires into light blue: no disc left in the supply
     assert not any(a.startswith("hire") for a in legal(s))
 
 

@@ -103,9 +103,11 @@ DATA: dict[str, Any] = {
                 "hire_to: the ring colour of the column's hire icon, i.e. the column its helpers "
                 "go to; red -> yellow is the rulebook's example, the others continue the same "
                 "one-to-the-left pattern (provisional). helpers: the helper slots of each column, "
-                "left to right; only 'yellow middle slot costs 3' is known (rulebook example), "
-                "so the rest is provisional: costs rise 2/3/4 and three slots in all take a "
-                "face-down alliance tile, as the rulebook's '助手3個' says",
+                "left to right; 12 in all, one per helper disc of a player (48 / 4, reference: "
+                "inferred); only 'yellow middle slot costs 3' is known (rulebook example), so "
+                "the rest is provisional: yellow and red have three slots costing 2/3/4, the "
+                "other columns two costing 2/4, and three slots in all take a face-down "
+                "alliance tile, as the rulebook's '助手3個' says",
         "columns": [
             {"colour": "yellow", "cost": 1, "action": "florins", "hire_to": "lightblue",
              "helpers": [_helper(2, "florins", 1), _helper(3, "alliance", src="reference:partial"),
@@ -113,11 +115,11 @@ DATA: dict[str, Any] = {
             {"colour": "red", "cost": 2, "action": "marriage", "hire_to": "yellow",
              "helpers": [_helper(2, "vp", 1), _helper(3, "florins", 1), _helper(4, "alliance")]},
             {"colour": "purple", "cost": 3, "action": "offspring", "hire_to": "red",
-             "helpers": [_helper(2, "florins", 1), _helper(3, "vp", 1), _helper(4, "initiative", 1)]},
+             "helpers": [_helper(2, "florins", 1), _helper(4, "initiative", 1)]},
             {"colour": "grey", "cost": 4, "action": "advancement", "hire_to": "purple",
-             "helpers": [_helper(2, "advance", 1), _helper(3, "initiative", 1), _helper(4, "alliance")]},
+             "helpers": [_helper(2, "advance", 1), _helper(4, "alliance")]},
             {"colour": "lightblue", "cost": 5, "action": "mission", "hire_to": "grey",
-             "helpers": [_helper(2, "vp", 1), _helper(3, "advance", 1), _helper(4, "vp", 2)]},
+             "helpers": [_helper(2, "advance", 1), _helper(4, "vp", 2)]},
         ],
     },
     "careers": {
