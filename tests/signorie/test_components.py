@@ -54,8 +54,23 @@ def test_provisional_listing_names_the_guesses():
     for name in ("careers", "initiative", "cities.slots", "families.names", "plans", "sons",
                  "assignments", "rewards", "columns.hire_to", "columns.columns[0].helpers[0]"):
         assert name in text, name
-    assert "columns.columns[0].helpers[1]" not in text  # the yellow middle slot is attested
     assert GAME.provisional_components() == provisional_components()
+
+
+def test_unattested_parts_of_attested_entries_are_listed_as_provisional():
+    """助手の雇用: the example gives the yellow middle slot's cost (3 florins), not its effect;
+    裏向きのタイル: one assignment's bonus is a face-down tile, but not what it costs. Both
+    guesses must show in the provisional listing, marked with what is attested."""
+    lines = provisional_components()
+    middle = [line for line in lines if line.startswith("columns.columns[0].helpers[1]")]
+    assert len(middle) == 1 and '"cost_src": "rulebook"' in middle[0]
+    tiles = DATA["assignments"]["tiles"]
+    face_down = next(i for i, t in enumerate(tiles) if t["effect"] == "alliance")
+    assert tiles[face_down]["src"] == "provisional" and tiles[face_down]["effect_src"] == "rulebook"
+    assert DATA["columns"]["columns"][0]["helpers"][1]["src"] == "provisional"
+    # the threshold tile's "..3" is inferred from 13 + 3 x 3 = 22 (reference S8), not printed
+    threshold = next(t for t in tiles if t["effect"] == "threshold")
+    assert threshold["src"] == "reference:inferred"
 
 
 def test_export_and_load_a_corrected_file(tmp_path):

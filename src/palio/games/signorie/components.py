@@ -105,12 +105,12 @@ DATA: dict[str, Any] = {
                 "one-to-the-left pattern (provisional). helpers: the helper slots of each column, "
                 "left to right; 12 in all, one per helper disc of a player (48 / 4, reference: "
                 "inferred); only 'yellow middle slot costs 3' is known (rulebook example), so "
-                "the rest is provisional: yellow and red have three slots costing 2/3/4, the "
+                "the rest, that slot's effect included, is provisional: yellow and red have three slots costing 2/3/4, the "
                 "other columns two costing 2/4, and three slots in all take a face-down "
                 "alliance tile, as the rulebook's '助手3個' says",
         "columns": [
             {"colour": "yellow", "cost": 1, "action": "florins", "hire_to": "lightblue",
-             "helpers": [_helper(2, "florins", 1), _helper(3, "alliance", src="reference:partial"),
+             "helpers": [_helper(2, "florins", 1), {**_helper(3, "alliance"), "cost_src": "rulebook"},
                          _helper(4, "vp", 2)]},
             {"colour": "red", "cost": 2, "action": "marriage", "hire_to": "yellow",
              "helpers": [_helper(2, "vp", 1), _helper(3, "florins", 1), _helper(4, "alliance")]},
@@ -214,11 +214,16 @@ DATA: dict[str, Any] = {
                 "land on says whether men or women pay). Attested: +2 initiative repeated up to 3 "
                 "times (the purple example), +3 threshold up to 22, and one face-down alliance "
                 "tile; the others repeat the column actions, as reviews describe. meeples: how "
-                "many meeples are paid; repeat: the tile shows '..N' (pay 1-N, repeat N times)",
+                "many meeples are paid; repeat: the tile shows '..N' (pay 1-N, repeat N times). Of "
+                "the attested tiles only the initiative one is known in full (3 men, 3 times, "
+                "6 steps); the threshold tile's '..3' is inferred from 13 + 3 x 3 = 22 and the "
+                "face-down tile's cost is a guess",
         "tiles": [
             {"effect": "initiative", "amount": 2, "meeples": 3, "repeat": True, "src": "rulebook"},
-            {"effect": "threshold", "amount": 3, "meeples": 3, "repeat": True, "src": "rulebook"},
-            {"effect": "alliance", "amount": 1, "meeples": 1, "repeat": False, "src": "rulebook"},
+            {"effect": "threshold", "amount": 3, "meeples": 3, "repeat": True,
+             "src": "reference:inferred"},
+            {"effect": "alliance", "amount": 1, "meeples": 1, "repeat": False, "src": "provisional",
+             "effect_src": "rulebook"},
             {"effect": "marriage", "amount": 1, "meeples": 1, "repeat": False},
             {"effect": "mission", "amount": 1, "meeples": 1, "repeat": False},
             {"effect": "offspring", "amount": 1, "meeples": 1, "repeat": False},
