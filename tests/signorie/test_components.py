@@ -49,6 +49,18 @@ def test_twelve_helper_slots_per_board_one_per_helper_disc():
     assert len(c.helpers[0]) == 3 and c.helpers[0][1][0] == 3
 
 
+def test_family_names_are_the_references_placeholders_not_guesses():
+    """Reference §8: no public source names the six houses; "Do not guess; use placeholder
+    ids F1-F6 until the rulebook or board art is checked". A components file may name them."""
+    from palio.core.i18n import Translator
+
+    assert DEFAULT.family_names == ("F1", "F2", "F3", "F4", "F5", "F6")
+    for lang in ("en", "ja"):
+        tr = Translator(lang)
+        names = {e.key: tr(e.name) for e in GAME.words.glossary() if e.key.startswith("family.")}
+        assert all(f"F{f + 1}" in names[f"family.{f}"] for f in range(6)), names
+
+
 def test_provisional_listing_names_the_guesses():
     text = "\n".join(provisional_components())
     for name in ("careers", "initiative", "cities.slots", "families.names", "plans", "sons",

@@ -162,9 +162,10 @@ DATA: dict[str, Any] = {
     "families": {
         "source": "reference:exact",
         "note": "6 families x 9 alliance tiles worth 2-5 VP (exact); the names are not in any "
-                "public source (provisional: six Renaissance houses, so the shields can be told "
-                "apart); the spread of values within a family is provisional",
-        "names": ["Medici", "Sforza", "Este", "Gonzaga", "Visconti", "Borgia"],
+                "public source, so they are the reference's placeholders F1-F6 (it asks not to "
+                "guess them); a player who owns the game may name them in a components file. "
+                "The spread of values within a family is provisional",
+        "names": ["F1", "F2", "F3", "F4", "F5", "F6"],
         "names_source": "provisional",
         "tile_values": [2, 2, 2, 3, 3, 3, 4, 4, 5],
         "tile_values_source": "provisional",
