@@ -15,6 +15,7 @@ import pytest
 from palio.core import describe
 from palio.core.i18n import Translator
 from palio.games.signorie import GAME
+from palio.games.signorie.components import SIGNORIA
 from palio.games.signorie.scenario import position
 from palio.games.signorie.words import SECTIONS
 from tests.signorie.test_properties import progress
@@ -73,6 +74,18 @@ def test_japanese_uses_the_rulebook_terms():
                       ("advancement_point", "進歩ポイント"), ("initiative", "イニシアチブトラック"),
                       ("dowry", "持参金"), ("stock", "全体ストック")]:
         assert glossary[key] == term
+
+
+def test_japanese_names_the_signoria_actions_as_the_rulebook_does():
+    """シニョーリアアクションの実行: the grey column's action is the rulebook's 「トラック」
+    (its section title), whose points are 進歩ポイント; 「進歩」 alone is not the rulebook's."""
+    tr = Translator("ja", NAMES)
+    glossary = {e.key: tr(e.name) for e in GAME.words.glossary()}
+    assert [glossary[f"signoria.{a}"] for a in SIGNORIA] == ["フロリン", "結婚", "子孫", "トラック", "外交任務"]
+    s = position(4, to_move=1, florins={1: 9}, pool="g4")
+    s.apply("die g4")
+    labels = {c["notation"]: c["label"] for c in describe.choices(s, tr)}
+    assert labels["advance"] == "トラック"
 
 
 def test_log_names_players_and_components_in_words():
