@@ -195,6 +195,24 @@ def test_a_taken_helper_slot_is_not_offered_and_the_supply_is_limited():
     assert not any(a.startswith("hire") for a in legal(s))
 
 
+def test_a_helper_hired_into_the_dice_column_does_not_act_at_once():
+    """助手の雇用: hiring has no immediate effect (このアクションには即時的な効果はありません).
+    A components file may give a column a hire ring of its own colour: the helper just hired
+    must not act with the die that hired it, only with later dice of that column."""
+    data = copy.deepcopy(DATA)
+    data["columns"]["columns"][0]["hire_to"] = "yellow"
+    game = SignorieGame(Components(data))
+    s = game.setup(2, 1)
+    seat = s.order[0]
+    s.florins[seat] = 10
+    s.pool = parse_pool("y6 y6")
+    set_helpers(s, seat, Y, 0b100)  # already there: slot 3, 2 VP
+    play(s, "die y6", "hire 1")  # slot 1: 1 florin whenever it acts
+    assert s.florins[seat] == 10 - 2  # paid, and the new helper gave nothing yet
+    assert s.vp[seat] == 2  # the helper already standing there acted
+    assert s.helpers[seat * 5 + Y] == 0b101
+
+
 def test_helpers_act_after_any_action_of_their_column():
     """Reading of 注 in ダイスの取得: helpers act after any of the three actions."""
     vp_slot = next(i for i, (_c, e, _a) in enumerate(DEFAULT.helpers[R]) if e == 1)  # a VP helper

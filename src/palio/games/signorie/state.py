@@ -21,7 +21,8 @@ seat's decision is just another frame. Decision frames (the top one is asked now
 
 Frames that resolve by themselves (``rules.apply.settle`` runs them between decisions):
 
-* ``F_HELPERS seat col next``: the helpers of column ``col`` act, from slot ``next`` on;
+* ``F_HELPERS seat col next [new]``: the helpers of column ``col`` act, from slot ``next``
+  on; ``new``, when present, is a slot the same die has just hired into (it waits);
 * ``F_WEDDING seat``: Phase 3, rounds 1-5: a son of a rewarded player marries.
 """
 

@@ -71,15 +71,17 @@ def settle(s: SignorieState) -> None:
             top = stack[-1]
             kind = top[0]
             if kind == F_HELPERS:
-                _, p, col, i = top
+                p, col, i = top[1], top[2], top[3]
                 helpers = s.comp.helpers[col]
                 mask = s.helpers[p * 5 + col]
+                if len(top) > 4:  # a helper hired into this column by this die waits
+                    mask &= ~(1 << top[4])
                 while i < len(helpers) and not mask >> i & 1:
                     i += 1
                 if i >= len(helpers):
                     stack.pop()
                     continue
-                stack[-1] = (F_HELPERS, p, col, i + 1)
+                stack[-1] = (F_HELPERS, p, col, i + 1, *top[4:])
                 fire_helper(s, p, col, i)
                 continue
             if kind == F_WEDDING:
@@ -148,6 +150,10 @@ def _hire(s: SignorieState, a: A.Hire) -> None:
     s.helpers[p * 5 + target] |= 1 << slot
     s.hired += 1
     _after_action(s, p, col)
+    if target == col:
+        # a column whose hire ring is its own colour (possible in a components file): the new
+        # helper has no immediate effect (助手の雇用), so it does not act with this die
+        s.stack[-1] = (F_HELPERS, p, col, 0, slot)
     s.emit("hire", p, col=target, slot=slot, cost=cost)
 
 
