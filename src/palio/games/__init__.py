@@ -21,6 +21,7 @@ REGISTRY: dict[str, str] = {
     "san-gimignano": "palio.games.san_gimignano",
     "tiletum": "palio.games.tiletum",
     "aquileia": "palio.games.aquileia",
+    "signorie": "palio.games.signorie",
 }
 
 

@@ -39,6 +39,9 @@ AIMS: dict[str, Aim] = {
     # issue 13: half of OpenSpiel's pure-Python tic-tac-toe (about 27,000/s on a quiet core);
     # a five-player game is about 260 decisions
     "aquileia": Aim(players=5, decisions_per_s=14_000, games_per_s=50),
+    # half of OpenSpiel's pure-Python tic-tac-toe (about 27,000/s on a quiet core); a random
+    # four-player game is about 260 decisions
+    "signorie": Aim(players=4, decisions_per_s=14_000, games_per_s=40),
 }
 
 

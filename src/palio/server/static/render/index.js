@@ -17,12 +17,14 @@ import { tip } from "/static/common.js";
 import { renderAquileia } from "/static/render/aquileia.js";
 import { renderGeneric } from "/static/render/generic.js";
 import { renderSanGimignano } from "/static/render/san-gimignano.js";
+import { renderSignorie } from "/static/render/signorie.js";
 import { renderTiletum } from "/static/render/tiletum.js";
 
 const RENDERERS = {
   "san-gimignano": renderSanGimignano,
   tiletum: renderTiletum,
   aquileia: renderAquileia,
+  signorie: renderSignorie,
 };
 
 export function rendererFor(gameId) {
