@@ -287,7 +287,8 @@ FRAME_LEGAL = {
 def apply_action(s: S, action: Action) -> None:
     seat = s.to_move
     assert seat is not None
-    if not s.frames and action is not A.PASS:
+    # actions are values: an equal pass (parsed, unpickled, constructed) is a pass too
+    if not s.frames and action != A.PASS:
         s.passes = 0
     handler = HANDLERS[type(action)]
     handler(s, seat, action)
