@@ -161,6 +161,23 @@ def test_ordinance_void_when_the_opponent_is_already_taller_returns_zero_or_two(
     assert "done" not in texts(s)  # not just one
 
 
+def test_ordinance_saved_by_a_counter_joust_with_one_card_left_returns_none():
+    """Reading (docs/rules/san-gimignano.md): the ordinance returns two cards or none, never
+    one (its own text for the void case); an owner left with one card after jousting back
+    returns none, and the ordinance stands. Before, no action was legal here."""
+    s = table(nobles=True, hands=([ORD, J, 9], [J, 8]), towers=((0, (7, 7, 7), False),),
+              market=[10, 10, 10, 10])
+    play(s, "play O", "joust", "joust", "allow")
+    assert ORD in s.front[0] and s.hands[0] == [9] and not s.frames
+    assert s.to_move == 1 and s.legal_actions()
+    assert s.events[-1].kind == "ordinance_no_return" and s.events[-1].public == {"held": 1}
+    # with two cards left the return is owed as usual
+    s2 = table(nobles=True, hands=([ORD, J, 9, 6], [J, 8]), towers=((0, (7, 7, 7), False),),
+               market=[10, 10, 10, 10])
+    play(s2, "play O", "joust", "joust", "allow")
+    assert texts(s2) == {"return 6", "return 9"}
+
+
 def test_nobles_are_not_in_the_base_game():
     s = table(hands=([5], []), market=[8, 8, 8, 8])
     with pytest.raises(IllegalAction):

@@ -101,6 +101,7 @@ def describe_event(event: dict[str, Any]) -> str:
         "return": f"{who} returns a card to the {event.get('deck')} deck"
         + (f" ({_card(card)})" if card is not None else ""),
         "take_back": f"{who} takes back {_card_list(event.get('cards'))}",
+        "ordinance_no_return": f"{who} holds fewer than two cards and returns none",
         "refill": f"Market refilled: {event.get('market')}",
         "end_phase": "The deck is out: the end phase begins",
         "game_over": f"Game over, scores {event.get('scores')}",

@@ -735,7 +735,12 @@ def noble_effect(s: S, seat: int, card: int) -> None:
             s.frames.append(("return", seat, 2, True))
         else:
             s.front[seat].append(card)
-            s.frames.append(("return", seat, 2, False))
+            if len(s.hands[seat]) >= 2:
+                s.frames.append(("return", seat, 2, False))
+            else:
+                # *Reading*: two cards or none, never one (the card's own words for the void
+                # case); only jousting back can leave the owner with fewer than two
+                s.emit("ordinance_no_return", seat, held=len(s.hands[seat]))
 
 
 def end_action(s: S) -> None:
