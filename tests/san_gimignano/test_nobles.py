@@ -43,6 +43,8 @@ def test_luxury_stone_is_any_number_and_may_sit_above_5_or_below_10():
 def test_luxury_stone_in_a_same_number_tower_carries_its_donation():
     s = table(nobles=True, hands=([L, 9, 9], [6, 7, 8]), market=[5, 5, 5, 5])
     play(s, "build 9,9,L9", "allow")  # no jousting
+    assert s.frames[-1][0] == "effect"  # the 9's donation, to use or decline
+    play(s, "use")
     assert s.frames[-1][0] == "defend"  # the 9 trade fires
 
 

@@ -15,6 +15,8 @@ STEP_WORDS = {
     "extend": "extend the same tower or say done",
     "complete": "complete more towers or say done",
     "salvage": "a luxury stone was jousted: build the rest or take it back",
+    "effect": "use or decline the donation of the new tower of {number}s",
+    "take": "take {left} more card(s) unseen from the opponent, choosing noble or tower backs",
     "defend": "a {number} is aimed at you: cancel with a 5 or allow",
     "collapse": "choose the tower your 10 collapses",
     "give": "give back {left} card(s)",
@@ -89,6 +91,7 @@ def describe_event(event: dict[str, Any]) -> str:
         "pass": f"{who} passes",
         "token": f"{who} takes the tallest-tower token",
         "donation": f"{who}'s donation {event.get('number')} ({C.DONATION_NAMES.get(event.get('number'), '')})",
+        "decline": f"{who} leaves the donation {event.get('number')} unused",
         "allow": f"{who} lets it happen",
         "cancel": f"{who} plays a 5 and cancels the {event.get('number')}",
         "trade": f"{who} takes {event.get('count')} cards blind"
