@@ -187,3 +187,55 @@ def test_a_spectator_does_not_see_traded_cards_in_known_hands():
     s = table(hands=([5], [6]), market=[9, 8, 10, 7])
     play(s, "buy", "take 9", "take 8")
     assert s.observe(None)["players"][0]["known_hand"] == ["8", "9"]
+
+
+# -- the same facts in words: prompts, choices and the log, in both languages --------------------
+def said(s, viewer, lang="en"):
+    from palio.core import describe
+    from palio.core.i18n import Translator
+
+    tr = Translator(lang)
+    prompt = describe.prompt(s, viewer, tr)
+    choices = [c["label"] for c in describe.choices(s, tr)] if viewer == s.to_move else []
+    return prompt["text"] if prompt else "", choices, [line["text"] for line in describe.log(s, viewer, tr)]
+
+
+def test_words_name_the_tower_a_10_is_aimed_at_for_everyone():
+    s = table(hands=([10, 10, 10], [5]), market=[6, 6, 6, 6],
+              towers=((1, (7, 8, 9), False), (1, (5, 6, 7), False), (0, (6, 7, 8), False)))
+    play(s, "build 10,10,10")
+    prompt, choices, _ = said(s, 0)
+    assert "Intrigue" in prompt and "Use the Intrigue" in choices and "Decline the Intrigue" in choices
+    play(s, "use", "collapse opp 2")
+    for viewer in (None, 0, 1):
+        prompt, _, log = said(s, viewer)
+        assert "tower 2" in prompt
+        assert any("aimed at tower 2" in line for line in log)
+    assert any("塔2" in line for line in said(s, None, "ja")[2])
+
+
+def test_words_for_declining_picking_backs_and_a_stone_as_a_5():
+    s = table(nobles=True, hands=([9, 9, 9], [L, J, 6, 8]), market=[5, 5, 5, 5])
+    play(s, "build 9,9,9", "use")
+    _, choices, _ = said(s, 1)
+    assert any("luxury stone as a 5" in c for c in choices)
+    play(s, "allow")
+    prompt, choices, _ = said(s, 0)
+    assert "noble back" in prompt and "Take a card with a noble back" in choices
+    assert "choosing" in said(s, None)[0]
+    play(s, "pick noble", "pick tower", "pick tower")
+    assert any("with a noble back" in line for line in said(s, None)[2])
+    s = table(hands=([8, 8, 8], [5]), market=[6, 7, 9, 10], deck=[5, 5, 5])
+    play(s, "build 8,8,8", "decline")
+    assert any("unused" in line for line in said(s, None)[2])
+    assert any("使いませんでした" in line for line in said(s, None, "ja")[2])
+
+
+def test_words_name_the_tower_being_extended_and_the_ordinance_returning_none():
+    s = table(hands=([9], [6]), market=[6, 6, 6, 6], towers=((0, (5, 6, 7), False), (0, (9, 9, 9), False)))
+    play(s, "extend 2 9")
+    assert "tower 2" in said(s, 1)[0] and "tower 2" in said(s, None)[0]
+    s = table(nobles=True, hands=([C.ORDINANCE, J, 9], [J, 8]), towers=((0, (7, 7, 7), False),),
+              market=[10, 10, 10, 10])
+    play(s, "play O", "joust", "joust", "allow")
+    assert any("returns none" in line for line in said(s, None)[2])

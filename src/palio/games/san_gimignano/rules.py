@@ -770,6 +770,8 @@ def collapse_candidates(s: S, tower: Tower) -> list[Tower]:
 
 
 def aim_collapse(s: S, seat: int, target: Tower) -> None:
+    # public: which tower the 10 falls on, before its owner decides whether to spend a 5
+    s.emit("aim", seat, tower=tower_label(s, target), cards=list(target.cards))
     # the owner of the tower may answer with a 5, the builder too when it is their own tower
     if s.hands[target.owner]:
         s.frames.append(("defend", target.owner, 10, target.id))
