@@ -77,7 +77,7 @@ class ProgressPolicy:
 
     name = "progress"
 
-    def __init__(self, game: Game, seed: int, lookahead: float = 0.3, sample: int = 2,
+    def __init__(self, game: Game, seed: int, lookahead: float = 0.15, sample: int = 2,
                  idle: float = 0.02, hook: Callable[..., Sequence[Action] | None] | None = None):
         self.game = game
         self.rng = random.Random(seed)

@@ -33,7 +33,7 @@ CASES = [
 ]
 IDS = [f"{g}-{p}p-{'-'.join(o) or 'base'}" for g, p, o in CASES]
 
-PROGRESS_GAMES = 1200
+PROGRESS_GAMES = 1000
 SLOW_PROGRESS_GAMES = 20_000
 
 
