@@ -239,3 +239,20 @@ def test_words_name_the_tower_being_extended_and_the_ordinance_returning_none():
               market=[10, 10, 10, 10])
     play(s, "play O", "joust", "joust", "allow")
     assert any("returns none" in line for line in said(s, None)[2])
+
+
+def test_a_spectator_cannot_tell_which_known_card_a_trade_moved():
+    """The victim once took a 9 from the market (everyone saw it). Whether the 9 is among the
+    cards taken blind must not show in the spectator's view, nor which card came back."""
+    views_after = set()
+    for seed in range(12):
+        s = table(hands=([9, 9, 9, 5], [6, 7, 8]), market=[9, 10, 10, 10])
+        play(s, "pass", "buy", "take 9", "draw")  # seat 1 now holds a 9 everyone saw taken
+        assert s.observe(None)["players"][1]["known_hand"] == ["9"]
+        s.seed = seed  # another blind draw
+        play(s, "build 9,9,9", "use", "allow")
+        for _ in range(2):
+            play(s, f"give {max(s.hands[0])}")
+        spectator = s.observe(None)
+        views_after.add(repr((spectator["players"], spectator["pending"])))
+    assert len(views_after) == 1

@@ -522,7 +522,7 @@ def _collapse(s: S, seat: int, action: A.Collapse) -> None:
 
 def _give(s: S, seat: int, action: A.Give) -> None:
     frame = s.frames.pop()
-    play_from_hand(s, seat, action.card)
+    play_from_hand(s, seat, action.card, seen=False)
     other = 1 - seat
     s.hands[other].append(action.card)
     s.revealed[other].append(action.card)
@@ -584,11 +584,15 @@ HANDLERS = {
 
 
 # ---------------------------------------------------------------------------- mechanisms
-def play_from_hand(s: S, seat: int, card: int) -> None:
+def play_from_hand(s: S, seat: int, card: int, seen: bool = True) -> None:
+    """``card`` leaves ``seat``'s hand; ``seen=False``: spectators see only its back (a card
+    of a trade), so they forget one known card of that back rather than that very card."""
     s.hands[seat].remove(card)
     if card in s.revealed[seat]:
         s.revealed[seat].remove(card)
-    if card in s.shown[seat]:
+    if not seen:
+        _forget(s.shown, seat, card in C.NOBLE_COUNTS)
+    elif card in s.shown[seat]:
         s.shown[seat].remove(card)
 
 
@@ -604,12 +608,17 @@ def forget_one(s: S, seat: int, noble: bool) -> None:
     The opponent can no longer be sure of any one known card of that class: each kind of it
     they knew loses one copy, whichever card it really was, so the view tells nothing.
     """
-    for known_lists in (s.revealed, s.shown):
-        known = Counter(known_lists[seat])
-        known_lists[seat] = [
-            card for card, n in known.items()
-            for _ in range(n - 1 if (card in C.NOBLE_COUNTS) == noble else n)
-        ]
+    _forget(s.revealed, seat, noble)
+    _forget(s.shown, seat, noble)
+
+
+def _forget(known_lists: list[list[int]], seat: int, noble: bool) -> None:
+    """Each kind of the class (noble or tower card) known in ``seat``'s hand loses one copy."""
+    known = Counter(known_lists[seat])
+    known_lists[seat] = [
+        card for card, n in known.items()
+        for _ in range(n - 1 if (card in C.NOBLE_COUNTS) == noble else n)
+    ]
 
 
 def tower_label(s: S, tower: Tower) -> str:
@@ -800,7 +809,7 @@ def take_one(s: S, frame: tuple, noble: bool) -> None:
     other = 1 - seat
     rng = derive(s.seed, "trade", s.move_number, left)
     card = rng.choice(sorted(c for c in s.hands[other] if (c in C.NOBLE_COUNTS) == noble))
-    play_from_hand(s, other, card)
+    play_from_hand(s, other, card, seen=False)
     s.hands[seat].append(card)
     s.revealed[seat].append(card)  # the victim knows it; spectators do not
     s.frames[-1] = ("take", seat, left - 1, give, (*taken, card))
