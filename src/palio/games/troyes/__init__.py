@@ -44,10 +44,9 @@ _BASE_INFO = dict(
 class TroyesGame(Game):
     """Troyes' metadata, set-up, notation and action space for one components set."""
 
-    words = TroyesWords()
-
     def __init__(self, components: Components = DEFAULT) -> None:
         self.components = components
+        self.words = TroyesWords(components)
         self.tables = _actions.ActionTables(components)
         # the default game's class is importable by name, so its states pickle
         name = "DefaultTroyesState" if components is DEFAULT else "CustomTroyesState"

@@ -267,7 +267,7 @@ class Components:
         self.red_events = _by_players(s["red_events"], "setup.red_events")
         for n in (2, 3, 4):
             _check(self.start_citizens[n] <= self.citizens_per_player, "start citizens above 12")
-            _check(1 <= self.red_events[n], "at least one red event (= one round)")
+            _check(self.red_events[n] >= 1, "at least one red event (= one round)")
         self.neutral_citizens = _nonneg(s["neutral_citizens"], "setup.neutral_citizens")
         self.dice_per_colour = _nonneg(s["dice_per_colour"], "setup.dice_per_colour")
         self.black_dice = _nonneg(s["black_dice"], "setup.black_dice")
