@@ -273,7 +273,7 @@ class TroyesWords(GameWords):
 GLOSSARY_TERMS = ("cathedral", "influence", "vp", "denier", "district", "district.neutral",
                   "tradesman", "cube", "citizen", "citizen.neutral", "start_player", "event_queue",
                   "supply", "reserve", "purse", "expelled", "banner", "character", "activity_card",
-                  "delayed", "black_dice")
+                  "delayed", "black_dice", "agriculture")
 
 
 # -- action words -------------------------------------------------------------------------------

@@ -10,10 +10,12 @@
 import { renderGeneric } from "/static/render/generic.js";
 import { renderSanGimignano } from "/static/render/san-gimignano.js";
 import { renderTiletum } from "/static/render/tiletum.js";
+import { renderTroyes } from "/static/render/troyes.js";
 
 const RENDERERS = {
   "san-gimignano": renderSanGimignano,
   tiletum: renderTiletum,
+  troyes: renderTroyes,
 };
 
 export function rendererFor(gameId) {
