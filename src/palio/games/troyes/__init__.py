@@ -29,6 +29,7 @@ from palio.games.troyes.components import (
 )
 from palio.games.troyes.encode import Encoder
 from palio.games.troyes.rules.setup import setup_state
+from palio.games.troyes.scoring import estimate
 from palio.games.troyes.state import TroyesState
 from palio.games.troyes.words import TroyesWords, legend
 
@@ -99,20 +100,14 @@ class TroyesGame(Game):
         return legend(self.components)
 
     def evaluate(self, state: State, seat: int) -> float:
-        """VP plus a rough worth of what is held (greedy bots and search cut-offs)."""
+        """The seat's estimated final score minus the best other's (greedy bots and search
+        cut-offs): the end-of-game scoring as it stands, plus a rough worth of what is held."""
         assert isinstance(state, TroyesState)
         if state.is_over:
             scores = state.scores()
             return scores[seat] - max(x for p, x in enumerate(scores) if p != seat)
-
-        def worth(p: int) -> float:
-            cath = state.cathedral.count(p)
-            return (state.vp[p] + 0.25 * (state.money[p] + state.purse[p]) + 0.3 * state.influence[p]
-                    + 0.8 * state.spaces.count(p) + 0.5 * cath + 0.4 * sum(state.cubes[k * 4 + p] for k in range(9))
-                    + 1.0 * state.trade.count(p) + 1.0 * len(state.won[p]))
-
-        mine = worth(seat)
-        return mine - max(worth(p) for p in range(state.players) if p != seat)
+        worth = [estimate(state, p) for p in range(state.players)]
+        return worth[seat] - max(w for p, w in enumerate(worth) if p != seat)
 
 
 GAME = TroyesGame()

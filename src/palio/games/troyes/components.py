@@ -192,8 +192,8 @@ DATA: dict[str, Any] = {
     },
     "two_player_neutral": {
         "source": "provisional",
-        "note": "the six spaces the gray citizens take before the two-player draft: "
-                "[building, row, slot], rows and slots counted from 1",
+        "note": "the six spaces the gray citizens take before the two-player draft, each as "
+                "building, row and slot (rows and slots counted from 1)",
         "spaces": [["palace", 3, 1], ["palace", 4, 1], ["bishopric", 1, 2], ["bishopric", 3, 2],
                    ["city_hall", 2, 2], ["city_hall", 3, 2]],
     },
