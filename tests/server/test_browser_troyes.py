@@ -8,21 +8,22 @@ from __future__ import annotations
 import random
 import shutil
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.test_browser import (  # noqa: F401 - fixtures
+from tests.server.test_browser import (
+    ARGS,
     CHROMIUM,
     WAIT_MS,
     Person,
-    browser,
     expected_scores,
     finished,
     normal,
+    playwright_api,
     shown_scores,
-    web,
     your_turn,
 )
 
@@ -30,6 +31,23 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason=f"{CHROMIUM} is not installed"),
 ]
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("browser-troyes")
+    server = Server(f"sqlite:///{tmp / 'palio.db'}", 0.0, tmp / "server.log")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
 
 MAX_CLICKS = 1500
 

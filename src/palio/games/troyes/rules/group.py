@@ -94,7 +94,18 @@ def _need(s: TroyesState, kind: int, target: int) -> tuple[int, int]:
 
 def make_ctx(s: TroyesState, kind: int, target: int, mod: int) -> Ctx | None:
     """The group rules of an action with the cube of delayed card slot ``mod`` (MOD_NONE: no
-    cube); ``None`` where that cube cannot modify this action."""
+    cube); ``None`` where that cube cannot modify this action. They depend only on the cards
+    involved, so they are kept per components set."""
+    cache = s.comp.__dict__.setdefault("_ctx_cache", {})
+    key = (kind, s.slot_card[target] if kind == G_CARD else target,
+           -2 if mod == MOD_NONE else s.slot_card[mod])
+    ctx = cache.get(key, False)
+    if ctx is False:
+        ctx = cache[key] = _make_ctx(s, kind, target, mod)
+    return ctx
+
+
+def _make_ctx(s: TroyesState, kind: int, target: int, mod: int) -> Ctx | None:
     colour = need_colour(s, kind, target)
     need, arg = _need(s, kind, target)
     size = 1 if kind == G_PLACE else 3
@@ -182,24 +193,29 @@ def payments(s: TroyesState, p: int, ctx: Ctx, dice: tuple[int, ...]) -> list[tu
 
 # -- completion ----------------------------------------------------------------------------
 def _pools(s: TroyesState, p: int, ctx: Ctx) -> tuple[list[int], list[int]]:
-    """Values (as this group counts them) of the free dice of allowed colours: own, foreign."""
+    """Values (as this group counts them) of the free dice of allowed colours: own, foreign,
+    highest first."""
     own: list[int] = []
     foreign: list[int] = []
     dice = s.dice
     colours = ctx.colours
-    for district in range(5):
-        out = own if district == p else foreign
-        base = district * 18
-        for colour in range(3):
-            if not (colours >> colour) & 1:
-                continue
-            at = base + colour * 6
-            for v in range(6):
-                n = dice[at + v]
-                if n:
-                    out.extend([ctx.value(colour * 6 + v)] * n)
-    own.sort(reverse=True)
-    foreign.sort(reverse=True)
+    value = ctx.value
+    for colour in range(3):
+        if not (colours >> colour) & 1:
+            continue
+        base = colour * 6
+        for v in range(5, -1, -1):
+            face = base + v
+            n = dice[p * 18 + face]
+            if n:
+                own.extend([value(face)] * n)
+            n = dice[face] * (p != 0) + dice[18 + face] * (p != 1) + dice[36 + face] * (p != 2) \
+                + dice[54 + face] * (p != 3) + dice[72 + face]
+            if n:
+                foreign.extend([value(face)] * n)
+    if colours not in (1, 2, 4) or ctx.set5:  # several colours: merge (a single colour is sorted)
+        own.sort(reverse=True)
+        foreign.sort(reverse=True)
     return own, foreign
 
 
@@ -207,55 +223,91 @@ def _sum_ok(ctx: Ctx, total: int) -> bool:
     return ctx.need == NEED_ANY or total + ctx.bonus >= ctx.arg
 
 
-def completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int) -> bool:
+def completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
+                memo: dict | None = None) -> bool:
     """Whether some group containing ``chosen`` (possibly just it) meets the need within the
-    budget. The chosen dice are already out of their districts."""
+    budget. The chosen dice are already out of their districts. ``memo`` (for one position)
+    shares the work between actions asking the same of the same dice."""
     if ctx.need in (NEED_SUM, NEED_ANY):
         if ctx.tithe:
             return _tithe_completable(s, p, ctx, chosen, budget)
-        return _sum_completable(s, p, ctx, chosen, budget)
+        if chosen or memo is None:
+            best = _best_sum(s, p, ctx, chosen, budget, *_pools(s, p, ctx))
+            return best >= 0 and _sum_ok(ctx, best)
+        key = (ctx.colours, ctx.single, ctx.add, ctx.set5, ctx.max_size)
+        table = memo.get(key)
+        if table is None:
+            table = memo[key] = _price_table(s, ctx, *_pools(s, p, ctx))
+        need = 0 if ctx.need == NEED_ANY else ctx.arg - ctx.bonus
+        return any(cost <= budget and total >= need for cost, total in table)
     return bool(chosen) or bool(addable(s, p, ctx, chosen, budget))
 
 
-def _sum_completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int) -> bool:
+def _price_table(s: TroyesState, ctx: Ctx, own: list[int], foreign: list[int]) -> list[tuple[int, int]]:
+    """For a group started from nothing: (price, highest total) of every way to take
+    ``o`` own and ``f`` foreign dice (the best dice of each kind)."""
     c = s.comp
-    n_chosen = len(chosen)
-    if n_chosen >= ctx.max_size:
-        return group_cost(s, p, ctx, chosen) <= budget and \
-            _sum_ok(ctx, sum(ctx.value(d % 18) for d in chosen))
-    own, foreign = _pools(s, p, ctx)
-    f_chosen = sum(1 for d in chosen if d // 18 != p)
-    s_chosen = sum(ctx.value(d % 18) for d in chosen)
+    out = []
     own_prefix = [0]
-    for v in own[:3]:
+    for v in own[:ctx.max_size]:
         own_prefix.append(own_prefix[-1] + v)
     for_prefix = [0]
-    for v in foreign[:3]:
+    for v in foreign[:ctx.max_size]:
         for_prefix.append(for_prefix[-1] + v)
-    for extra in range(ctx.max_size - n_chosen + 1):
-        n = n_chosen + extra
-        if n == 0:
-            continue
+    for n in range(1, ctx.max_size + 1):
         price = c.single_die_price if ctx.single else c.die_prices[n - 1]
-        for f in range(extra + 1):
-            o = extra - f
-            if o >= len(own_prefix) or f >= len(for_prefix):
-                continue
+        for f in range(max(0, n - len(own_prefix) + 1), min(n, len(for_prefix) - 1) + 1):
+            out.append((f * price, own_prefix[n - f] + for_prefix[f]))
+    return out
+
+
+def _best_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
+              own: list[int], foreign: list[int]) -> int:
+    """The highest total a group containing ``chosen`` can reach within the budget, its own
+    dice taken from ``own`` and the others from ``foreign`` (both highest first); -1 if no
+    group is affordable."""
+    c = s.comp
+    n_chosen = len(chosen)
+    f_chosen = s_chosen = 0
+    value = ctx.value
+    for d in chosen:
+        if d // 18 != p:
+            f_chosen += 1
+        s_chosen += value(d % 18)
+    room = ctx.max_size - n_chosen
+    own_prefix = [0]
+    for v in own[:room]:
+        own_prefix.append(own_prefix[-1] + v)
+    for_prefix = [0]
+    for v in foreign[:room]:
+        for_prefix.append(for_prefix[-1] + v)
+    n_own, n_for = len(own_prefix) - 1, len(for_prefix) - 1
+    prices = c.die_prices
+    best = -1
+    for extra in range(0 if n_chosen else 1, room + 1):
+        price = c.single_die_price if ctx.single else prices[n_chosen + extra - 1]
+        for f in range(max(0, extra - n_own), min(extra, n_for) + 1):
             if (f_chosen + f) * price > budget:
-                continue
-            if _sum_ok(ctx, s_chosen + own_prefix[o] + for_prefix[f]):
-                return True
-    return False
+                break  # more foreign dice only cost more
+            total = s_chosen + own_prefix[extra - f] + for_prefix[f]
+            if total > best:
+                best = total
+    return best
 
 
 def _kinds(s: TroyesState, ctx: Ctx) -> list[int]:
     """Die indices with at least one free die of an allowed colour."""
-    out = []
     dice = s.dice
     colours = ctx.colours
-    for d in range(90):
-        if dice[d] and (colours >> (d % 18 // 6)) & 1:
-            out.append(d)
+    if colours == ALL:
+        return [d for d in range(90) if dice[d]]
+    out = []
+    for colour in range(3):
+        if (colours >> colour) & 1:
+            for district in range(5):
+                base = district * 18 + colour * 6
+                out.extend(d for d in range(base, base + 6) if dice[d])
+    out.sort()
     return out
 
 
@@ -284,6 +336,7 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
     if len(chosen) >= ctx.max_size:
         return []
     out = []
+    pools = None
     for d in _kinds(s, ctx):
         group = (*chosen, d)
         if ctx.need == NEED_CATHEDRAL:
@@ -298,13 +351,27 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
                 continue
             if not placement_possible(s, p, ctx.arg, ctx.value(d % 18)):
                 continue
-        else:
+        elif ctx.tithe:
             s.dice[d] -= 1
             try:
-                ok = completable(s, p, ctx, group, budget)
+                ok = _tithe_completable(s, p, ctx, group, budget)
             finally:
                 s.dice[d] += 1
             if not ok:
+                continue
+        else:
+            if pools is None:
+                pools = _pools(s, p, ctx)
+            own, foreign = pools
+            value = ctx.value(d % 18)
+            if d // 18 == p:
+                own = own[:]
+                own.remove(value)
+            else:
+                foreign = foreign[:]
+                foreign.remove(value)
+            best = _best_sum(s, p, ctx, group, budget, own, foreign)
+            if best < 0 or not _sum_ok(ctx, best):
                 continue
         out.append(d)
     return out
@@ -323,11 +390,12 @@ def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
     return sum(ctx.value(d % 18) for d in chosen) + ctx.bonus
 
 
-def any_group(s: TroyesState, p: int, kind: int, target: int, budget: int, mods: list[int]) -> bool:
+def any_group(s: TroyesState, p: int, kind: int, target: int, budget: int, mods: list[int],
+              memo: dict | None = None) -> bool:
     """Whether the action can be done with no cube or with one of the cubes ``mods``."""
     for mod in (MOD_NONE, *mods):
         ctx = make_ctx(s, kind, target, mod)
-        if ctx is not None and completable(s, p, ctx, (), budget):
+        if ctx is not None and completable(s, p, ctx, (), budget, memo):
             return True
     return False
 

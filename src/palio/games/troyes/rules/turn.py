@@ -100,21 +100,22 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     if s.influence[p] >= c.citizen_cost and s.reserve[p] > 0:
         out.append(t.recruit)
     mods = own_mods(s, p)
+    memo: dict = {}
     for slot in range(9):
         if slot % 3 < s.revealed:
             budget = card_budget(s, p, slot)
-            if budget is not None and any_group(s, p, G_CARD, slot, budget[0], mods):
+            if budget is not None and any_group(s, p, G_CARD, slot, budget[0], mods, memo):
                 out.append(t.card[slot])
     money = s.money[p]
-    if any_group(s, p, G_CATHEDRAL, 0, money, mods):
+    if any_group(s, p, G_CATHEDRAL, 0, money, mods, memo):
         out.append(t.cathedral)
     for pos, card in enumerate(s.queue):
-        if any_group(s, p, G_EVENT, card, money, mods):
+        if any_group(s, p, G_EVENT, card, money, mods, memo):
             out.append(t.event[pos])
     for b in range(3):
-        if any_group(s, p, G_PLACE, b, money, mods):
+        if any_group(s, p, G_PLACE, b, money, mods, memo):
             out.append(t.place[b])
-    if any_group(s, p, G_FARM, 0, money, mods):
+    if any_group(s, p, G_FARM, 0, money, mods, memo):
         out.append(t.farm)
     out.append(t.pass_)
     return out
