@@ -240,7 +240,7 @@ def completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budge
             table = memo[key] = _price_table(s, ctx, *_pools(s, p, ctx))
         need = 0 if ctx.need == NEED_ANY else ctx.arg - ctx.bonus
         return any(cost <= budget and total >= need for cost, total in table)
-    return bool(chosen) or bool(addable(s, p, ctx, chosen, budget))
+    return bool(chosen) or bool(addable(s, p, ctx, chosen, budget, first=True))
 
 
 def _price_table(s: TroyesState, ctx: Ctx, own: list[int], foreign: list[int]) -> list[tuple[int, int]]:
@@ -295,20 +295,13 @@ def _best_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget:
     return best
 
 
+_INDICES = {mask: tuple(d for d in range(90) if (mask >> (d % 18 // 6)) & 1) for mask in range(8)}
+
+
 def _kinds(s: TroyesState, ctx: Ctx) -> list[int]:
     """Die indices with at least one free die of an allowed colour."""
     dice = s.dice
-    colours = ctx.colours
-    if colours == ALL:
-        return [d for d in range(90) if dice[d]]
-    out = []
-    for colour in range(3):
-        if (colours >> colour) & 1:
-            for district in range(5):
-                base = district * 18 + colour * 6
-                out.extend(d for d in range(base, base + 6) if dice[d])
-    out.sort()
-    return out
+    return [d for d in _INDICES[ctx.colours] if dice[d]]
 
 
 def _tithe_completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int) -> bool:
@@ -331,8 +324,10 @@ def _tithe_completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...]
     return search(chosen, 0)
 
 
-def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int) -> list[int]:
-    """The dice that may join the group next (each leaves the group completable)."""
+def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
+            first: bool = False) -> list[int]:
+    """The dice that may join the group next (each leaves the group completable); with
+    ``first``, only the first such die (enough to know that there is one)."""
     if len(chosen) >= ctx.max_size:
         return []
     out = []
@@ -374,6 +369,8 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
             if best < 0 or not _sum_ok(ctx, best):
                 continue
         out.append(d)
+        if first:
+            break
     return out
 
 

@@ -70,9 +70,16 @@ def has_tradesman(s: TroyesState, p: int, slot: int) -> bool:
     return p in s.trade[slot * width:(slot + 1) * width] or bool((s.extra[slot] >> p) & 1)
 
 
-def card_budget(s: TroyesState, p: int, slot: int) -> tuple[int, int] | None:
+def _plain_citizen(s: TroyesState, p: int) -> bool:
+    """Whether ``p`` has a citizen in the supply or on the board (no influence needed)."""
+    return s.supply[p] > 0 or p in s.spaces or any((x >> p) & 1 for x in s.lying) \
+        or p in s.trade or any((x >> p) & 1 for x in s.extra)
+
+
+def card_budget(s: TroyesState, p: int, slot: int, plain: bool | None = None) -> tuple[int, int] | None:
     """(deniers for dice, influence left) once the tradesman is hired and the first use is
-    set aside; ``None`` if the card cannot be activated at all (no citizen, too poor)."""
+    set aside; ``None`` if the card cannot be activated at all (no citizen, too poor).
+    ``plain``: whether a citizen is at hand without influence, when the caller knows."""
     c = s.comp
     card = c.cards[s.slot_card[slot]]
     deniers, influence = first_use_price(s, card[0])
@@ -80,8 +87,8 @@ def card_budget(s: TroyesState, p: int, slot: int) -> tuple[int, int] | None:
     inf = s.influence[p]
     if not has_tradesman(s, p, slot):
         money -= card[3]
-        plain = s.supply[p] > 0 or p in s.spaces or any((x >> p) & 1 for x in s.lying) \
-            or p in s.trade or any((x >> p) & 1 for x in s.extra)
+        if plain is None:
+            plain = _plain_citizen(s, p)
         if not plain:
             if not has_source(s, p):
                 return None
@@ -101,9 +108,10 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         out.append(t.recruit)
     mods = own_mods(s, p)
     memo: dict = {}
+    plain = _plain_citizen(s, p)
     for slot in range(9):
         if slot % 3 < s.revealed:
-            budget = card_budget(s, p, slot)
+            budget = card_budget(s, p, slot, plain)
             if budget is not None and any_group(s, p, G_CARD, slot, budget[0], mods, memo):
                 out.append(t.card[slot])
     money = s.money[p]
