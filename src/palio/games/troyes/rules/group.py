@@ -44,7 +44,8 @@ class Ctx:
     what the group must achieve (``need``: a total of at least ``arg``, anything, room in the
     cathedral, or a legal placement in building ``arg``)."""
 
-    __slots__ = ("colours", "single", "max_size", "add", "set5", "bonus", "tithe", "need", "arg")
+    __slots__ = ("colours", "single", "max_size", "add", "set5", "bonus", "tithe", "need", "arg",
+                 "sig")
 
     def __init__(self, colours: int, need: int, arg: int = 0, *, single: int = 0,
                  max_size: int = 3, add: int = 0, set5: int = 0, bonus: int = 0,
@@ -58,6 +59,7 @@ class Ctx:
         self.tithe = tithe
         self.need = need
         self.arg = arg
+        self.sig = (colours, self.single, add, set5, self.max_size)  # what the dice are worth
 
     def value(self, face: int) -> int:
         if self.set5:
@@ -97,8 +99,13 @@ def make_ctx(s: TroyesState, kind: int, target: int, mod: int) -> Ctx | None:
     cube); ``None`` where that cube cannot modify this action. They depend only on the cards
     involved, so they are kept per components set."""
     cache = s.comp.__dict__.setdefault("_ctx_cache", {})
-    key = (kind, s.slot_card[target] if kind == G_CARD else target,
-           -2 if mod == MOD_NONE else s.slot_card[mod])
+    if kind == G_EVENT:  # events alike in colour and divisor share their rules
+        what = s.comp.events[target][4:6]
+    elif kind == G_CARD:
+        what = s.slot_card[target]
+    else:
+        what = target
+    key = (kind, what, -2 if mod == MOD_NONE else s.slot_card[mod])
     ctx = cache.get(key, False)
     if ctx is False:
         ctx = cache[key] = _make_ctx(s, kind, target, mod)
@@ -234,10 +241,9 @@ def completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budge
         if chosen or memo is None:
             best = _best_sum(s, p, ctx, chosen, budget, *_pools(s, p, ctx))
             return best >= 0 and _sum_ok(ctx, best)
-        key = (ctx.colours, ctx.single, ctx.add, ctx.set5, ctx.max_size)
-        table = memo.get(key)
+        table = memo.get(ctx.sig)
         if table is None:
-            table = memo[key] = _price_table(s, ctx, *_pools(s, p, ctx))
+            table = memo[ctx.sig] = _price_table(s, ctx, *_pools(s, p, ctx))
         need = 0 if ctx.need == NEED_ANY else ctx.arg - ctx.bonus
         return any(cost <= budget and total >= need for cost, total in table)
     return bool(chosen) or bool(addable(s, p, ctx, chosen, budget, first=True))
@@ -392,7 +398,17 @@ def any_group(s: TroyesState, p: int, kind: int, target: int, budget: int, mods:
     """Whether the action can be done with no cube or with one of the cubes ``mods``."""
     for mod in (MOD_NONE, *mods):
         ctx = make_ctx(s, kind, target, mod)
-        if ctx is not None and completable(s, p, ctx, (), budget, memo):
+        if ctx is None:
+            continue
+        if memo is None:
+            if completable(s, p, ctx, (), budget):
+                return True
+            continue
+        key = (id(ctx), budget)
+        ok = memo.get(key)
+        if ok is None:
+            ok = memo[key] = completable(s, p, ctx, (), budget, memo)
+        if ok:
             return True
     return False
 
