@@ -68,14 +68,15 @@ def m(key: str, **params: Any) -> Msg:
 
 
 # -- names -----------------------------------------------------------------------------------
-def seq(items: Sequence[Msg]) -> Msg:
-    """Items side by side, separated by spaces (a list without "and")."""
+def seq(items: Sequence[Msg | Player], pair: str = "pair") -> Msg:
+    """Items side by side (a list without "and"): ``pair`` joins two of them with a comma,
+    ``pair.slash`` with a slash, ``pair.dot`` with a dot."""
     if not items:
         return m("none")
     out = items[-1]
     for item in reversed(items[:-1]):
-        out = m("pair", a=item, b=out)
-    return out
+        out = m(pair, a=item, b=out)
+    return out if isinstance(out, Msg) else m("who", player=out)
 
 
 def colour(c: int) -> Msg:
@@ -686,8 +687,8 @@ _DELAYED_KEYS = frozenset(("blacksmith", "militiaman", "tithe", "monk", "priest"
 
 
 # -- the terminal board ------------------------------------------------------------------------
-def _owners(owners: Sequence[int]) -> Msg:
-    return seq([_owner_msg(o) for o in owners])
+def _owners(owners: Sequence[int], pair: str = "pair") -> Msg:
+    return seq([_owner_msg(o) for o in owners], pair)
 
 
 def _owner_msg(o: int) -> Msg:
@@ -713,7 +714,7 @@ def board_lines(s: TroyesState, seat: int | None) -> list[Msg]:
         events.append(m("board.event", place=pos + 1, event=event_name(c, card),
                         cubes=len(s.ev_cubes[pos]), banners=c.events[card][6],
                         owners=_owners(s.ev_cubes[pos])))
-    lines.append(m("board.events", events=seq(events)))
+    lines.append(m("board.events", events=seq(events, "pair.dot")))
     lines.append(m("board.decks", red=len(s.red_deck), white=len(s.white_deck),
                    yellow=len(s.yellow_deck), black=seq([black_die(v) for v in s.black])))
     for b in range(3):
@@ -721,12 +722,13 @@ def board_lines(s: TroyesState, seat: int | None) -> list[Msg]:
         for r in c.building_rows[b]:
             _b, values, first, n = c.rows[r]
             rows.append(m("board.row", values=_values(values),
-                          owners=_owners(s.spaces[first:first + n])))
+                          owners=_owners(s.spaces[first:first + n], "pair.slash")))
         lying = [o for o in range(5) if (s.lying[b] >> o) & 1]
-        lines.append(m("board.building", building=building(b), rows=seq(rows), lying=_owners(lying)))
+        lines.append(m("board.building", building=building(b), rows=seq(rows, "pair.dot"),
+                       lying=_owners(lying)))
     for level in range(c.levels - 1, -1, -1):
         cells = s.cathedral[level * c.columns:(level + 1) * c.columns]
-        lines.append(m("board.cathedral", level=level + 1, owners=_owners(cells)))
+        lines.append(m("board.cathedral", level=level + 1, owners=_owners(cells, "pair.slash")))
     width = c.max_trade_spaces
     for colour_i in range(3):
         cards = []
@@ -742,8 +744,8 @@ def board_lines(s: TroyesState, seat: int | None) -> list[Msg]:
             cubes = [m("board.cubes", player=Player(p), n=s.cubes[k * 4 + p])
                      for p in range(s.players) if s.cubes[k * 4 + p]]
             cards.append(m("board.card", card=m(f"card.{card[0]}"), hire=card[3], divisor=card[4],
-                           spaces=seq(spaces), extra=_owners(extra), cubes=seq(cubes)))
-        lines.append(m("board.cards", colour=colour(colour_i), cards=seq(cards)))
+                           spaces=seq(spaces, "pair.slash"), extra=_owners(extra), cubes=seq(cubes)))
+        lines.append(m("board.cards", colour=colour(colour_i), cards=seq(cards, "pair.dot")))
     for p in range(s.players):
         chars = list(s.chars[p]) if (s.is_over or p == seat) else None
         held = seq([character(c, ch) for ch in chars]) if chars is not None else \
