@@ -25,6 +25,7 @@ from palio.games.troyes.components import (
     CARD_KEYS,
     CHARACTER_KEYS,
     COLOURS,
+    DELAYED_CARDS,
     EVENT_KEYS,
     Components,
 )
@@ -668,7 +669,7 @@ def legend(c: Components) -> dict[str, Any]:
         "rows": [{"building": BUILDINGS[b], "values": list(values), "first": first, "slots": n}
                  for b, values, first, n in c.rows],
         "cards": [{"key": k[0], "colour": COLOURS[k[1]], "round": k[2], "hire": k[3], "divisor": k[4],
-                   "spaces": list(k[5]), "delayed": k[0] in _DELAYED_KEYS, "bonus": k[6]} for k in c.cards],
+                   "spaces": list(k[5]), "delayed": k[0] in DELAYED_CARDS, "bonus": k[6]} for k in c.cards],
         "events": [{"key": k[0], "deck": k[1], "black": k[2],
                     "calls": None if k[3] is None else COLOURS[k[3]], "fight": COLOURS[k[4]],
                     "divisor": k[5], "banners": k[6], "vp": list(k[7]), "bonus": k[8]} for k in c.events],
@@ -681,9 +682,6 @@ def legend(c: Components) -> dict[str, Any]:
         "max_trade_spaces": c.max_trade_spaces,
     }
 
-
-_DELAYED_KEYS = frozenset(("blacksmith", "militiaman", "tithe", "monk", "priest", "apprenticeship",
-                           "confession", "templar", "prior"))
 
 
 # -- the terminal board ------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from palio.games.troyes.components import BISHOPRIC, CITY_HALL, PALACE, RED, YELLOW
+from palio.games.troyes.components import BISHOPRIC, CITY_HALL, DELAYED_CARDS, PALACE, RED, YELLOW
 from palio.games.troyes.rules.board import (
     citizens_in,
     gain_influence,
@@ -87,8 +87,7 @@ def emit_gains(s: TroyesState, before: list[tuple[int, int, int]], card: int) ->
             s.emit("effect", q, card=card, deniers=dm, vp=dv, influence=di)
 
 
-_DELAYED = frozenset(("blacksmith", "militiaman", "tithe", "monk", "priest", "apprenticeship",
-                      "confession", "templar", "prior"))
+_DELAYED = frozenset(DELAYED_CARDS)
 
 
 # -- uses paid one at a time ---------------------------------------------------------------

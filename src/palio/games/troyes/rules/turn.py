@@ -47,7 +47,6 @@ from palio.games.troyes.rules.group import (
 from palio.games.troyes.state import (
     F_GROUP,
     F_SOURCE,
-    F_TURN,
     G_CARD,
     G_CATHEDRAL,
     G_EVENT,
@@ -370,9 +369,3 @@ def target_legal(s: TroyesState, top: tuple) -> list[Action]:
     t = s.tables
     return [t.target[pos] for pos in range(len(s.queue)) if free_banners(s, pos) > 0]
 
-
-def next_frame_seat(s: TroyesState) -> int:
-    return s.stack[-1][1]
-
-
-TURN = F_TURN  # re-exported for the dispatch tables
