@@ -607,3 +607,19 @@ def test_draft_frames_are_the_only_decisions_before_round_one():
     s = GAME.setup(4, 2)
     assert s.stack[-1][0] == F_DRAFT and all(a.startswith("start ") for a in legal(s))
     assert len(legal(s)) == s.comp.n_spaces and s.phase == 0 and s.money == [5] * 4
+
+
+def test_turn_key_holds_within_a_turn_and_changes_with_each_new_one():
+    s = position(2, to_move=0, dice={0: "y1 y2", 1: "w1"}, passed=[0, 1], influence={0: 3})
+    key = GAME.turn_key(s)
+    play(s, "farm", "die 1y1")
+    assert GAME.turn_key(s) == key  # inside the same action
+    play(s, "go")  # seat 1 has passed: seat 0 begins a new turn
+    assert s.to_move == 0 and GAME.turn_key(s) != key
+    key = GAME.turn_key(s)
+    play(s, "reroll y2")  # a roll begins something undo must not cross
+    assert GAME.turn_key(s) != key
+    draft = GAME.setup(2, 1)
+    before = GAME.turn_key(draft)
+    draft.apply(legal(draft)[0])
+    assert GAME.turn_key(draft) != before

@@ -90,11 +90,11 @@ class TroyesGame(Game):
         return self.encoder.encode(view, len(view["players"]))
 
     def turn_key(self, state: State) -> tuple[int, ...]:
-        """Round, phase, the seat whose turn (or black die) it is, and the count of dice
-        rolled: a new turn, a new black die or a roll all begin something undo never crosses."""
+        """Changes with every placement of the draft, every action turn, every black die
+        faced and every die rolled: undo never crosses any of them."""
         assert isinstance(state, TroyesState)
-        seat = state.turn if state.phase == 2 else state.fighter
-        return state.round, state.phase, seat, len(state.black), state.rolls
+        return (state.round, state.phase, len(state.stack) if state.phase == 0 else 0,
+                state.turns, state.fighter, len(state.black), state.rolls)
 
     def legend(self) -> dict[str, Any]:
         return legend(self.components)

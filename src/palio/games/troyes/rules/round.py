@@ -76,6 +76,7 @@ def start_actions(s: TroyesState) -> None:
         end_round(s)
         return
     s.turn = s.start
+    s.turns += 1
     s.stack.append((F_TURN, s.turn))
 
 
@@ -92,6 +93,7 @@ def next_turn(s: TroyesState) -> None:
         s.emit("pass_income", seat, deniers=s.comp.pass_again)
         seat = s.next_seat(seat)
     s.turn = seat
+    s.turns += 1
     s.stack.append((F_TURN, seat))
 
 
