@@ -65,3 +65,31 @@ def test_a_seat_reads_its_own_characters_and_nobody_elses():
         assert not any(name in text or name in board for name in others - own)
     spectator = " ".join(line["text"] for line in describe.log(s, None, tr)) + GAME.render(s, None, tr)
     assert not any(tr(character(s.comp, ch)) in spectator for p in range(3) for ch in s.chars[p])
+
+
+def test_reasons_for_illegal_moves_never_break_and_read_in_both_languages():
+    from palio.core.errors import IllegalAction
+    from tests.test_words import check_text
+
+    rng = random.Random(7)
+    every = GAME.all_actions()
+    for players in (2, 4):
+        s = GAME.setup(players, 20 + players)
+        while not s.is_over:
+            if rng.random() < 0.1:
+                legal = set(s.legal_actions())
+                for action in rng.sample(every, 25):
+                    if action in legal:
+                        continue
+                    reason = GAME.words.why_illegal(s, action)
+                    for lang in ("en", "ja"):
+                        tr = Translator(lang, ["Alice", "Bruno", "Chiara", "Dario"])
+                        if reason is not None:
+                            check_text(tr(reason), lang, f"why {action}", set())
+                    try:
+                        s.apply(action)
+                    except IllegalAction as exc:
+                        assert exc.words is not None
+                    else:
+                        raise AssertionError(f"{action} was applied though not legal")
+            s.apply_unchecked(rng.choice(s.legal_actions()))
