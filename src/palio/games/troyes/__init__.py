@@ -37,7 +37,7 @@ _BASE_INFO = dict(
     id="troyes", name="Troyes", version="1", min_players=2, max_players=4,
     options=(OptionSpec("bonus_cards", "add the bonus cards of the 2016 rulebook: Baker, Prior, "
                         "Banquet and the Resistance event"),),
-    chance=True, hidden_information=True, score_range=(0, 400), max_length=6000,
+    chance=True, hidden_information=True, score_range=(0, 400), max_length=3000,
     rules="shared/seeds/troyes.ja.md",
 )
 

@@ -88,7 +88,6 @@ def estimate(s: TroyesState, p: int) -> float:
     what money, influence, citizens, cubes and unused dice are likely to become."""
     rows = breakdown(s)
     score = sum(rows[name][p] for name in CATEGORIES[:-1])
-    c = s.comp
     dice = 0 if s.passed[p] else sum(s.dice[p * 18:p * 18 + 18])
     for frame in s.stack:
         if frame[1] == p and frame[0] == 5:  # a group being formed: its dice still count
@@ -97,4 +96,4 @@ def estimate(s: TroyesState, p: int) -> float:
     delayed = sum(s.cubes[k * 4 + p] for k in range(9))
     return (score + 0.2 * (s.money[p] + s.purse[p]) + 0.15 * s.influence[p]
             + 0.6 * s.spaces.count(p) + 0.4 * dice + 0.5 * delayed + 0.4 * cubes_on_events
-            + 0.2 * s.supply[p] + 0.3 * own_cathedral_cubes(s, p) * (c.levels > 0))
+            + 0.2 * s.supply[p] + 0.3 * own_cathedral_cubes(s, p))

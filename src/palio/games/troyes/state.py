@@ -136,9 +136,6 @@ class TroyesState(State):
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.players
 
-    def top(self) -> tuple:
-        return self.stack[-1]
-
 
 def _LEGAL(s: TroyesState) -> list[Action]:  # noqa: N802 - bound on first use
     from palio.games.troyes.rules.legal import legal_actions

@@ -128,12 +128,16 @@ def sources(s: TroyesState, p: int) -> list[tuple[int, int]]:
     return out
 
 
+def citizen_at_hand(s: TroyesState, p: int) -> bool:
+    """Whether ``p`` has a citizen in the supply or anywhere on the board (no influence
+    needed to take it)."""
+    return s.supply[p] > 0 or p in s.spaces or p in s.trade \
+        or any((x >> p) & 1 for x in s.lying) or any((x >> p) & 1 for x in s.extra)
+
+
 def has_source(s: TroyesState, p: int) -> bool:
-    if s.supply[p] > 0 or (s.reserve[p] > 0 and s.influence[p] >= s.comp.citizen_cost):
-        return True
-    if p in s.spaces or any((x >> p) & 1 for x in s.lying) or any((x >> p) & 1 for x in s.extra):
-        return True
-    return p in s.trade
+    """Whether ``p`` can take a citizen from anywhere (the general supply included)."""
+    return citizen_at_hand(s, p) or (s.reserve[p] > 0 and s.influence[p] >= s.comp.citizen_cost)
 
 
 def take_from(s: TroyesState, p: int, kind: int, where: int) -> None:

@@ -118,7 +118,6 @@ def apply_reroll(s: TroyesState, p: int, face: int) -> None:
     new = face - face % 6 + value - 1
     s.dice[p * 18 + new] += 1
     s.emit("reroll", p, face=face, new=new)
-    s._legal = None
 
 
 def apply_flip_start(s: TroyesState, p: int) -> None:

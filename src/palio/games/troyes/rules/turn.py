@@ -24,6 +24,7 @@ from palio.games.troyes.rules.board import (
     SRC_SPACE,
     SRC_SUPPLY,
     cathedral_free_level,
+    citizen_at_hand,
     gain_influence,
     has_source,
     insert_citizen,
@@ -69,12 +70,6 @@ def has_tradesman(s: TroyesState, p: int, slot: int) -> bool:
     return p in s.trade[slot * width:(slot + 1) * width] or bool((s.extra[slot] >> p) & 1)
 
 
-def _plain_citizen(s: TroyesState, p: int) -> bool:
-    """Whether ``p`` has a citizen in the supply or on the board (no influence needed)."""
-    return s.supply[p] > 0 or p in s.spaces or any((x >> p) & 1 for x in s.lying) \
-        or p in s.trade or any((x >> p) & 1 for x in s.extra)
-
-
 def card_budget(s: TroyesState, p: int, slot: int, plain: bool | None = None) -> tuple[int, int] | None:
     """(deniers for dice, influence left) once the tradesman is hired and the first use is
     set aside; ``None`` if the card cannot be activated at all (no citizen, too poor).
@@ -87,7 +82,7 @@ def card_budget(s: TroyesState, p: int, slot: int, plain: bool | None = None) ->
     if not has_tradesman(s, p, slot):
         money -= card[3]
         if plain is None:
-            plain = _plain_citizen(s, p)
+            plain = citizen_at_hand(s, p)
         if not plain:
             if not has_source(s, p):
                 return None
@@ -107,7 +102,7 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         out.append(t.recruit)
     mods = own_mods(s, p)
     memo: dict = {}
-    plain = _plain_citizen(s, p)
+    plain = citizen_at_hand(s, p)
     for slot in range(9):
         if slot % 3 < s.revealed:
             budget = card_budget(s, p, slot, plain)
