@@ -529,6 +529,8 @@ def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
         for key, value in section.items():
             if key.endswith("_source") and value == "provisional":
                 out.append(f"{name}.{key[:-7]}: {json.dumps(section.get(key[:-7]))}")
+    spaces = data["two_player_neutral"]["spaces"]
+    out.append("two_player_neutral.spaces: " + ", ".join(f"{b} row {r} slot {k}" for b, r, k in spaces))
     for c in data["activity_cards"]["cards"]:
         out.append(f"activity card {c['key']} ({c['colour']} {c['round']}): hire {c['hire']}, "
                    f"divisor {c['divisor']}, tradesman spaces {c['spaces']}")

@@ -634,7 +634,7 @@ _EVENT_WORDS: dict[str, Any] = {
     "black_lost": lambda c, e: m("log.black_lost" if e["vp"] else "log.black_lost.none", player=_seat(e), value=e["value"], vp=e["vp"]),
     "black_beaten": lambda c, e: m("log.black_beaten", player=_seat(e), black=seq([black_die(v) for v in e["black"]]), dice=_dice(e["faces"]), n=e["influence"]),
     "reroll": lambda c, e: m("log.reroll", player=_seat(e), die=die(e["face"]), new=die(e["new"])),
-    "flip_paid": lambda c, e: m("log.flip_paid", player=_seat(e)),
+    "flip_paid": lambda c, e: m("log.flip_paid", player=_seat(e), cost=e["cost"]),
     "flip": lambda c, e: m("log.flip", player=_seat(e), die=die(e["face"]), new=die(e["new"])),
     "recruit": lambda c, e: m("log.recruit", player=_seat(e)),
     "pass": lambda c, e: m("log.pass", player=_seat(e), n=e["deniers"]),

@@ -122,7 +122,7 @@ def apply_reroll(s: TroyesState, p: int, face: int) -> None:
 
 def apply_flip_start(s: TroyesState, p: int) -> None:
     s.influence[p] -= s.comp.flip_cost
-    s.emit("flip_paid", p)
+    s.emit("flip_paid", p, cost=s.comp.flip_cost)
     s.stack.append((F_FLIP, p, 0, ()))
 
 
