@@ -43,10 +43,15 @@ def words(state, notation: str, tr: Translator = EN) -> tuple[str, str, str]:
 
 
 def slugs(path: Path) -> set[str]:
-    """GitHub-style anchors of a markdown file's headings."""
+    """Anchors of a markdown file's headings: the explicit ``{#id}`` a heading ends with (what
+    the rules pages use, the same in both languages), else the GitHub-style slug."""
     out = set()
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("#"):
+            explicit = re.search(r"\{#([\w-]+)\}\s*$", line)
+            if explicit:
+                out.add(explicit.group(1))
+                continue
             title = line.lstrip("#").strip().lower()
             out.add(re.sub(r"[^\w\- ]", "", title).replace(" ", "-"))
     return out

@@ -25,6 +25,7 @@ NAMES = ["Alice", "Bruno", "Chiara", "Dario"]
 CASES = {
     "san-gimignano": [(2, {}, 1), (2, {"nobles": True}, 2)],
     "tiletum": [(2, {}, 101), (3, {}, 202), (4, {"action_tiles": True}, 303)],
+    "aquileia": [(3, {}, 31)],
     "troyes": [(2, {}, 11), (4, {"bonus_cards": True}, 44)],
 }
 

@@ -16,6 +16,7 @@ import palio
 from palio.core import describe
 from palio.core.game import State
 from palio.core.i18n import Translator
+from palio.server.service import Seat, seat_names
 from tests.server.conftest import Server
 
 
@@ -112,7 +113,9 @@ def test_pushes_show_each_seat_only_its_own_view(server: Server, game: str, play
             state = states[view["move_number"]]
             assert view["observation"] == state.observe(seat)
             # the words a seat reads, in its language, with the seats' names as the server knows them
-            tr = Translator(view["lang"], [s["name"] for s in view["seats"]])
+            tr = Translator(view["lang"])
+            tr.names = seat_names([Seat(s["seat"], s["kind"], s["level"], s["name"], None)
+                                   for s in view["seats"]], tr)
             assert view["text"] == state.game.render(state, seat, tr)
             assert [e["text"] for e in view["log"]] == [
                 line["text"] for line in describe.log(state, seat, tr)]

@@ -20,8 +20,9 @@ Glossary keys, as the browser renderer (``server/static/render/san-gimignano.js`
 =====================  ==========================================================
 
 ``why_illegal`` speaks to the seat to move (it may name that seat's own cards): show its
-reason to that seat only. Prompt sections are the slugs of the headings of ``docs/rules/san-gimignano.md``
-(``SECTIONS``; a test checks that each one exists).
+reason to that seat only. Prompt sections are the explicit ids of the headings of
+``docs/rules/san-gimignano.md`` and ``san-gimignano.ja.md`` (``SECTIONS``;
+``tests/server/test_pages.py`` checks that each exists in both).
 """
 
 from __future__ import annotations
@@ -41,13 +42,20 @@ if TYPE_CHECKING:
 
 DOMAIN = "san_gimignano"
 
-SECTIONS = {
-    "turn": "a-turn-one-of-seven-actions",
-    "donations": "donations-same-number-towers",
-    "token": "tallest-tower-token",
+SECTIONS = {  # the explicit {#ids} of the headings, the same in both languages' pages
+    "turn": "actions",
+    "drawing": "drawing",
+    "exchange": "exchange",
+    "extend": "extend",
+    "complete": "complete",
+    "cancel": "donation-5",
+    "trade": "donation-9",
+    "collapse": "donation-10",
+    "donations": "donations",
+    "token": "token",
     "end": "end-phase",
     "scoring": "scoring",
-    "nobles": "noble-cards-variant-option-nobles",
+    "nobles": "nobles",
 }
 
 NOBLE_LETTERS = {card: code for card, code in C.NOBLE_CODES.items()}
@@ -154,23 +162,25 @@ class SanGimignanoWords(GameWords):
             return Prompt(
                 m("prompt.draw.you", n=left),
                 m("prompt.draw.other", player=who, n=left),
-                SECTIONS["turn"],
+                SECTIONS["drawing"],
             )
         if kind == "put":
             put = len(frame[2])
             return Prompt(
-                m("prompt.put.you", n=put), m("prompt.put.other", player=who), SECTIONS["turn"]
+                m("prompt.put.you", n=put), m("prompt.put.other", player=who), SECTIONS["exchange"]
             )
         if kind == "extend":
             tower = s.tower_by_id(frame[2])
             return Prompt(
                 m("prompt.extend.you", index=tower_index(s, tower)),
                 m("prompt.extend.other", player=who),
-                SECTIONS["turn"],
+                SECTIONS["extend"],
             )
         if kind == "complete":
             return Prompt(
-                m("prompt.complete.you"), m("prompt.complete.other", player=who), SECTIONS["turn"]
+                m("prompt.complete.you"),
+                m("prompt.complete.other", player=who),
+                SECTIONS["complete"],
             )
         if kind == "salvage":
             return Prompt(
@@ -185,7 +195,7 @@ class SanGimignanoWords(GameWords):
                 return Prompt(
                     m("prompt.defend_trade.you", player=other, n=count),
                     m("prompt.defend.other", player=who, donation=donation(9)),
-                    SECTIONS["donations"],
+                    SECTIONS["cancel"],
                 )
             target = s.tower_by_id(tower_id)
             return Prompt(
@@ -195,20 +205,20 @@ class SanGimignanoWords(GameWords):
                     kind=tower_kind(target.cards),
                 ),
                 m("prompt.defend.other", player=who, donation=donation(10)),
-                SECTIONS["donations"],
+                SECTIONS["cancel"],
             )
         if kind == "collapse":
             return Prompt(
                 m("prompt.collapse.you"),
                 m("prompt.collapse.other", player=who),
-                SECTIONS["donations"],
+                SECTIONS["collapse"],
             )
         if kind == "give":
             left = frame[2]
             return Prompt(
                 m("prompt.give.you", n=left, player=other),
                 m("prompt.give.other", player=who, n=left),
-                SECTIONS["donations"],
+                SECTIONS["trade"],
             )
         if kind == "window":
             played, owner = frame[2][-1]

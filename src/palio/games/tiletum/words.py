@@ -26,12 +26,14 @@ observation name things:
 ``contract_space:N``        contract space N of a player board, 1-6 from the left
 ``fair:N``                  fair tile N (the observation's ``fairs.tiles``)
 ``res:L``                   a resource by its letter g f w s i (also its die colour)
+``crest:N``                 crest family N, as a player board's crests name it
 ``corruption``, ``storehouse``, ``king_tile``, ``roof``, ``wheel``  the things so named
 ==========================  ==================================================================
 
 ``why_illegal`` speaks to the seat to move (it may name that seat's own cards): show its
-reason to that seat only. Prompt sections are slugs of the headings of ``docs/rules/tiletum.md`` (``SECTIONS``; a test
-checks that each exists).
+reason to that seat only. Prompt sections are the explicit ids of the headings of
+``docs/rules/tiletum.md`` and ``tiletum.ja.md`` (``SECTIONS``, and each action's own name;
+``tests/server/test_pages.py`` checks that each exists in both).
 """
 
 from __future__ import annotations
@@ -92,12 +94,15 @@ if TYPE_CHECKING:
 
 DOMAIN = "tiletum"
 
-SECTIONS = {
-    "round": "a-round",
-    "actions": "actions-1-ap-per-option-unless-stated",
-    "duties": "duties-any-time-in-your-own-turn",
-    "end": "end-of-the-game",
+SECTIONS = {  # the explicit {#ids} of the headings, the same in both languages' pages
+    "round": "round",
+    "turn": "turn",
+    "king_phase": "king-phase",
+    "actions": "actions",
+    "duties": "duties",
+    "end": "end",
 }
+# each action has its own section, named as the action: architect, merchant, ..., joker
 
 PIECES = {"arch": 0, "merch": 1}
 PIECE_KEYS = ("architect", "merchant")
@@ -286,12 +291,12 @@ class TiletumWords(GameWords):
             return Prompt(
                 m(f"{key}.you", tile=tile_name(c, s.king_bonus)),
                 m("prompt.king_tile.other", player=who),
-                SECTIONS["round"],
+                SECTIONS["king_phase"],
             )
         top = s.stack[-1]
         kind = top[0]
         if kind == F_DIE:
-            return Prompt(m("prompt.die.you"), m("prompt.die.other", player=who), SECTIONS["round"])
+            return Prompt(m("prompt.die.you"), m("prompt.die.other", player=who), SECTIONS["turn"])
         if kind == F_ACT and top[4] and not top[2]:
             return Prompt(
                 m("prompt.act_spent.you", action=action_name(top[1])),
@@ -303,20 +308,20 @@ class TiletumWords(GameWords):
             return Prompt(
                 m(f"{key}.you", action=action_name(top[1]), ap=top[2]),
                 m(f"{key}.other", player=who, action=action_name(top[1]), ap=top[2]),
-                SECTIONS["actions"],
+                ACTIONS[top[1]],
             )
         if kind == F_JOKER:
             return Prompt(
                 m("prompt.joker.you", ap=top[1]),
                 m("prompt.joker.other", player=who),
-                SECTIONS["actions"],
+                ACTIONS[JOKER],
             )
         if kind == F_AREA:
             tile = tile_name(c, s.area_bonus[top[1]])
             return Prompt(
                 m("prompt.area.you", tile=tile),
                 m("prompt.area.other", player=who, tile=tile),
-                SECTIONS["round"],
+                SECTIONS["turn"],
             )
         if kind == F_RES:
             return Prompt(
@@ -1426,6 +1431,8 @@ def _glossary(c: Components) -> tuple[GlossaryEntry, ...]:
         )
     for r in RES_LETTERS:
         out.append(GlossaryEntry(f"res:{r}", res(r), m(f"glossary.res.{r}")))
+    for fam in range(len(c.crest_names)):  # a crest placed under a building (the board's crests)
+        out.append(GlossaryEntry(f"crest:{fam}", family(c, fam), m("tile_text.crest", family=family(c, fam))))
     for key in ("corruption", "storehouse", "king_tile", "roof", "wheel"):
         out.append(GlossaryEntry(key, m(f"glossary.{key}.name"), m(f"glossary.{key}.text")))
     return tuple(out)
