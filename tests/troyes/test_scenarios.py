@@ -434,6 +434,28 @@ def test_pilgrimage_takes_dice_of_any_colours():
     assert s.vp[0] == 15 // divisor * s.comp.fx["pilgrimage"]["vp"]
 
 
+def joust_position(players, dice):
+    s = position(players, to_move=0, round=3, dice=dice, money={0: 30}, vp=dict.fromkeys(range(players), 0))
+    give_tradesman(s, "R3", 0, "joust")
+    assert 8 // s.comp.cards[s.comp.card_id["joust"]][4] == 2  # the two red 4s: two uses
+    return s
+
+
+def test_joust_pays_nobody_when_the_activator_is_not_highest():
+    """[RB] Joust: "Gain 2 VP if the total value of red dice in your district is higher than
+    ... each other player's district"; only a tie for highest lets the tied players score."""
+    s = joust_position(3, {0: "r4 r4 r1", 1: "r6", 2: "r2"})
+    play(s, "card R3", "die 1r4", "die 1r4", "go")  # left: seat 0 red 1, seat 1 red 6
+    assert s.vp == [0, 0, 0]
+
+
+def test_joust_a_tie_for_highest_pays_every_tied_player():
+    """[RB] Joust: "If you are tied for highest, each tied player gains 2 VP"."""
+    s = joust_position(3, {0: "r4 r4 r5", 1: "r2 r3", 2: "r1"})
+    play(s, "card R3", "die 1r4", "die 1r4", "go")  # left: 5, 5 and 1
+    assert s.vp == [4, 4, 0]
+
+
 def test_paid_uses_one_at_a_time_and_may_stop():
     s = position(2, to_move=0, dice={0: "r6 r6 r6", 1: "w1"}, round=3, vp={0: 0}, influence={0: 7})
     give_tradesman(s, "R3", 0, "troubadour")

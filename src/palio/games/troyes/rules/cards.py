@@ -196,9 +196,10 @@ def _procession(s: TroyesState, p: int, uses: int, key: str) -> None:
 
 
 def _joust(s: TroyesState, p: int, uses: int, key: str) -> None:
+    """Only the activator's own highest total pays; tied for highest, every tied player scores."""
     totals = [sum((v + 1) * s.dice[q * 18 + RED * 6 + v] for v in range(6)) for q in range(s.players)]
     best = max(totals)
-    if best == 0:
+    if totals[p] < best or best == 0:
         return
     for q in range(s.players):
         if totals[q] == best:
