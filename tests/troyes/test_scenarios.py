@@ -456,6 +456,14 @@ def test_joust_a_tie_for_highest_pays_every_tied_player():
     assert s.vp == [4, 4, 0]
 
 
+def test_joust_with_no_red_dice_left_anywhere_everyone_is_tied_for_highest():
+    """[RB] Joust names no least total (unlike the Procession's "at least 1 die"): when every
+    player's red total is 0, all are tied for highest and each gains the VP."""
+    s = joust_position(2, {0: "r4 r4 y1", 1: "w2"})
+    play(s, "card R3", "die 1r4", "die 1r4", "go")
+    assert s.vp == [4, 4]
+
+
 def test_paid_uses_one_at_a_time_and_may_stop():
     s = position(2, to_move=0, dice={0: "r6 r6 r6", 1: "w1"}, round=3, vp={0: 0}, influence={0: 7})
     give_tradesman(s, "R3", 0, "troubadour")

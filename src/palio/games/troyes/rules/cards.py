@@ -6,7 +6,7 @@ allows; delayed cards: that many cubes on the card) and the card list of [RB]'s 
 
 Readings (docs/rules/troyes.md#activity-cards): a card whose every use costs something (Artisan,
 Innkeeper, Journeyman, Troubadour, Diplomat) is used one paid use at a time, at least once,
-and may stop early; Joust needs a red total above 0; a cube placed on an event by a card
+and may stop early; a cube placed on an event by a card
 always earns 1 influence, as a fought cube does.
 """
 
@@ -196,10 +196,11 @@ def _procession(s: TroyesState, p: int, uses: int, key: str) -> None:
 
 
 def _joust(s: TroyesState, p: int, uses: int, key: str) -> None:
-    """Only the activator's own highest total pays; tied for highest, every tied player scores."""
+    """Only the activator's own highest total pays; tied for highest, every tied player scores.
+    No least total is named (the Procession names one), so a tie at 0 is a tie too."""
     totals = [sum((v + 1) * s.dice[q * 18 + RED * 6 + v] for v in range(6)) for q in range(s.players)]
     best = max(totals)
-    if totals[p] < best or best == 0:
+    if totals[p] < best:
         return
     for q in range(s.players):
         if totals[q] == best:
