@@ -212,9 +212,21 @@ def test_combat_a_player_who_can_beat_the_die_must():
 def test_combat_influence_before_countering_can_turn_a_loss_around():
     s = position(2, to_move=0, dice={0: "y1 w2", 1: "r6"}, influence={0: 4}, vp={0: 4})
     combat(s, [6])
-    assert set(legal(s)) == {"reroll y1", "reroll w2", "flip", "concede"}
+    assert set(legal(s)) == {"reroll y1", "reroll w2", "flip", "recruit", "concede"}
     play(s, "flip", "flip y1", "done")  # y1 -> y6
     assert "concede" not in legal(s) and "def y6" in legal(s)
+
+
+def test_combat_every_influence_spending_before_countering_recruiting_too():
+    """■影響力: 「黒ダイスを迎撃する前、またはあるアクションを実行する前に」 any of the three
+    spendings, the citizen for 2 included; at 20 influence recruiting first keeps the point the
+    black die brings."""
+    s = position(2, to_move=0, dice={0: "r6", 1: "w1"}, influence={0: 20})
+    combat(s, [5])
+    assert "recruit" in legal(s)
+    supply = s.supply[0]
+    play(s, "recruit", "def r6", "counter")
+    assert s.supply[0] == supply + 1 and s.influence[0] == 20 - 2 + 1
 
 
 def test_combat_never_buys_dice_or_uses_delayed_cubes():

@@ -7,8 +7,8 @@ Readings (docs/rules/troyes.md#combat): a player must beat the black die facing 
 the dice of their district can; conceding (2 VP lost) is offered only when they cannot. When
 conceding is all that is left (no die in the district, or too little and no influence to
 reroll), it is done at once. Influence may be spent before the first die is set against a
-black die; recruiting a citizen is not offered in combat (it changes nothing there and can be
-done before any action).
+black die, in all three ways (recruiting a citizen too: at 20 influence it keeps the point the
+black die brings).
 """
 
 from __future__ import annotations
@@ -80,6 +80,8 @@ def combat_legal(s: TroyesState, top: tuple) -> list[Action]:
     total = have + _own_total(s, p)
     if not chosen and not extras:
         influence_options(s, p, out)
+        if s.influence[p] >= s.comp.citizen_cost and s.reserve[p] > 0:
+            out.append(t.recruit)
         if total < target:
             out.append(t.concede)
     faces = s.dice[p * 18:p * 18 + 18]
