@@ -8,6 +8,9 @@
 
 import { el, seatName } from "/static/common.js";
 
+// a rank as the board prints it: one Roman numeral (a single character, in any language)
+const RANK_NUMERALS = ["", "\u2160", "\u2161", "\u2162", "\u2163", "\u2164", "\u2165"];
+
 const DIE_LETTERS = "yrpgb";
 const TRACK_CODES = ["pol", "cle", "mil"];
 const ROW_CODES = ["pol", "cle", "mil", "mar"];
@@ -171,7 +174,7 @@ function drawTracks(o, ctx) {
       const node = el("div", {
         class: "sg-tslot", "data-track": code, "data-slot": s + 1,
         title: tip(ctx, `track.${track.name}`, `${vp} VP, rank ${track.rank[s]}`),
-      }, el("span", { class: "sg-vp" }, String(vp)), el("span", { class: "sg-rank" }, `${"I".repeat(track.rank[s])}${bonus}`),
+      }, el("span", { class: "sg-vp" }, String(vp)), el("span", { class: "sg-rank" }, `${RANK_NUMERALS[track.rank[s]] ?? track.rank[s]}${bonus}`),
       el("span", { class: "sg-men" }, men.map(([seat, n]) => meeples(ctx, seat, n, t + 1))));
       const mine = [`up ${code} ${s + 1}`];
       legend.cities.forEach((city) => mine.push(`mission ${code} ${s + 1} ${city.name}`));
