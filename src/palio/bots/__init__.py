@@ -30,7 +30,8 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("random", {}),
     "medium": ("greedy", {}),
     "hard": ("mcts", {}),
-    "expert": ("mcts", {"iterations": 2000}),
+    # the trained network where a model ships for the game and player count, else mcts
+    "expert": ("learned", {"iterations": 2000, "fallback": "mcts:iterations=2000"}),
 }
 
 
