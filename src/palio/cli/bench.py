@@ -19,7 +19,7 @@ from palio.core.game import Game
 from palio.sim import bench
 
 # wide enough for the table when printed to a pipe or a file (rich assumes 80 columns there)
-console = Console(highlight=False, width=max(140, Console().width))
+console = Console(highlight=False, width=max(190, Console().width))
 
 
 def register(app: typer.Typer) -> None:
