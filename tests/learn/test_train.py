@@ -80,6 +80,14 @@ def test_self_play_gives_well_formed_samples_and_is_seeded(game_id):
         assert abs(sample.policy.sum() - 1) < 1e-5 and abs(sample.value.sum() - 1) < 1e-5
 
 
+def test_the_card_names_the_command_that_repeats_the_run():
+    settings = tiny(options={"nobles": True}, lr=0.003)
+    command = settings.command()
+    assert command.startswith("palio train san-gimignano --players 2 --option nobles=True ")
+    assert "--hidden 16 " in command and "--lr 0.003 " in command and "--seed 3 " in command
+    assert "--mix-generations 4 " in command
+
+
 def test_the_mix_of_the_heuristic_falls_to_zero():
     settings = tiny(mix_generations=4)
     assert [settings.mix(g) for g in (1, 2, 3, 5, 9)] == [1.0, 0.75, 0.5, 0.0, 0.0]
@@ -107,9 +115,14 @@ def test_palio_train_from_the_command_line(tmp_path):
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "generation 1: 2 games" in result.output and (tmp_path / "m.npz").exists()
-    assert Model.load(tmp_path / "m.npz").card["command"].startswith("palio ")
+    command = Model.load(tmp_path / "m.npz").card["command"]
+    assert command.startswith("palio train san-gimignano --players 2 ") and "--seed 2 " in command
     again = runner.invoke(app, [*args[:2], "--generations", "2", *args[4:]])
     assert again.exit_code == 0 and "generation 2" in again.output
+    card = runner.invoke(app, ["models", str(tmp_path / "m.npz")])
+    assert card.exit_code == 0 and "self_play_games: 4" in card.output, card.output
+    missing = runner.invoke(app, ["models", str(tmp_path / "none.npz")])
+    assert missing.exit_code == 2 and "cannot read model" in missing.output
     for bad, message in ((["--games", "0"], "--games must be at least 1"),
                          (["--hidden", "0"], "--hidden takes positive widths"),
                          (["--device", "tpu"], "unknown device"),

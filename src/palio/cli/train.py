@@ -8,9 +8,7 @@ an unfinished generation are played again on resuming, with the same seeds.
 
 from __future__ import annotations
 
-import shlex
 import shutil
-import sys
 import threading
 from pathlib import Path
 
@@ -30,6 +28,27 @@ errors = Console(stderr=True, highlight=False)
 
 def register(app: typer.Typer) -> None:
     app.command("train")(train_command)
+    app.command("models")(models_command)
+
+
+def models_command(
+    files: list[Path] = typer.Argument(None, help="model files (default: the shipped ones)"),
+) -> None:
+    """The model cards of the shipped models (or of the given files): what each one saw."""
+    from palio.bots.network import Model, shipped, shipped_model
+
+    try:
+        models = ([(str(f), Model.load(f)) for f in files] if files else
+                  [(f"{g} ({p} players, shipped)", shipped_model(g, p)) for g, p in shipped()])
+    except PalioError as exc:
+        raise fail(exc) from None
+    if not models:
+        console.print("No model ships with this installation; palio train makes one.")
+    for title, model in models:
+        console.print(f"[bold]{title}[/bold]: {model.game_id}, {model.players} players, "
+                      f"hidden layers {model.meta['hidden']}")
+        for key, value in sorted(model.card.items()):
+            console.print(f"  {key}: {value}")
 
 
 def train_command(
@@ -88,9 +107,7 @@ def train_command(
             steps=steps, batch=batch, lr=lr, buffer=buffer, mix_generations=mix_generations,
             explore_moves=explore_moves)
         folder = run or Path("runs") / f"{game}-{players}p"
-        command = "palio " + " ".join(shlex.quote(a) for a in sys.argv[1:])
-        trainer = trainer_module.Trainer(settings, folder, workers, backend, address, device,
-                                         command)
+        trainer = trainer_module.Trainer(settings, folder, workers, backend, address, device)
     except (PalioError, ValueError) as exc:
         raise fail(str(exc)) from None
     if trainer.generation:

@@ -74,6 +74,20 @@ class TrainSettings:
             return 0.0
         return max(0.0, 1.0 - (generation - 1) / self.mix_generations)
 
+    def command(self) -> str:
+        """The ``palio train`` command line that trains with exactly these settings."""
+        parts = ["palio", "train", self.game, "--players", str(self.players)]
+        for name, value in self.options.items():
+            parts += ["--option", f"{name}={value}"]
+        for f in fields(self):
+            if f.name in ("game", "players", "options", "noise", "c", "search_value"):
+                continue  # the first three are above; the last three have no flag
+            value = getattr(self, f.name)
+            text = ",".join(map(str, value)) if isinstance(value, list) else f"{value:g}" \
+                if isinstance(value, float) else str(value)
+            parts += ["--" + f.name.replace("_", "-"), text]
+        return " ".join(parts)
+
     def differences(self, other: TrainSettings) -> list[str]:
         """Settings (other than the number of generations) that differ from ``other``."""
         return [f.name for f in fields(self) if f.name != "generations"
@@ -216,8 +230,8 @@ class Trainer:
     """One training run in ``folder``; resumes from the checkpoint there when it exists."""
 
     def __init__(self, settings: TrainSettings, folder: Path, workers: int = 1,
-                 backend: str = "process", address: str | None = None, device: str = "auto",
-                 command: str = "") -> None:
+                 backend: str = "process", address: str | None = None, device: str = "auto"
+                 ) -> None:
         game = registry.get(settings.game)
         game.validate_options(settings.players, settings.options)
         self.game = game
@@ -227,7 +241,6 @@ class Trainer:
         self.backend = backend
         self.address = address
         self.device = pick_device(device)
-        self.command = command
         torch.set_num_threads(max(1, workers))
         self.fresh = new_model(game, settings.players, tuple(settings.hidden), seed=settings.seed)
         self.meta = {k: v for k, v in self.fresh.meta.items() if k != "card"}
@@ -288,7 +301,7 @@ class Trainer:
         last = self.history[-1] if self.history else {}
         return {
             "trained_by": "palio train (self-play, network-guided ISMCTS)",
-            "command": self.command, "seed": s.seed, "generations": self.generation,
+            "command": s.command(), "seed": s.seed, "generations": self.generation,
             "self_play_games": self.games_played, "positions": self.positions_seen,
             "iterations_per_decision": s.iterations, "options": s.options,
             "hidden": s.hidden, "steps_per_generation": s.steps, "batch": s.batch,
