@@ -12,7 +12,8 @@ rate treats pairs as independent, which they are not within one game of three or
 so there it is narrower than the truth. The JSON lines of every game go to ``--out``.
 
 Time budgets make results depend on the machine and its load (both bots lose iterations alike
-on a busy machine); ``--model`` plays another model file than the shipped one.
+on a busy machine), so the mean search iterations per move of each side are printed too;
+``--model`` plays another model file than the shipped one.
 """
 
 from __future__ import annotations
@@ -62,15 +63,21 @@ def main() -> None:
 def report(results: list[dict], learned: str, args: argparse.Namespace, seconds: float) -> None:
     wins = pairs = pair_wins = 0.0
     learned_scores, other_scores = [], []
+    learned_iterations, other_iterations = [], []
     for r in results:
         shares = win_shares(r["ranks"])
         seat = r["bots"].index(learned)
         wins += shares[seat]
         learned_scores.append(r["scores"][seat])
+        searched = r.get("iterations_per_move") or [None] * len(r["bots"])
+        if searched[seat] is not None:
+            learned_iterations.append(searched[seat])
         for other in range(len(r["bots"])):
             if other == seat:
                 continue
             other_scores.append(r["scores"][other])
+            if searched[other] is not None:
+                other_iterations.append(searched[other])
             pairs += 1
             mine, theirs = r["ranks"][seat], r["ranks"][other]
             pair_wins += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
@@ -88,6 +95,10 @@ def report(results: list[dict], learned: str, args: argparse.Namespace, seconds:
           f"{sum(other_scores) / len(other_scores):.1f}; mean length "
           f"{sum(r['decisions'] for r in results) / n:.0f} decisions; {seconds:.0f} s wall with "
           f"{args.workers} worker(s)")
+    if learned_iterations and other_iterations:
+        print(f"search iterations per move (mean over games): learned "
+              f"{sum(learned_iterations) / len(learned_iterations):.0f}, mcts "
+              f"{sum(other_iterations) / len(other_iterations):.0f}")
 
 
 if __name__ == "__main__":
