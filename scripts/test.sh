@@ -20,6 +20,11 @@ if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -
   (apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null) \
     || echo "note: could not install chromium; browser tests will be skipped"
 fi
+# Japanese pages need a CJK font, or the screenshots show boxes instead of text.
+if ! fc-list :lang=ja 2>/dev/null | grep -q . && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  (apt-get update -qq && apt-get install -y -qq fonts-noto-cjk >/dev/null) \
+    || echo "note: could not install fonts-noto-cjk; Japanese screenshots will show boxes"
+fi
 
 # Server tests also run against PostgreSQL when a throwaway cluster can be started here.
 cleanup() { :; }

@@ -14,14 +14,16 @@ runner = CliRunner()
 def test_autoplay_prints_the_log_and_final_scores(tmp_path):
     record = tmp_path / "game.json"
     result = runner.invoke(
-        app, ["play", "san-gimignano", "--bots", "random,random", "--seed", "1", "--record", str(record)]
+        app, ["play", "san-gimignano", "--bots", "random,random", "--seed", "1", "--record", str(record),
+              "--lang", "en"]
     )
     assert result.exit_code == 0, result.output
-    assert "game over after" in result.output and "1. seat" in result.output
-    assert "Seat 0" in result.output  # the log in words
+    assert "game over after" in result.output and "Score breakdown:" in result.output
+    assert "random 1 chose to buy stone" in result.output  # the log in words, bots by name
+    assert "Seat" not in result.output and "[" not in result.output
     data = json.loads(record.read_text())
     assert data["game"] == "san-gimignano" and data["seed"] == 1 and data["result"]["scores"]
-    replay = runner.invoke(app, ["replay", str(record)])
+    replay = runner.invoke(app, ["replay", str(record), "--lang", "en"])
     assert replay.exit_code == 0 and "Record verified" in replay.output
 
 
@@ -43,13 +45,72 @@ def test_a_tampered_record_is_refused_with_a_clear_message(tmp_path):
 
 
 def test_a_person_plays_and_wrong_entries_are_explained():
-    typed = "fly away\n999\nbuild 9,9\n" + "pass\n" * 200
-    result = runner.invoke(app, ["play", "san-gimignano", "--seed", "4", "--bots", "random"], input=typed)
+    typed = "fly away\n999\nbuild 9,9\ndeclare\nhelp\nhelp 1\n" + "pass\n" * 200
+    result = runner.invoke(app, ["play", "san-gimignano", "--seed", "4", "--bots", "random",
+                                 "--lang", "en"], input=typed)
     assert result.exit_code == 0, result.output
-    assert "cannot read 'fly away'" in result.output
-    assert "not a tower" in result.output  # build 9,9
-    assert "Your moves:" in result.output and "hand (" in result.output
-    assert "game over after" in result.output
+    out = result.output
+    assert "That is not a move of this game. (cannot read 'fly away'" in out
+    assert "Choose 1-3." in out  # a number out of range
+    assert "not a tower" in out  # build 9,9
+    # a move that parses but is not legal now: the rules' reason
+    assert "You need 4 completed towers to declare the end; you have 0." in out
+    assert "Commands: help" in out and "(or type: pass)" in out  # help lists the notation
+    assert "1. Buy stone: take 2 cards — Take 2 cards" in out  # help 1 explains choice 1
+    assert "Your turn: choose one action" in out and "hand, 5 of 7: 5, 7, 7, 9, 10" in out
+    assert "You chose to buy stone" not in out and "You passed" in out  # "You" for the person
+    assert "game over after" in out and "Score breakdown:" in out
+
+
+def test_the_terminal_speaks_japanese_with_lang_or_the_locale():
+    typed = "99\ndeclare\n" + "pass\n" * 200
+    result = runner.invoke(app, ["play", "san-gimignano", "--seed", "4", "--bots", "random",
+                                 "--lang", "ja"], input=typed)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "あなたの番です。アクションを1つ選んでください" in out and "石材の購入：2枚取る" in out
+    assert "1〜3から選んでください。" in out
+    assert "終了宣言には完成した塔が4つ必要です（現在0つ）。" in out
+    assert "あなたはパスしました" in out and "得点の内訳" in out and "完成ボーナス" in out
+    by_locale = runner.invoke(app, ["play", "san-gimignano", "--seed", "4", "--bots", "random"],
+                              input="pass\n" * 200, env={"LANG": "ja_JP.UTF-8", "LC_ALL": ""})
+    assert "あなたの番です" in by_locale.output
+    english = runner.invoke(app, ["play", "san-gimignano", "--seed", "4", "--bots", "random"],
+                            input="pass\n" * 200, env={"LANG": "C", "LC_ALL": ""})
+    assert "Your turn" in english.output
+    bad = runner.invoke(app, ["play", "san-gimignano", "--lang", "fr"])
+    assert bad.exit_code == 2 and "--lang must be one of en, ja" in bad.output
+
+
+def test_quit_leaves_the_game():
+    result = runner.invoke(app, ["play", "tiletum", "-p", "2", "--seed", "1", "--bots", "random",
+                                 "--lang", "en"], input="quit\n")
+    assert result.exit_code == 1 and "Bye." in result.output
+    assert "Take a die from the wheel" in result.output  # the prompt, as the board's last line
+
+
+def test_text_that_looks_like_rich_markup_is_printed_as_it_is(tmp_path):
+    """Names and game text reach the terminal with markup off: "[b]" and "[completed]" stay."""
+    record = tmp_path / "game.json"
+    runner.invoke(app, ["play", "san-gimignano", "--bots", "random,random", "--seed", "2",
+                        "--record", str(record), "-q"])
+    data = json.loads(record.read_text())
+    data["seats"] = ["[b]Ann[/b]", "[completed]"]
+    record.write_text(json.dumps(data))
+    result = runner.invoke(app, ["replay", str(record), "--log", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "[b]Ann[/b] chose to" in result.output and "[completed] ·" in result.output
+
+
+def test_replay_log_is_in_words_in_either_language(tmp_path):
+    record = tmp_path / "game.json"
+    runner.invoke(app, ["play", "tiletum", "-p", "2", "--bots", "random,greedy", "--seed", "5",
+                        "--record", str(record), "-q"])
+    english = runner.invoke(app, ["replay", str(record), "--log", "--lang", "en"]).output
+    assert "random took the" in english and "Final scoring." in english
+    assert "Starting VP" in english and "Record verified" in english
+    japanese = runner.invoke(app, ["replay", str(record), "--log", "--lang", "ja"]).output
+    assert "最終得点計算。" in japanese and "初期勝利点" in japanese and "記録を検証しました" in japanese
 
 
 def test_bad_arguments_get_clear_errors():

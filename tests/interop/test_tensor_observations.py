@@ -25,7 +25,7 @@ CASES = [(game_id, players) for game_id in ENCODED
 
 
 def test_the_encoded_games_are_the_ones_expected():
-    assert {"san-gimignano", "tiletum"} <= set(ENCODED)
+    assert {"san-gimignano", "tiletum", "signorie"} <= set(ENCODED)
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
@@ -94,3 +94,4 @@ def test_the_documented_layout_tables_match_the_code():
     text = (Path(__file__).parents[2] / "docs" / "observation-tensors.md").read_text(encoding="utf-8")
     assert get_game("san-gimignano").observation_layout(2).table() in text
     assert get_game("tiletum").observation_layout(2).table() in text
+    assert get_game("signorie").observation_layout(2).table() in text

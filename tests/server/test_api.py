@@ -115,7 +115,7 @@ def test_views_hide_hands(server: Server) -> None:
     assert {"id", "game", "players", "status", "seat", "move_number", "to_move", "is_over",
             "observation", "legal", "log", "scores", "ranking", "seats", "can_undo",
             "text"} <= set(mine)
-    assert all(set(entry) == {"index", "notation", "label"} for entry in mine["legal"])
+    assert all(set(entry) == {"index", "notation", "label", "explain", "group"} for entry in mine["legal"])
 
 
 def test_act_stale_illegal_and_tokens(server: Server) -> None:
@@ -238,7 +238,15 @@ def test_legend_names_what_observations_index(server: Server) -> None:
     assert "Tiletum" in legend["spots"][: legend["towns"]]
     assert all(0 <= a < len(legend["spots"]) and 0 <= b < len(legend["spots"]) for a, b in legend["links"])
     assert legend["tiles"] and all(isinstance(name, str) for name in legend["tiles"])
-    assert server.http.get(f"/api/catalog/{SG}/legend").json() == {}
+    assert legend["glossary"]["spot:Koeln"]["name"] == "Köln"
+    japanese = server.http.get("/api/catalog/tiletum/legend?lang=ja").json()
+    assert japanese["lang"] == "ja" and japanese["glossary"]["spot:Koeln"]["name"] == "ケルン"
+    sg = server.http.get(f"/api/catalog/{SG}/legend").json()
+    assert set(sg) == {"glossary", "lang"}  # no printed tables, only the components in words
+    assert sg["glossary"]["card:7"] == {
+        "name": "Tower card 7",
+        "text": "7 copies. Used in towers of one number or in runs; a new same-number tower of "
+                "7s gives its donation, Grace."}
     assert_error(server.http.get("/api/catalog/no-such-game/legend"), 404, "no_such_game")
 
 

@@ -132,7 +132,7 @@ def test_king_action_example_stacks_on_top():
     s.corr = [0, 0, 0]
     s.apply("die 4i")
     assert s.stack[-1][2] == 3
-    play(s, "king", "king", "king")
+    play(s, "king")  # one decision: the three AP are three steps
     assert s.king_pos[2] == start + 3
     assert s.king_stamp[2] > max(s.king_stamp[1], s.king_stamp[3])  # on top of orange and purple
     assert "king" not in [str(a) for a in s.legal_actions()]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from palio.core.errors import IllegalAction, OptionError
+from palio.core.i18n import Translator
 from palio.games.tiletum import GAME
 from palio.games.tiletum.components import (
     CHAR_BONUSES,
@@ -403,8 +404,9 @@ def test_helper_extra_action_has_no_building_bonus():
     s.store[0] = [king2]
     s.apply("helper 1")
     assert s.stack[-1] == (F_ACT, 4, 2, 0, 0)
+    start = s.king_pos[0]
     s.apply("king")
-    s.apply("king")
+    assert s.king_pos[0] == start + 2  # two steps, not five: no building bonus
     assert s.stack == [(F_DIE,)]  # finished when its AP are spent
 
 
@@ -510,10 +512,11 @@ def test_log_and_render_in_words():
     rng = random.Random(8)
     while not s.is_over:
         s.apply(rng.choice(s.legal_actions()))
+    names = Translator("en", ["Ann", "Ben", "Cid", "Dee"])
     for seat in (None, 0, 3):
         assert all(isinstance(GAME.describe_event(e), str) for e in s.events_for(seat))
-        assert "Seat 3" in GAME.render(s, seat)
-    assert any("final scoring" in GAME.describe_event(e) for e in s.events_for(None))
+        assert "Dee · " in GAME.render(s, seat, names)
+    assert any(GAME.describe_event(e).startswith("Final scoring") for e in s.events_for(None))
     assert GAME.provisional_components()
 
 
@@ -577,23 +580,40 @@ def test_crest_bonus_moves_are_mandatory():
 
 
 def test_king_action_moves_one_step_per_ap():
-    """国王アクション: every AP of a King action is one step up the track."""
+    """国王アクション: every AP of a King action is one step up the track, all in one decision
+    (no choice is left between the steps)."""
     s = position(2, to_move=0, dice=[(4, "i")])
     s.rotation = rotation_for(s, 4, "king")
+    start = s.king_pos[0]
     s.apply("die 4i")
-    for _ in range(3):
-        assert "end" not in legal(s)
-        s.apply("king")
+    assert "end" not in legal(s)
+    s.apply("king")
+    assert s.king_pos[0] == start + 3
     assert legal(s)[-1] == "end" and "king" not in legal(s)
+    assert s.events[-1].public == {"step": start + 3, "steps": 3}
 
 
-def test_king_extra_action_stops_only_at_the_top():
-    s = position(2, to_move=0, stack=[(F_DIE,), (F_ACT, 4, 2, 0, 0)])
-    s.king_pos[0] = len(s.comp.king_vp) - 2
+def test_king_steps_stop_at_the_top_space_and_the_rest_is_lost():
+    """国王アクション: the marker never passes the +15 space; AP beyond it are spent for nothing."""
+    s = position(2, to_move=0, stack=[(F_DIE,), (F_ACT, 4, 3, 0, 0)])
+    top = len(s.comp.king_vp) - 1
+    s.king_pos[0] = top - 1
     s._legal = None
     assert "done" not in legal(s)
     s.apply("king")
-    assert "done" in legal(s) and "king" not in legal(s)
+    assert s.king_pos[0] == top and s.stack == [(F_DIE,)]
+
+
+def test_king_ap_added_after_the_steps_are_owed_too():
+    """A helper adding AP to the die's King action after its steps: the new AP must be stepped."""
+    s = position(2, to_move=0, dice=[(6, "i")])
+    s.rotation = rotation_for(s, 6, "king")
+    s.store[0] = [helper(s, "add_ap")]
+    s.apply("die 6i")
+    s.apply("king")
+    assert "end" in legal(s)
+    s.apply("helper 1")
+    assert "end" not in legal(s) and "king" in legal(s)
 
 
 def test_helper_building_takes_every_character_bonus():

@@ -10,6 +10,8 @@ import typer
 import palio.games as registry
 from palio.core.errors import OptionError, PalioError
 from palio.core.game import Game
+from palio.core.i18n import Translator
+from palio.core.words import Msg
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
@@ -35,9 +37,12 @@ def _value(raw: str) -> Any:
         return raw
 
 
-def fail(error: PalioError | str) -> typer.Exit:
-    """Print an error the user can act on and return the exit to raise."""
-    typer.secho(f"error: {error}", err=True, fg=typer.colors.RED)
+def fail(error: PalioError | OSError | str, tr: Translator | None = None) -> typer.Exit:
+    """Print an error the user can act on and return the exit to raise. An error that
+    carries words is said in the reader's language (``tr``); others in English."""
+    words = getattr(error, "words", None)
+    text = tr(words) if tr is not None and isinstance(words, Msg) else str(error)
+    typer.secho(f"error: {text}", err=True, fg=typer.colors.RED)
     return typer.Exit(2)
 
 

@@ -1,9 +1,21 @@
-"""``palio games``, ``palio play`` and ``palio replay``: terminal play and records."""
+"""``palio games``, ``palio play`` and ``palio replay``: terminal play and records.
+
+Everything a person reads about a game comes from the game's words through
+:mod:`palio.core.describe`: the same labels, explanations, prompts, log and score table as
+the server, in the language of ``--lang`` or of the locale (``LC_ALL``, ``LC_MESSAGES``,
+``LANG``). The terminal's own words are the ``cli`` catalog (``palio/cli/locale``). Text
+from games is printed with Rich markup off, so a bracket in it is never taken for a style.
+"""
 
 from __future__ import annotations
 
-import json
+import contextlib
+import os
+import sys
+import unicodedata
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -11,11 +23,18 @@ from rich.console import Console
 import palio.games as registry
 from palio import bots
 from palio.cli.common import fail, load_game, parse_options, split_names
+from palio.core import describe
 from palio.core.errors import PalioError
-from palio.core.game import Game, State
+from palio.core.game import Action, Game, State
+from palio.core.i18n import LANGUAGES, Translator, normalize_language
 from palio.core.record import GameRecord
+from palio.core.words import Msg, Player, msg
 
 console = Console(highlight=False, soft_wrap=True)
+# with more choices than this, the list shows labels only; "help N" explains choice N
+EXPLAIN_UP_TO = 12
+QUIT = ("quit", "exit", "q")
+HELP = ("help", "?", "h")
 
 
 def register(app: typer.Typer) -> None:
@@ -24,19 +43,50 @@ def register(app: typer.Typer) -> None:
     app.command("replay")(replay_command)
 
 
+def say(text: str = "") -> None:
+    """Print text as it is: no Rich markup, no highlighting (game text may hold brackets)."""
+    console.print(text, markup=False, highlight=False)
+
+
+def terminal_language(chosen: str | None) -> str:
+    """``--lang`` if given (checked), else the locale's language, else English."""
+    if chosen is not None:
+        if chosen.lower() not in LANGUAGES:
+            raise PalioError(
+                f"--lang must be one of {', '.join(LANGUAGES)}, not {chosen!r}",
+                words=msg("cli.bad_lang", given=chosen, known=", ".join(LANGUAGES)),
+            )
+        return chosen.lower()
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable)
+        if value:
+            return normalize_language(value)
+    return normalize_language(None)
+
+
+LANG_OPTION = typer.Option(
+    None,
+    "--lang",
+    help="language of the game's words: en or ja "
+    "(default: from the locale, LC_ALL / LC_MESSAGES / LANG)",
+)
+
+
 def games_command(
     game: str = typer.Argument(None, help="a game id for details"),
     components: bool = typer.Option(False, "--components", help="list provisional component data"),
     components_file: Path = typer.Option(
-        None, "--components-file", help="check a corrected components file and list its data"),
+        None, "--components-file", help="check a corrected components file and list its data"
+    ),
     export_components: Path = typer.Option(
-        None, "--export-components", help="write the built-in component data here, to correct"),
+        None, "--export-components", help="write the built-in component data here, to correct"
+    ),
 ) -> None:
     """List the games, or show one game's options and data."""
     if game is None:
         for game_id, g in registry().items():
             info = g.info
-            console.print(f"{game_id:16} {info.name} ({info.min_players}-{info.max_players} players)")
+            say(f"{game_id:16} {info.name} ({info.min_players}-{info.max_players} players)")
         return
     try:
         g = load_game(game, components_file)
@@ -47,22 +97,23 @@ def games_command(
         if exporter is None:
             raise fail(f"{g.info.name} has no component data to export")
         export_components.write_text(exporter(), encoding="utf-8")
-        console.print(f"Component data written to {export_components}")
+        say(f"Component data written to {export_components}")
         return
     if components_file is not None:
-        console.print(f"Components file {components_file} is valid.")
+        say(f"Components file {components_file} is valid.")
     info = g.info
-    console.print(f"{info.name} [{info.id}] version {info.version}, {info.min_players}-{info.max_players} players")
-    console.print(f"rules: {info.rules}; action space: {info.action_space_size} actions")
+    players = f"{info.min_players}-{info.max_players} players"
+    say(f"{info.name} [{info.id}] version {info.version}, {players}")
+    say(f"rules: {info.rules}; action space: {info.action_space_size} actions")
     for spec in info.options:
-        console.print(f"  option {spec.name}: {spec.description} (default {spec.default})")
+        say(f"  option {spec.name}: {spec.description} (default {spec.default})")
     if components or components_file is not None:
         listing = getattr(g, "provisional_components", None)
         entries = listing() if listing else []
         if not entries:
-            console.print("No provisional component data: every value comes from the rulebook.")
+            say("No provisional component data: every value comes from the rulebook.")
         for entry in entries:
-            console.print(f"  provisional: {entry}")
+            say(f"  provisional: {entry}")
 
 
 def play_command(
@@ -73,14 +124,20 @@ def play_command(
         None, "--bots", help="bots for the seats, comma separated; as many as players to autoplay"
     ),
     seat: int = typer.Option(0, "--seat", help="your seat when you play"),
-    option: list[str] = typer.Option(None, "--option", "-o", help="game option, e.g. nobles or key=value"),
+    option: list[str] = typer.Option(
+        None, "--option", "-o", help="game option, e.g. nobles or key=value"
+    ),
     record: Path = typer.Option(None, "--record", help="save the game record (JSON) here"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="autoplay: print only the result"),
     components_file: Path = typer.Option(
-        None, "--components-file", help="play on a corrected components file"),
+        None, "--components-file", help="play on a corrected components file"
+    ),
+    lang: str = LANG_OPTION,
 ) -> None:
     """Play a game in the terminal against bots, or watch bots play a whole game."""
+    tr = Translator()
     try:
+        tr = Translator(terminal_language(lang))
         g = load_game(game, components_file)
         n = players or g.info.min_players
         state = g.setup(n, seed, parse_options(option))
@@ -89,10 +146,13 @@ def play_command(
             seats = names
         else:
             if not 0 <= seat < n:
-                raise PalioError(f"--seat must be 0-{n - 1}")
+                raise PalioError(f"--seat must be 0-{n - 1}", words=msg("cli.bad_seat", last=n - 1))
             others = names or ["greedy"] * (n - 1)
             if len(others) != n - 1:
-                raise PalioError(f"give {n - 1} bots for the other seats, or {n} to autoplay")
+                raise PalioError(
+                    f"give {n - 1} bots for the other seats, or {n} to autoplay",
+                    words=msg("cli.bot_count", others=n - 1, all=n),
+                )
             seats = others[:seat] + ["you"] + others[seat:]
         players_by_seat = {
             i: bots.get(name, seed=None if seed is None else seed + i)
@@ -100,84 +160,252 @@ def play_command(
             if name != "you"
         }
     except PalioError as exc:
-        raise fail(exc) from None
+        raise fail(exc, tr) from None
     human = None if len(players_by_seat) == n else seat
+    tr = Translator(tr.lang, seat_names(seats, tr))
+    if human is not None:
+        line_editing()
     shown = 0
     while not state.is_over:
         mover = state.to_move
         assert mover is not None
         if mover == human:
-            shown = _print_log(g, state, human, shown)
-            console.print(g.render(state, human))
-            action = _ask(state)
+            shown = show_log(state, human, tr, shown)
+            say()
+            say(g.render(state, human, tr))
+            action = ask(state, tr)
             if action is None:
-                console.print("Bye.")
+                say(tr(msg("cli.bye")))
                 raise typer.Exit(1)
         else:
             action = players_by_seat[mover].choose(state, mover)
         state.apply(action)
         if human is None and not quiet:
-            shown = _print_log(g, state, None, shown)
+            shown = show_log(state, None, tr, shown)
     if human is not None:
-        _print_log(g, state, human, shown)
-    _print_result(g, state, seats)
+        show_log(state, human, tr, shown)
+    show_result(g, state, tr, table=not quiet)
     if record:
         GameRecord.of(state, seats).save(record)
-        console.print(f"Record saved to {record}")
+        say(tr(msg("cli.record_saved", path=str(record))))
 
 
-def _print_log(g: Game, state: State, seat: int | None, start: int) -> int:
-    events = state.events_for(seat, start)
-    for event in events:
-        if event["kind"] != "setup":
-            console.print(f"  {g.describe_event(event)}")
-    return start + len(events)
+def seat_names(seats: list[str], tr: Translator) -> list[str]:
+    """What each seat is called: "You" for the person, a bot by its name (numbered by seat
+    when two bots share one)."""
+    shown = [name.partition(":")[0] for name in seats]
+    out = []
+    for i, name in enumerate(shown):
+        if seats[i] == "you":
+            out.append(tr(msg("core.you")))
+        elif shown.count(name) > 1:
+            out.append(f"{name} {i + 1}")
+        else:
+            out.append(name)
+    return out
 
 
-def _ask(state: State):
-    legal = state.legal_actions()
-    console.print("Your moves: " + "  ".join(f"[{i}] {a}" for i, a in enumerate(legal, 1)))
-    by_text = state.legal_by_text()
+def line_editing() -> None:
+    """Arrow keys and history at the prompt (the standard library's readline), where the
+    terminal has it."""
+    if sys.stdin.isatty():
+        # not every platform ships readline; plain input still works without it
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (importing it is what turns it on for input())
+
+
+def show_log(state: State, seat: int | None, tr: Translator, start: int) -> int:
+    """Print the log lines from event ``start`` as ``seat`` may see them; the next start."""
+    for line in describe.log(state, seat, tr, start):
+        say(f"  {line['text']}")
+    return len(state.log)
+
+
+def show_choices(choices: list[dict[str, Any]], tr: Translator) -> None:
+    """The choices, numbered, under their group headings (in order of first appearance)."""
+    groups: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+    for number, choice in enumerate(choices, 1):
+        groups.setdefault(choice["group"], []).append((number, choice))
+    explain = len(choices) <= EXPLAIN_UP_TO
+    for group, entries in groups.items():
+        say(tr(msg("cli.group", group=group)))
+        for number, choice in entries:
+            if explain:
+                say(
+                    tr(
+                        msg(
+                            "cli.choice_explained",
+                            number=number,
+                            label=choice["label"],
+                            explain=choice["explain"],
+                        )
+                    )
+                )
+            else:
+                say(tr(msg("cli.choice", number=number, label=choice["label"])))
+    if not explain:
+        say(tr(msg("cli.explain_hint")))
+
+
+def show_help(choices: list[dict[str, Any]], tr: Translator) -> None:
+    say(tr(msg("cli.help")))
+    for number, choice in enumerate(choices, 1):
+        say(
+            tr(
+                msg(
+                    "cli.choice_notation",
+                    number=number,
+                    label=choice["label"],
+                    notation=choice["notation"],
+                )
+            )
+        )
+
+
+def ask(state: State, tr: Translator, read: Callable[[str], str] = input) -> Action | None:
+    """The person's decision: a choice's number or its notation; ``None`` to quit.
+
+    Wrong entries are explained (in the reader's language) and asked again.
+    """
+    game = state.game
+    legal = list(state.legal_actions())
+    choices = describe.choices(state, tr)
+    say()  # the prompt is the board's last line, just above
+    show_choices(choices, tr)
     while True:
         try:
-            text = input("your move> ").strip()
+            text = read(tr(msg("cli.input"))).strip()
         except EOFError:
             return None
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
+        word, _, rest = text.lower().partition(" ")
+        if not text:
+            continue
+        if word in QUIT:
+            return None
+        if word in HELP:
+            if rest.strip().isdigit() and 1 <= int(rest) <= len(choices):
+                choice = choices[int(rest) - 1]
+                say(
+                    tr(
+                        msg(
+                            "cli.choice_explained",
+                            number=int(rest),
+                            label=choice["label"],
+                            explain=choice["explain"],
+                        )
+                    )
+                )
+            else:
+                show_help(choices, tr)
+            continue
+        if word == "board":
+            say(game.render(state, state.to_move, tr))
+            show_choices(choices, tr)
+            continue
+        if text.isdigit():
+            if 1 <= int(text) <= len(legal):
+                return legal[int(text) - 1]
+            say(tr(msg("cli.choose_range", last=len(legal))))
+            continue
         try:
             action = state.parse(text)
         except PalioError as exc:
-            console.print(f"[red]{exc}[/red]. Type a move's number or its notation.")
+            say(not_a_move(exc, tr))
             continue
-        if str(action) in by_text:
-            return by_text[str(action)]
-        console.print(f"[red]{action} is not legal now.[/red] Choose one of the moves listed.")
+        if action in legal:
+            return action
+        reason = game.words.why_illegal(state, action)
+        say(tr(reason if reason is not None else msg("core.not_legal_now")))
 
 
-def _print_result(g: Game, state: State, seats: list[str]) -> None:
-    scores = state.scores()
-    console.print(f"{g.info.name}: game over after {state.move_number} decisions")
-    for place, s in enumerate(state.ranking(), 1):
-        console.print(f"  {place}. seat {s} ({seats[s]}): {scores[s]:g}")
+def not_a_move(error: PalioError, tr: Translator) -> str:
+    """Text that is no move: the error's words if it has them; the engine's own detail is
+    English, so it is added in English only."""
+    words = error.words if isinstance(error.words, Msg) else msg("core.not_a_move")
+    if tr.lang == "en" and error.words is None:
+        words = msg("cli.not_a_move_detail", reason=words, detail=str(error))
+    return tr(msg("cli.not_a_move", reason=words))
+
+
+def cell_width(text: str) -> int:
+    """Columns a text takes in a terminal (East Asian wide characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    space = " " * max(0, width - cell_width(text))
+    return space + text if right else text + space
+
+
+def show_scores(state: State, tr: Translator) -> None:
+    """The score breakdown as a table: a row per category, a column per player."""
+    table = describe.score_table(state, tr)
+    names = [tr.player(seat) for seat in range(state.players)]
+    rows = [(row["category"], [str(p) for p in row["points"]]) for row in table["rows"]]
+    rows.append((tr(msg("core.total")), [str(t) for t in table["totals"]]))
+    first = max(cell_width(category) for category, _ in rows)
+    widths = [
+        max(cell_width(names[i]), *(cell_width(r[1][i]) for r in rows)) for i in range(len(names))
+    ]
+    say(tr(msg("cli.scores")))
+    say(
+        "  "
+        + pad("", first)
+        + "  "
+        + "  ".join(pad(n, w, True) for n, w in zip(names, widths, strict=True))
+    )
+    for category, points in rows:
+        say(
+            "  "
+            + pad(category, first)
+            + "  "
+            + "  ".join(pad(p, w, True) for p, w in zip(points, widths, strict=True))
+        )
+
+
+def show_result(g: Game, state: State, tr: Translator, table: bool = True) -> None:
+    say(tr(msg("cli.game_over", game=g.info.name, n=state.move_number)))
+    if table:
+        show_scores(state, tr)
+    scores = describe.score_table(state, tr)["totals"]
+    ranks = state.ranks()
+    for seat in state.ranking():
+        say(
+            tr(
+                msg(
+                    "cli.place",
+                    place=ranks[seat],
+                    player=Player(seat),
+                    points=msg("core.points", n=scores[seat]),
+                )
+            )
+        )
 
 
 def replay_command(
     path: Path = typer.Argument(..., help="a game record written by --record"),
     log: bool = typer.Option(False, "--log", help="print the whole game log"),
     components_file: Path = typer.Option(
-        None, "--components-file", help="the components file the game was played on"),
+        None, "--components-file", help="the components file the game was played on"
+    ),
+    lang: str = LANG_OPTION,
 ) -> None:
     """Verify a game record by replaying it, and show the final position."""
+    tr = Translator()
     try:
+        tr = Translator(terminal_language(lang))
         rec = GameRecord.load(path)
         g = load_game(rec.game, components_file)
         state = rec.replay(g)
     except (PalioError, OSError) as exc:
-        raise fail(exc) from None
+        raise fail(exc, tr) from None
+    tr = Translator(tr.lang, seat_names(rec.seats, tr) if rec.seats else None)
     if log:
-        for event in state.log.to_list():
-            console.print(f"  {g.describe_event(event.full())}")
-    console.print(g.render(state, None))
-    verdict = "verified" if rec.result else "replayed (no result stated)"
-    console.print(f"Record {verdict}: {len(rec.actions)} actions, result {json.dumps(rec.result)}")
+        # a finished game shows everything; an unfinished record only what anyone could see
+        for line in describe.log(state, None, tr, full=state.is_over):
+            say(f"  {line['text']}")
+    say(g.render(state, None, tr))
+    if state.is_over:
+        show_result(g, state, tr)
+    key = "cli.record_verified" if rec.result else "cli.record_replayed"
+    say(tr(msg(key, n=len(rec.actions))))

@@ -33,7 +33,7 @@ from palio.core.errors import IllegalAction, NotationError, OptionError
 from palio.core.events import Chain, Event
 from palio.core.i18n import Translator
 from palio.core.rng import new_seed
-from palio.core.words import GameWords
+from palio.core.words import GameWords, Msg
 
 
 @dataclass(frozen=True)
@@ -252,12 +252,22 @@ class State(ABC):
         return self._legal
 
     def apply(self, action: Action | str) -> None:
+        """Apply a legal action (or its notation). A rejected one raises, changing nothing;
+        the error's ``words`` say why in the reader's language (the game's ``why_illegal``,
+        which speaks to the seat to move, or a plain "not one of the choices")."""
         if isinstance(action, str):
-            action = self.game.parse_action(action)
+            try:
+                action = self.game.parse_action(action)
+            except NotationError as exc:
+                if exc.words is None:
+                    exc.words = Msg("core.not_a_move")
+                raise
         if self.is_over:
-            raise IllegalAction(f"the game is over; {action} cannot be played")
+            raise IllegalAction(f"the game is over; {action} cannot be played",
+                                words=Msg("core.game_over"))
         if action not in self.legal_actions():
-            raise IllegalAction(self._illegal_message(action))
+            reason = self.game.words.why_illegal(self, action) or Msg("core.not_legal_now")
+            raise IllegalAction(self._illegal_message(action), words=reason)
         self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:

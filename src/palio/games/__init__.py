@@ -20,6 +20,8 @@ from palio.core.game import Game, State
 REGISTRY: dict[str, str] = {
     "san-gimignano": "palio.games.san_gimignano",
     "tiletum": "palio.games.tiletum",
+    "aquileia": "palio.games.aquileia",
+    "signorie": "palio.games.signorie",
 }
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
+from palio.server import pages
 from palio.server.service import (
     ApiError,
     GameService,
@@ -235,6 +236,7 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
 
     app = FastAPI(title="Palio", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
+    app.include_router(pages.router)  # the pages, rules, the clients' words (pages.py)
 
     def service() -> GameService:
         return service_box["service"]
@@ -253,7 +255,9 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
         return error(500, "internal_error", "the server failed on this request; reload the view")
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404 and pages.wants_page(request):
+            return pages.error_page(request, 404, "not_found")  # a person's mistyped address
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return error(exc.status_code, code, str(exc.detail))
 
@@ -360,25 +364,6 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
             pass
         finally:
             hub().disconnect(game_id, websocket)
-
-    # -- pages ----------------------------------------------------------------------------
-    def page(name: str) -> FileResponse:
-        path = STATIC / name
-        if not path.is_file():
-            raise ApiError(404, "not_found", f"page {name} is not installed")
-        return FileResponse(path)
-
-    @app.get("/", include_in_schema=False)
-    async def lobby() -> Any:
-        return page("index.html")
-
-    @app.get("/games/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> Any:
-        return page("game.html")
-
-    @app.get("/games/{game_id}/replay", include_in_schema=False)
-    async def replay_page(game_id: str) -> Any:
-        return page("replay.html")
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app

@@ -28,9 +28,11 @@ from palio import bots
 from palio.core import describe
 from palio.core.errors import IllegalAction, OptionError, PalioError
 from palio.core.game import Game, State
-from palio.core.i18n import Translator
+from palio.core.i18n import Translator, lookup
 from palio.core.record import GameRecord
+from palio.core.words import msg
 from palio.server.db import ActionRow, GameRow, SeatRow, make_engine, now, upgrade
+from palio.server.recent import changed_paths
 
 BOT_LEVELS = ["easy", "medium", "hard", "expert"]
 # Until every level is registered in palio.bots, a level falls back to a simple bot.
@@ -95,6 +97,30 @@ class Seat:
         return {"seat": self.seat, "kind": self.kind, "level": self.level, "name": self.name,
                 "taken": self.taken}
 
+    @property
+    def unnamed_bot(self) -> bool:
+        # games created before bots were named in the reader's words stored "easy bot"
+        return self.kind == "bot" and (not self.name or self.name == f"{self.level} bot")
+
+    def display_name(self, tr: Translator | None, numbered: bool = False) -> str | None:
+        """The seat's name; an unnamed bot's in ``tr``'s words, with its seat number when
+        another bot would have the same name (``numbered``)."""
+        if not self.unnamed_bot or tr is None:
+            return self.name
+        level = tr(msg(f"ui.level.{self.level}")) if lookup(f"ui.level.{self.level}", tr.lang) \
+            else str(self.level)
+        if numbered:
+            return tr(msg("ui.bot_named_n", level=level, n=self.seat + 1))
+        return tr(msg("ui.bot_named", level=level))
+
+
+def seat_names(seats: list[Seat], tr: Translator | None) -> list[str | None]:
+    """Every seat's name as :meth:`Seat.display_name` gives it, unnamed bots of the same level
+    told apart by their seat numbers (the browser's ``seatName`` does the same)."""
+    levels = [s.level for s in seats if s.unnamed_bot]
+    return [s.display_name(tr, numbered=s.unnamed_bot and levels.count(s.level) > 1)
+            for s in seats]
+
 
 @dataclass
 class LiveGame:
@@ -114,6 +140,8 @@ class LiveGame:
     turns: list[Hashable] = field(default_factory=list)  # game.turn_key after n actions
     revealed: dict[int, bool] = field(default_factory=dict)  # memo: did action n reveal?
     before_last: State | None = None  # the position before the latest action (for undo)
+    # the position before the latest run of one seat's decisions (what the board highlights)
+    run_start: State | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
 
     @property
@@ -143,6 +171,8 @@ class LiveGame:
         before = self.state.copy()
         self.state.apply(action)
         self.before_last = before
+        if not self.actors or self.actors[-1] != seat:
+            self.run_start = before
         self.actors.append(seat)
         self.marks.append(len(self.state.log))
         self.turns.append(self.game.turn_key(self.state))
@@ -213,14 +243,24 @@ class LiveGame:
         return not self.action_revealed(n)
 
     # -- views --------------------------------------------------------------------------
-    def names(self) -> list[str | None]:
-        return [s.name for s in self.seats]
+    def names(self, tr: Translator | None = None) -> list[str | None]:
+        """Each seat's name; a bot without one is named by its level in ``tr``'s language,
+        a person without one is left to the translator ("Player 2")."""
+        return seat_names(self.seats, tr)
+
+    def recent(self, seat: int | None) -> dict[str, Any] | None:
+        """The latest run of one seat's decisions, and what of ``seat``'s view it changed."""
+        if self.run_start is None or not self.actors:
+            return None
+        return {"seat": self.actors[-1], "since": self.run_start.move_number,
+                "paths": changed_paths(self.run_start.observe(seat), self.state.observe(seat))}
 
     def view(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) may see, in words of ``lang``."""
         state = self.state
         game = self.game
-        tr = Translator(lang, self.names())
+        tr = Translator(lang)
+        tr.names = self.names(tr)
         over = state.is_over
         to_move = None if over else state.to_move
         yours = seat is not None and seat == to_move and self.status == "running"
@@ -237,6 +277,7 @@ class LiveGame:
             "score_table": describe.score_table(state, tr) if over else None,
             "seats": [s.summary() for s in self.seats],
             "can_undo": self.can_undo(seat),
+            "recent": self.recent(seat),
             "text": game.render(state, seat, tr),
         }
 
@@ -282,7 +323,7 @@ class GameService:
             id=row.id, game=game, players=row.players, options=dict(row.options), seed=row.seed,
             status=row.status, created_at=utc(row.created_at).isoformat(),
             seats=[Seat(s.seat, s.kind, s.level, s.name, s.token_hash) for s in seats],
-            state=state, turns=[game.turn_key(state)],
+            state=state, turns=[game.turn_key(state)], marks=[len(state.log)],  # set-up: move 0
         )
         for action in actions:
             live.apply_cached(action.notation, action.seat)
@@ -389,7 +430,7 @@ class GameService:
                 if not isinstance(level, str) or resolve_bot(level) not in bots.names():
                     raise ApiError(422, "bad_options",
                                    f"seat {index}: unknown bot level; known: {', '.join(bot_names())}")
-                seats.append(Seat(index, "bot", level, name or f"{level} bot", None))
+                seats.append(Seat(index, "bot", level, name, None))  # unnamed: by its level
             else:
                 seats.append(Seat(index, "human", None, None, None))
         return seats
@@ -397,8 +438,8 @@ class GameService:
     def join(self, game_id: str, seat: int, body: Any) -> tuple[LiveGame, str]:
         if not isinstance(body, dict):
             raise ApiError(400, "bad_body", "the body must be a JSON object")
-        name = body.get("name") or f"Player {seat + 1}"
-        if not is_name(name):
+        name = body.get("name") or None  # none: "Player N" in each reader's language
+        if name is not None and not is_name(name):
             raise ApiError(400, "bad_body",
                            "'name' must be a string of at most 64 printable characters")
         live = self.get(game_id)
@@ -515,6 +556,7 @@ class GameService:
             live.state, live.actors, live.marks = fresh.state, fresh.actors, fresh.marks
             live.turns = fresh.turns
             live.before_last = fresh.before_last
+            live.run_start = fresh.run_start
             live.revealed = {k: v for k, v in live.revealed.items() if k < number}
         return live
 
@@ -524,7 +566,9 @@ class GameService:
         with live.lock:
             if not live.state.is_over:
                 raise ApiError(409, "game_not_finished", "the record is shown once the game is over")
-            names = [s.name or f"seat {s.seat}" for s in live.seats]
+            english = Translator("en")
+            english.names = live.names(english)
+            names = [english.player(s.seat) for s in live.seats]
             record = GameRecord.of(live.state, seats=names)
         return {k: v for k, v in record.__dict__.items() if v is not None}
 
@@ -536,17 +580,20 @@ class GameService:
         live = self.get(game_id)
         game = live.game
         state = game.setup(live.players, live.seed, live.options)
-        tr = Translator(lang, live.names())
+        tr = Translator(lang)
+        tr.names = live.names(tr)
 
         def lines(start: int) -> list[str]:
             return [line["text"] for line in describe.log(state, None, tr, start)]
 
-        frames = [{"n": 0, "notation": None, "seat": None, "observation": state.observe(None),
-                   "log": lines(0)}]
+        frames = [{"n": 0, "notation": None, "label": None, "seat": None,
+                   "observation": state.observe(None), "log": lines(0)}]
         for n, text in enumerate(record["actions"], 1):
             start = len(state.log)
-            state.apply(text)
-            frames.append({"n": n, "notation": text, "seat": live.actors[n - 1],
+            action = game.parse_action(text)
+            label = tr(game.words.action(state, action).label)  # the game is over: all public
+            state.apply(action)
+            frames.append({"n": n, "notation": text, "label": label, "seat": live.actors[n - 1],
                            "observation": state.observe(None), "log": lines(start)})
         out = {"record": record, "frames": frames, "score_table": describe.score_table(state, tr)}
         self.replays[(game_id, lang)] = out

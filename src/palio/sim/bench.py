@@ -38,6 +38,12 @@ class Aim:
 AIMS: dict[str, Aim] = {
     "san-gimignano": Aim(players=2, decisions_per_s=20_000, games_per_s=200),
     "tiletum": Aim(players=4, decisions_per_s=5_000, games_per_s=10),
+    # issue 13: half of OpenSpiel's pure-Python tic-tac-toe (about 27,000/s on a quiet core);
+    # a five-player game is about 260 decisions
+    "aquileia": Aim(players=5, decisions_per_s=14_000, games_per_s=50),
+    # half of OpenSpiel's pure-Python tic-tac-toe (about 27,000/s on a quiet core); a random
+    # four-player game is about 260 decisions
+    "signorie": Aim(players=4, decisions_per_s=14_000, games_per_s=40),
 }
 
 

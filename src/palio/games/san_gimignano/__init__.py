@@ -19,9 +19,9 @@ from palio.core.game import Action, Game, GameInfo, OptionSpec, State
 from palio.core.rng import derive
 from palio.games.san_gimignano import actions, components, encode
 from palio.games.san_gimignano import components as C
-from palio.games.san_gimignano.render import describe_event, render
 from palio.games.san_gimignano.scoring import match_scores, score_breakdown
 from palio.games.san_gimignano.state import SanGimignanoState, Tower
+from palio.games.san_gimignano.words import WORDS
 
 
 class SanGimignanoGame(Game):
@@ -39,6 +39,7 @@ class SanGimignanoGame(Game):
         action_space_size=len(actions.action_space()),
         rules="shared/seeds/san-gimignano.ja.md",
     )
+    words = WORDS
 
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
         s = SanGimignanoState.__new__(SanGimignanoState)
@@ -82,17 +83,10 @@ class SanGimignanoGame(Game):
     def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
         return encode.encode(view)
 
-    def render(self, state: State, seat: int | None) -> str:
-        assert isinstance(state, SanGimignanoState)
-        return render(state, seat)
-
     def turn_key(self, state: State) -> int:
         """The turn player: two players alternate, so it changes with every turn."""
         assert isinstance(state, SanGimignanoState)
         return state.turn
-
-    def describe_event(self, event: dict[str, Any]) -> str:
-        return describe_event(event)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Score lead now, plus a little for cards in hand or about to be drawn (future towers).

@@ -27,12 +27,11 @@ from palio.games.tiletum.components import (
     provisional_components,
 )
 from palio.games.tiletum.encode import Encoder
-from palio.games.tiletum.render import describe_event as _describe
-from palio.games.tiletum.render import legend as _legend
-from palio.games.tiletum.render import render as _render
+from palio.games.tiletum.legend import legend as _legend
 from palio.games.tiletum.rules.common import houses_on_map, pillars_on_map
 from palio.games.tiletum.rules.setup import setup_state
 from palio.games.tiletum.state import TiletumState
+from palio.games.tiletum.words import TiletumWords
 
 _BASE_INFO = dict(
     id="tiletum", name="Tiletum", version="1", min_players=2, max_players=4,
@@ -55,6 +54,7 @@ class TiletumGame(Game):
                                  "__module__": __name__})
         self.info = GameInfo(**_BASE_INFO, action_space_size=len(self.tables.all))
         self.encoder = Encoder(components)
+        self.words = TiletumWords(components)
 
     @classmethod
     def with_components(cls, path: str | Path) -> TiletumGame:
@@ -89,17 +89,10 @@ class TiletumGame(Game):
     def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
         return self.encoder.encode(view, len(view["players"]))
 
-    def render(self, state: State, seat: int | None) -> str:
-        assert isinstance(state, TiletumState)
-        return _render(state, seat)
-
     def turn_key(self, state: State) -> tuple[int, int, int, int]:
         """Round, turn, position in the order and phase: a new turn changes one of them."""
         assert isinstance(state, TiletumState)
         return state.round, state.turn, state.pos, state.phase
-
-    def describe_event(self, event: dict[str, Any]) -> str:
-        return _describe(event)
 
     def legend(self) -> dict[str, Any]:
         return _legend(self.components)

@@ -124,6 +124,8 @@ class Exchange(Action):
 
 @dataclass(frozen=True, slots=True)
 class KingStep(Action):
+    """Spend every AP of the King action on steps up the King track (one step per AP)."""
+
     def __str__(self) -> str:
         return "king"
 

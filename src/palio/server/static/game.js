@@ -1,27 +1,37 @@
-// The game page: live view over a WebSocket, legal choices as buttons, undo, log, result.
+// The game page: live view over a WebSocket, the prompt, legal choices as plain-word buttons
+// grouped as the game groups them, undo, the log, the final score breakdown.
 //
 // Views come only from the server: on connect, after every change (WebSocket push), and by
 // GET when a request failed. Acting POSTs the action with the move number it was chosen at,
 // so a double click or a second tab is refused as stale instead of playing twice.
+//
+// A mouse click plays a choice at once; a tap (touch screen) first shows what the choice does
+// and plays it on a second tap, since a finger has no hover to read the explanation with.
 
-import { $, api, catalogById, el, errorMessage, gameTitle, say, seatName } from "/static/common.js";
-import { rendererFor } from "/static/render/index.js";
+import {
+  $, api, catalogById, el, errorMessage, gameTitle, hideTip, language, loadWords, pointerKind,
+  say, seatName, t,
+} from "/static/common.js";
+import { boardContext, rendererFor } from "/static/render/index.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 const token = new URLSearchParams(window.location.search).get("token") || null;
 
 let view = null;
-let legend = null;
+let legend = {};
 let catalog = {};
 let socket = null;
 let retryDelay = 500;
 let busy = false; // a request of ours is in flight: further clicks wait for its answer
+let armed = null; // the notation a first tap chose (touch screens)
+let resultShown = false;
 
 // -- connection ---------------------------------------------------------------------------
 function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  socket = new WebSocket(`${scheme}://${window.location.host}/ws/games/${encodeURIComponent(gameId)}${query}`);
+  const query = new URLSearchParams({ lang: language() });
+  if (token) query.set("token", token);
+  socket = new WebSocket(`${scheme}://${window.location.host}/ws/games/${encodeURIComponent(gameId)}?${query}`);
   setConnection("connecting");
   let refused = false;
   socket.addEventListener("open", () => { retryDelay = 500; setConnection("live"); });
@@ -30,7 +40,7 @@ function connect() {
     if (message.type === "view") show(message.view);
     else if (message.type === "error") {
       refused = true;
-      say(message.error.message);
+      say(errorMessage({ status: 0, data: message }));
     }
   });
   socket.addEventListener("close", () => {
@@ -43,7 +53,7 @@ function connect() {
 
 function setConnection(state) {
   const badge = $("connection");
-  badge.textContent = state;
+  badge.textContent = t(`ui.connection.${state}`);
   badge.className = `badge conn-${state}`;
   document.body.dataset.connection = state;
 }
@@ -71,49 +81,111 @@ async function post(path, body, what) {
     return;
   }
   const stale = reply.data?.error?.code === "stale_move";
-  say(stale ? `That choice came too late: the game has moved on. The board is up to date now.`
-    : `${what} was refused: ${errorMessage(reply)}`, stale ? "warning" : "error");
+  say(stale ? t("ui.play.stale") : t("ui.play.refused", { what, reason: errorMessage(reply) }),
+    stale ? "warning" : "error");
   await refresh();
 }
 
+function labelOf(notation) {
+  return view.legal.find((a) => a.notation === notation)?.label || notation;
+}
+
 function act(notation) {
+  disarm();
   return post(`/api/games/${gameId}/actions`, { action: notation, move_number: view.move_number },
-    `"${notation}"`);
+    labelOf(notation));
 }
 
 function undo() {
-  return post(`/api/games/${gameId}/undo`, { move_number: view.move_number }, "Undo");
+  return post(`/api/games/${gameId}/undo`, { move_number: view.move_number }, t("ui.play.undo"));
 }
 
 // -- drawing -------------------------------------------------------------------------------
 function show(fresh) {
+  // a push may repeat the position on screen (a bot's move and the hub's both push): a choice
+  // half made in it (an open chooser, a first tap) stays; a new position clears both
+  const same = view !== null && fresh.move_number === view.move_number && fresh.status === view.status;
+  const keep = same ? armed : null;
   view = fresh;
-  closeChooser();
+  if (!same) {
+    closeChooser();
+    hideTip();
+  }
   document.body.dataset.move = String(view.move_number);
   document.body.dataset.status = view.status;
   document.body.dataset.yourTurn = view.legal.length ? "1" : "0";
-  document.title = `${gameTitle(catalog, view.game)} - Palio`;
-  $("title").textContent = `${gameTitle(catalog, view.game)} · ${view.id}`;
-  $("whoami").textContent = view.seat === null ? "spectator"
-    : `you are ${seatName(view.seats, view.seat)} (seat ${view.seat})`;
-  $("move-number").textContent = `move ${view.move_number}`;
+  document.body.dataset.viewer = view.seat === null ? "spectator" : "seat";
+  const title = gameTitle(catalog, view.game);
+  document.title = `${title} - Palio`;
+  $("title").textContent = title;
+  $("whoami").textContent = view.seat === null ? t("ui.play.spectator")
+    : t("ui.play.you_are", { player: seatName(view.seats, view.seat) });
+  $("move-number").textContent = t("ui.play.move_n", { n: view.move_number });
+  const section = view.prompt?.section ? `#${encodeURIComponent(view.prompt.section)}` : "";
+  $("rules-link").href = `/rules/${view.game}?lang=${language()}`;
+  $("prompt-rules").href = `/rules/${view.game}?lang=${language()}${section}`;
   drawSeats();
+  drawWaiting();
   drawResult();
   drawBoard();
+  drawPrompt();
   drawActions();
   drawLog();
+  const again = keep && view.legal.find((a) => a.notation === keep);
+  if (again) arm(again, document.querySelector(`#actions button[data-notation="${CSS.escape(keep)}"]`));
+}
+
+function openSeats() {
+  return view.seats.filter((s) => !s.taken);
 }
 
 function drawSeats() {
   const scores = view.scores;
+  const waiting = view.status === "open";
   $("seats").replaceChildren(...view.seats.map((s) => el("div", {
-    class: `seat-chip seat-${s.seat}${view.to_move === s.seat ? " turn" : ""}${view.seat === s.seat ? " me" : ""}`,
+    class: `seat-chip seat-${s.seat}${!waiting && view.to_move === s.seat ? " turn" : ""}${view.seat === s.seat ? " me" : ""}${recentSeat() === s.seat ? " recent" : ""}`,
     "data-seat": s.seat,
-  }, el("span", { class: "dot" }), seatName(view.seats, s.seat),
-  s.kind === "bot" ? el("span", { class: "muted" }, " bot") : null,
-  s.taken ? null : el("span", { class: "muted" }, " (free)"),
-  scores ? el("span", { class: "score" }, ` ${scores[s.seat]}`) : null,
-  view.to_move === s.seat ? el("span", { class: "turn-mark" }, " to move") : null)));
+  }, el("span", { class: "dot" }), s.taken ? seatName(view.seats, s.seat) : t("ui.seat_free"),
+  view.seat === s.seat ? el("span", { class: "muted" }, ` (${t("ui.you")})`) : null,
+  scores ? el("span", { class: "score" }, ` ${whole(scores[s.seat])}`) : null,
+  !waiting && view.to_move === s.seat ? el("span", { class: "turn-mark" }, ` ${t("ui.play.to_move")}`) : null)));
+}
+
+/** While seats are open: who is missing, and the link that invites them. */
+function drawWaiting() {
+  const box = $("waiting");
+  const free = openSeats();
+  if (view.status !== "open" || !free.length) {
+    box.hidden = true;
+    return;
+  }
+  const link = `${window.location.origin}/?invite=${encodeURIComponent(view.id)}`;
+  const field = el("input", { id: "invite-link", class: "invite-link", readonly: true, value: link, "aria-label": t("ui.invite.label") });
+  const copy = el("button", { class: "small", onclick: async () => {
+    field.select();
+    try {
+      await navigator.clipboard.writeText(link);
+      copy.textContent = t("ui.invite.copied");
+    } catch (exc) { /* the field is selected: the reader copies it */ }
+  } }, t("ui.invite.copy"));
+  box.replaceChildren(
+    el("strong", {}, t("ui.play.waiting_players", { n: free.length })),
+    el("div", { class: "invite" }, el("span", {}, t("ui.invite.label")), field, copy));
+  box.hidden = false;
+}
+
+function whole(value) {
+  return Number.isInteger(value) ? String(value) : String(Math.round(value * 10) / 10);
+}
+
+function drawPrompt() {
+  let text = view.prompt?.text || "";
+  if (view.status === "open") text = t("ui.play.waiting_players", { n: openSeats().length });
+  else if (view.is_over) text = t("ui.play.game_over");
+  $("prompt").textContent = text;
+  $("prompt-rules").hidden = !view.prompt?.section || view.is_over;
+  $("turn-bar").classList.toggle("your-turn", view.legal.length > 0);
+  $("actions-panel").hidden = view.seat === null; // a spectator has no choices to make
 }
 
 function drawResult() {
@@ -122,24 +194,44 @@ function drawResult() {
     box.hidden = true;
     return;
   }
-  const rows = view.ranking.map((seat, place) => el("tr", { "data-seat": seat },
-    el("td", {}, `${place + 1}.`), el("td", {}, seatName(view.seats, seat)),
-    el("td", { class: "num" }, String(view.scores[seat]))));
+  const players = view.seats.map((s) => seatName(view.seats, s.seat));
+  const ranking = el("table", { id: "scores", class: "scores" },
+    el("thead", {}, el("tr", {}, el("th", {}, t("ui.result.place")), el("th", {}, t("ui.result.player")),
+      el("th", { class: "num" }, t("ui.result.score")))),
+    el("tbody", {}, view.ranking.map((seat) => el("tr", { "data-seat": seat },
+      el("td", {}, t("ui.result.place_n", { n: view.score_table?.ranks?.[seat] ?? "" })),
+      el("td", {}, players[seat]),
+      el("td", { class: "num" }, whole(view.scores[seat]))))));
+  const table = view.score_table;
+  const breakdown = table ? el("table", { id: "score-breakdown", class: "scores breakdown" },
+    el("thead", {}, el("tr", {}, el("th", {}, t("ui.result.category")),
+      players.map((name, seat) => el("th", { class: `num seat-${seat}` }, name)))),
+    el("tbody", {},
+      table.rows.map((row) => el("tr", {}, el("td", {}, row.category),
+        row.points.map((points) => el("td", { class: "num" }, whole(points))))),
+      el("tr", { class: "total" }, el("td", {}, t("ui.result.total")),
+        table.totals.map((points) => el("td", { class: "num" }, whole(points)))))) : null;
   box.replaceChildren(
-    el("h2", {}, "Game over"),
-    el("table", { id: "scores", class: "scores" },
-      el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "Player"), el("th", {}, "Score"))),
-      el("tbody", {}, rows)),
-    el("a", { class: "button", id: "replay-link", href: `/games/${view.id}/replay` }, "Watch the replay"));
+    el("h2", {}, t("ui.play.game_over")),
+    el("div", { class: "result-tables" }, ranking, breakdown),
+    el("a", { class: "button", id: "replay-link", href: `/games/${view.id}/replay?lang=${language()}` }, t("ui.result.replay")));
   box.hidden = false;
+  if (!resultShown) {
+    resultShown = true;
+    requestAnimationFrame(() => box.scrollIntoView({ block: "start" }));
+  }
+}
+
+function recentSeat() {
+  return view.recent ? view.recent.seat : null;
 }
 
 function drawBoard() {
   const legal = new Set(view.legal.map((a) => a.notation));
-  const ctx = {
-    seat: view.seat, seats: view.seats, legend, text: view.text,
+  const ctx = boardContext({
+    seat: view.seat, seats: view.seats, legend, text: view.text, paths: view.recent?.paths || [],
     offer: (node, notations) => offer(node, notations.filter((n) => legal.has(n))),
-  };
+  });
   let board;
   try {
     board = rendererFor(view.game)(view.observation, ctx);
@@ -150,79 +242,146 @@ function drawBoard() {
   $("board").replaceChildren(board);
 }
 
-/** Make a drawn element play its legal actions: one plays at once, several open a chooser. */
+/** Make a drawn element play its legal actions: a click plays its one action at once, or opens
+ *  a chooser when it has several (a tap always opens it, with the component's tooltip). */
 function offer(node, notations) {
   if (!notations.length) return;
   node.classList.add("clickable");
   node.dataset.offers = notations.join("|");
-  node.title = notations.join(", ");
-  node.addEventListener("click", (event) => {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  const open = (event) => {
     event.stopPropagation();
-    if (notations.length === 1) act(notations[0]);
+    hideTip();
+    if (notations.length === 1 && pointerKind() !== "touch") act(notations[0]);
     else openChooser(node, notations);
-  });
+  };
+  node.addEventListener("click", open);
+  node.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") open(event); });
 }
 
 function openChooser(node, notations) {
   closeChooser();
-  const labels = new Map(view.legal.map((a) => [a.notation, a.label]));
-  const box = el("div", { class: "chooser", id: "chooser" },
-    notations.map((n) => el("button", { class: "action", onclick: () => { closeChooser(); act(n); } },
-      labels.get(n) || n)),
-    el("button", { class: "small", onclick: closeChooser }, "cancel"));
+  const byNotation = new Map(view.legal.map((a) => [a.notation, a]));
+  const title = node.dataset.tipTitle || node.closest("[data-tip-title]")?.dataset.tipTitle;
+  const text = node.dataset.tip || node.closest("[data-tip]")?.dataset.tip;
+  const box = el("div", { class: "chooser", id: "chooser", role: "dialog" },
+    title ? el("strong", { class: "chooser-title" }, title) : null,
+    text ? el("p", { class: "chooser-text" }, text) : null,
+    notations.map((n) => el("button", {
+      class: "action", "data-notation": n, onclick: () => { closeChooser(); act(n); },
+    }, el("span", { class: "action-label" }, byNotation.get(n)?.label || n),
+    el("span", { class: "action-explain" }, byNotation.get(n)?.explain || ""))),
+    el("button", { class: "small", onclick: closeChooser }, t("ui.play.cancel")));
   const rect = node.getBoundingClientRect();
-  box.style.left = `${window.scrollX + rect.left}px`;
-  box.style.top = `${window.scrollY + rect.bottom + 4}px`;
   document.body.append(box);
+  const width = box.offsetWidth;
+  box.style.left = `${window.scrollX + Math.max(8, Math.min(rect.left, window.innerWidth - width - 8))}px`;
+  box.style.top = `${window.scrollY + rect.bottom + 4}px`;
+  box.querySelector("button")?.focus({ preventScroll: true });
 }
 
 function closeChooser() {
   document.getElementById("chooser")?.remove();
 }
 
+/** The choices as buttons, in the groups the game gives, each with its explanation. */
 function drawActions() {
-  const box = $("actions");
   const groups = new Map();
   for (const action of view.legal) {
-    const word = action.notation.split(" ")[0];
-    if (!groups.has(word)) groups.set(word, []);
-    groups.get(word).push(action);
+    const name = action.group || "";
+    if (!groups.has(name)) groups.set(name, []);
+    groups.get(name).push(action);
   }
-  const parts = [...groups.entries()].map(([word, actions]) => el("div", { class: "action-group" },
-    el("span", { class: "group-name" }, word),
-    actions.map((a) => el("button", {
-      class: "action", "data-notation": a.notation, title: a.notation, onclick: () => act(a.notation),
-    }, a.label))));
+  const parts = [...groups.entries()].map(([name, actions]) => el("div", { class: "action-group" },
+    name ? el("span", { class: "group-name" }, name) : null,
+    el("div", { class: "group-actions" }, actions.map((a) => el("button", {
+      class: "action", "data-notation": a.notation, "data-tip": a.explain, "data-tip-title": a.label,
+      onclick: (event) => choose(event, a),
+    }, el("span", { class: "action-label" }, a.label),
+    el("span", { class: "action-explain" }, a.explain))))));
   if (!parts.length) {
-    let why = "Waiting for the other players.";
-    if (view.is_over) why = "The game is over.";
-    else if (view.seat === null) why = "You are watching.";
-    else if (view.status === "open") why = "Waiting for every seat to be taken.";
-    else if (view.to_move === view.seat) why = "Waiting…";
+    let why = t("ui.play.waiting_others");
+    if (view.is_over) why = t("ui.play.game_over");
+    else if (view.status === "open") why = t("ui.play.waiting_players", { n: openSeats().length });
     parts.push(el("p", { class: "muted" }, why));
   }
-  box.replaceChildren(...parts);
+  $("actions").replaceChildren(...parts);
   $("undo").hidden = !view.can_undo;
+  disarm();
+}
+
+/** A click plays; a first tap only shows what the choice does (a second tap plays it). */
+function choose(event, action) {
+  event.stopPropagation();
+  if (pointerKind() === "touch" && armed !== action.notation) {
+    arm(action, event.currentTarget);
+    return;
+  }
+  act(action.notation);
+}
+
+function arm(action, button) {
+  disarm();
+  armed = action.notation;
+  button?.classList.add("armed");
+  const box = $("choice-explain");
+  box.replaceChildren(el("strong", {}, action.label), " ", el("span", {}, action.explain), " ",
+    el("span", { class: "muted" }, t("ui.play.tap_again")));
+  box.hidden = false;
+}
+
+function disarm() {
+  armed = null;
+  for (const button of document.querySelectorAll("button.action.armed")) button.classList.remove("armed");
+  $("choice-explain").hidden = true;
 }
 
 function drawLog() {
   const box = $("log");
+  const since = view.recent ? view.recent.since : null;
   const items = view.log.slice(-200).map((entry) => el("li", {
-    class: entry.seat === null || entry.seat === undefined ? "" : `seat-${entry.seat}`,
-  }, el("span", { class: "log-n" }, String(entry.n)), " ", entry.text));
+    class: `${entry.seat === null || entry.seat === undefined ? "" : `seat-${entry.seat}`}${since !== null && entry.n > since ? " recent" : ""}`,
+  }, entry.text));
   box.replaceChildren(...items);
   box.scrollTop = box.scrollHeight;
 }
 
+// -- the phone's action bar ---------------------------------------------------------------------
+function watchBar() {
+  const bar = $("turn-bar");
+  const update = () => document.body.style.setProperty("--bar-height", `${bar.offsetHeight}px`);
+  new ResizeObserver(update).observe(bar);
+  $("bar-toggle").addEventListener("click", () => {
+    bar.classList.toggle("folded");
+    $("bar-toggle").textContent = bar.classList.contains("folded") ? "▴" : "▾";
+  });
+  $("explain-toggle").addEventListener("click", () => {
+    const on = !document.body.classList.contains("explain-all");
+    document.body.classList.toggle("explain-all", on);
+    $("explain-toggle").setAttribute("aria-pressed", String(on));
+  });
+}
+
 async function start() {
+  await loadWords();
+  setConnection("connecting");
   if (!gameId) {
-    say("No game in the address.");
+    say(t("ui.error.no_such_game"));
     return;
   }
   $("undo").addEventListener("click", undo);
   document.addEventListener("click", (event) => {
     if (!event.target.closest("#chooser")) closeChooser();
+    if (!event.target.closest("button.action")) disarm();
   });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") {
+      closeChooser();
+      disarm();
+    }
+  });
+  watchBar();
   catalog = await catalogById();
   const summary = await api("GET", `/api/games/${gameId}`);
   if (!summary.ok) {

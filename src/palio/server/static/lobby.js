@@ -1,23 +1,45 @@
-// The lobby: create a game, join a seat, lists of open, running and finished games, my seats.
+// The lobby: create a game, join a seat (also from an invite link), lists of open, running
+// and finished games, and the seats this browser holds.
 
 import {
-  $, api, catalogById, el, errorMessage, forgetSeat, gameTitle, heldSeats, holdSeat, say,
-  seatName,
+  $, api, catalogById, el, errorMessage, forgetSeat, gameTitle, heldSeats, holdSeat, language,
+  levelName, loadWords, say, seatName, t,
 } from "/static/common.js";
 
 const NAME_KEY = "palio.name";
 let catalog = {};
 let botLevels = [];
 
+/** The name typed, or null: the server then names the seat "Player N" in each reader's words. */
 function playerName() {
-  return $("player-name").value.trim() || "Player";
+  return $("player-name").value.trim() || null;
+}
+
+/** The address that invites someone to a game's free seats. */
+export function inviteLink(gameId) {
+  return `${window.location.origin}/?invite=${encodeURIComponent(gameId)}`;
+}
+
+/** A read-only field with the invite link and a button that copies it. */
+function invitePanel(gameId) {
+  const field = el("input", { class: "invite-link", readonly: true, value: inviteLink(gameId), "aria-label": t("ui.invite.label") });
+  const copy = el("button", { type: "button", class: "small", onclick: async () => {
+    field.select();
+    try {
+      await navigator.clipboard.writeText(field.value);
+      copy.textContent = t("ui.invite.copied");
+    } catch (exc) {
+      document.execCommand?.("copy");
+    }
+  } }, t("ui.invite.copy"));
+  return el("div", { class: "invite" }, el("span", {}, t("ui.invite.label")), field, copy);
 }
 
 // -- the create form ---------------------------------------------------------------------
 function fillGames() {
   const select = $("create-game");
   select.replaceChildren(...Object.values(catalog).map(
-    (entry) => el("option", { value: entry.id }, entry.name)));
+    (entry) => el("option", { value: entry.id }, gameTitle(catalog, entry.id))));
   select.addEventListener("change", fillGameFields);
   $("create-players").addEventListener("change", fillSeats);
   fillGameFields();
@@ -32,29 +54,34 @@ function fillGameFields() {
   }
   $("create-players").replaceChildren(...players);
   $("create-options").replaceChildren(...entry.options.map(optionField));
+  $("create-rules").href = `/rules/${entry.id}?lang=${language()}`;
   fillSeats();
 }
 
 function optionField(option) {
   const id = `option-${option.name}`;
+  const label = t(`ui.option.${option.name}`, {}, option.name);
+  const help = t(`ui.option.${option.name}.help`, {}, option.help);
   if (option.kind === "bool") {
-    return el("label", { title: option.help },
+    return el("label", { title: help },
       el("input", { type: "checkbox", id, "data-option": option.name, "data-kind": "bool",
-        checked: option.default === true }), ` ${option.name}`);
+        checked: option.default === true }), ` ${label}`);
   }
   const select = el("select", { id, "data-option": option.name, "data-kind": option.kind },
     option.choices.map((choice) => el("option", { value: JSON.stringify(choice),
-      selected: choice === option.default }, String(choice))));
-  return el("label", { title: option.help }, `${option.name} `, select);
+      selected: choice === option.default }, choice === null ? t("ui.none") : String(choice))));
+  return el("label", { title: help }, `${label} `, select);
 }
 
 function fillSeats() {
   const count = Number($("create-players").value);
   const rows = [];
   for (let seat = 0; seat < count; seat += 1) {
-    const kinds = [el("option", { value: "human" }, "person")];
-    for (const level of botLevels) kinds.push(el("option", { value: `bot:${level}` }, `bot (${level})`));
-    rows.push(el("label", { class: "seat-choice" }, `Seat ${seat} `,
+    const kinds = [el("option", { value: "human" }, t("ui.lobby.person"))];
+    for (const level of botLevels) {
+      kinds.push(el("option", { value: `bot:${level}` }, t("ui.bot_named", { level: levelName(level) })));
+    }
+    rows.push(el("label", { class: "seat-choice" }, `${t("ui.player_n", { n: seat + 1 })} `,
       el("select", { id: `seat-kind-${seat}`, "data-seat": seat }, kinds)));
   }
   $("create-seats").replaceChildren(...rows);
@@ -79,23 +106,27 @@ async function createGame(event) {
   say("");
   const reply = await api("POST", "/api/games", createBody());
   if (!reply.ok) {
-    say(`Could not create the game: ${errorMessage(reply)}`);
+    say(t("ui.lobby.create_failed", { reason: errorMessage(reply) }));
     return;
   }
   showCreated(reply.data);
   refreshLists();
 }
 
+function joinButtons(summary, cls = "primary") {
+  return summary.seats.filter((s) => !s.taken).map((s) => el("button", {
+    class: cls, "data-join": s.seat, onclick: () => joinSeat(summary, s.seat),
+  }, t("ui.lobby.join_seat", { player: seatName(summary.seats, s.seat) })));
+}
+
 function showCreated(summary) {
   const box = $("created");
   const free = summary.seats.filter((s) => !s.taken);
   box.replaceChildren(
-    el("p", {}, `Created ${gameTitle(catalog, summary.game)} `, el("code", {}, summary.id), ". Take a seat:"),
-    el("div", { class: "row" }, free.map((s) => el("button", {
-      class: "primary", "data-join": s.seat, onclick: () => joinSeat(summary, s.seat),
-    }, `Join seat ${s.seat}`))),
-    free.length ? null : el("p", {}, "Every seat is a bot: ",
-      el("a", { href: `/games/${summary.id}` }, "watch the game")),
+    el("p", {}, t("ui.lobby.created", { game: gameTitle(catalog, summary.game) }), " ", el("code", {}, summary.id)),
+    free.length ? el("div", { class: "row" }, joinButtons(summary)) : null,
+    free.length ? invitePanel(summary.id) : null,
+    free.length ? null : el("p", {}, el("a", { href: `/games/${summary.id}` }, t("ui.lobby.watch_bots"))),
   );
   box.hidden = false;
 }
@@ -103,9 +134,9 @@ function showCreated(summary) {
 async function joinSeat(summary, seat) {
   say("");
   const name = playerName();
-  const reply = await api("POST", `/api/games/${summary.id}/seats/${seat}/join`, { name });
+  const reply = await api("POST", `/api/games/${summary.id}/seats/${seat}/join`, name ? { name } : {});
   if (!reply.ok) {
-    say(`Could not join seat ${seat}: ${errorMessage(reply)}`);
+    say(t("ui.lobby.join_failed", { reason: errorMessage(reply) }));
     refreshLists();
     return;
   }
@@ -113,34 +144,50 @@ async function joinSeat(summary, seat) {
   window.location.href = reply.data.url;
 }
 
+// -- an invitation ------------------------------------------------------------------------------
+async function showInvitation(gameId) {
+  const box = $("invited");
+  const reply = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
+  if (!reply.ok) {
+    say(errorMessage(reply));
+    return;
+  }
+  const summary = reply.data;
+  const title = gameTitle(catalog, summary.game);
+  const free = summary.status === "open" ? summary.seats.filter((s) => !s.taken) : [];
+  box.replaceChildren(
+    el("h2", {}, t("ui.invite.title", { game: title })),
+    el("p", { class: "seat-names" }, seatsText(summary)),
+    free.length ? el("p", {}, t("ui.invite.take_seat")) : el("p", {}, t("ui.invite.no_free_seat")),
+    el("div", { class: "row" }, joinButtons(summary),
+      el("a", { class: "button", href: `/games/${summary.id}` }, t("ui.lobby.watch"))));
+  box.dataset.game = summary.id;
+  box.hidden = false;
+}
+
 // -- lists -------------------------------------------------------------------------------
 function seatsText(summary) {
-  return summary.seats.map((s) => (s.taken ? seatName(summary.seats, s.seat) : "free")).join(" · ");
+  return summary.seats.map((s) => (s.taken ? seatName(summary.seats, s.seat) : t("ui.seat_free"))).join(" · ");
 }
 
 function gameRow(summary) {
   const held = heldSeats().filter((h) => h.id === summary.id);
   const links = [];
-  if (summary.status === "open") {
-    for (const s of summary.seats.filter((x) => !x.taken)) {
-      links.push(el("button", { class: "small primary", "data-join": s.seat,
-        onclick: () => joinSeat(summary, s.seat) }, `Join seat ${s.seat}`));
-    }
-  }
+  if (summary.status === "open") links.push(...joinButtons(summary, "small primary"));
   for (const h of held) {
     links.push(el("a", { class: "button small", href: `/games/${h.id}?token=${encodeURIComponent(h.token)}` },
-      `Play seat ${h.seat}`));
+      t("ui.lobby.play_as", { player: seatName(summary.seats, h.seat) })));
   }
   if (summary.status !== "finished") {
-    links.push(el("a", { class: "button small", href: `/games/${summary.id}` }, "Watch"));
+    links.push(el("a", { class: "button small", href: `/games/${summary.id}` }, t("ui.lobby.watch")));
   } else {
-    links.push(el("a", { class: "button small", href: `/games/${summary.id}` }, "Result"));
-    links.push(el("a", { class: "button small", href: `/games/${summary.id}/replay` }, "Replay"));
+    links.push(el("a", { class: "button small", href: `/games/${summary.id}` }, t("ui.lobby.result")));
+    links.push(el("a", { class: "button small", href: `/games/${summary.id}/replay` }, t("ui.lobby.replay")));
   }
   return el("div", { class: "game-row", "data-game": summary.id },
     el("span", { class: "game-name" }, gameTitle(catalog, summary.game)),
     el("code", {}, summary.id),
-    el("span", { class: "muted" }, `${summary.players} players · move ${summary.move_number}`),
+    el("span", { class: "muted" }, t("ui.lobby.players_move", { n: summary.players, move: summary.move_number })),
     el("span", { class: "seat-names" }, seatsText(summary)),
     el("span", { class: "links" }, links));
 }
@@ -153,30 +200,31 @@ async function fillList(status) {
     return;
   }
   const rows = reply.data.slice(0, 30).map(gameRow);
-  box.replaceChildren(...(rows.length ? rows : [el("p", { class: "muted" }, "none")]));
+  box.replaceChildren(...(rows.length ? rows : [el("p", { class: "muted" }, t("ui.lobby.no_games"))]));
 }
 
 async function fillMine() {
   const box = $("my-games");
   const held = heldSeats();
   if (!held.length) {
-    box.replaceChildren(el("p", { class: "muted" }, "Seats you join are kept here, in this browser."));
+    box.replaceChildren(el("p", { class: "muted" }, t("ui.lobby.mine_empty")));
     return;
   }
   const rows = await Promise.all(held.map(async (h) => {
     const reply = await api("GET", `/api/games/${h.id}`);
     const status = reply.ok ? reply.data.status : "gone";
     const yourTurn = reply.ok && reply.data.to_move === h.seat && status === "running";
+    const name = reply.ok ? seatName(reply.data.seats, h.seat) : (h.name || t("ui.player_n", { n: h.seat + 1 }));
     return el("div", { class: "game-row", "data-mine": h.id },
       el("span", { class: "game-name" }, gameTitle(catalog, h.game)),
       el("code", {}, h.id),
-      el("span", {}, `seat ${h.seat} as ${h.name}`),
-      el("span", { class: yourTurn ? "badge turn" : "muted" }, yourTurn ? "your turn" : status),
+      el("span", {}, t("ui.lobby.seat_as", { player: name })),
+      el("span", { class: yourTurn ? "badge turn" : "muted" }, yourTurn ? t("ui.lobby.your_turn") : t(`ui.status.${status}`)),
       el("span", { class: "links" },
         status === "gone" ? null : el("a", { class: "button small",
-          href: `/games/${h.id}?token=${encodeURIComponent(h.token)}` }, "Go back"),
+          href: `/games/${h.id}?token=${encodeURIComponent(h.token)}` }, t("ui.lobby.go_back")),
         el("button", { class: "small", onclick: () => { forgetSeat(h.id, h.seat); fillMine(); } },
-          "Forget")));
+          t("ui.lobby.forget"))));
   }));
   box.replaceChildren(...rows);
 }
@@ -187,14 +235,17 @@ function refreshLists() {
 }
 
 async function start() {
+  await loadWords();
   $("player-name").value = localStorage.getItem(NAME_KEY) || "";
-  $("player-name").addEventListener("change", () => localStorage.setItem(NAME_KEY, playerName()));
+  $("player-name").addEventListener("change", () => localStorage.setItem(NAME_KEY, playerName() || ""));
   catalog = await catalogById();
   const bots = await api("GET", "/api/bots");
   botLevels = bots.ok ? bots.data.levels : [];
   fillGames();
   $("create-form").addEventListener("submit", createGame);
   $("refresh").addEventListener("click", refreshLists);
+  const invite = new URLSearchParams(window.location.search).get("invite");
+  if (invite) await showInvitation(invite);
   refreshLists();
   document.body.dataset.ready = "1";
 }

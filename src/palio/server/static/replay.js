@@ -1,19 +1,25 @@
-// The replay viewer: a finished game's frames (spectator observations), stepped or scrubbed.
+// The replay viewer: a finished game's frames (spectator observations), stepped or scrubbed,
+// each step's move in words and what it changed highlighted; the score breakdown at the end.
 
-import { $, api, catalogById, el, errorMessage, gameTitle, say } from "/static/common.js";
-import { rendererFor } from "/static/render/index.js";
+import { $, api, catalogById, el, errorMessage, gameTitle, language, loadWords, say, seatName, t } from "/static/common.js";
+import { boardContext, diffPaths, rendererFor } from "/static/render/index.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 
 let frames = [];
 let record = null;
+let scoreTable = null;
 let legend = {};
 let seats = null;
 let current = 0;
 
 function seatLabel(seat) {
   if (seat === null || seat === undefined) return "";
-  return record?.seats?.[seat] ?? `seat ${seat}`;
+  return seats ? seatName(seats, seat) : (record?.seats?.[seat] ?? t("ui.player_n", { n: seat + 1 }));
+}
+
+function whole(value) {
+  return Number.isInteger(value) ? String(value) : String(Math.round(value * 10) / 10);
 }
 
 function go(index) {
@@ -21,11 +27,13 @@ function go(index) {
   const frame = frames[current];
   document.body.dataset.frame = String(current);
   $("slider").value = String(current);
-  $("frame-number").textContent = `step ${current} / ${frames.length - 1}`;
-  $("frame-move").textContent = frame.notation ? `${seatLabel(frame.seat)}: ${frame.notation}` : "set-up";
-  $("step-log").replaceChildren(...(frame.log.length ? frame.log : ["(nothing logged)"]).map(
+  $("frame-number").textContent = t("ui.replay.step_of", { n: current, total: frames.length - 1 });
+  $("frame-move").replaceChildren(frame.n === 0 ? t("ui.replay.setup")
+    : el("span", {}, el("strong", { class: `seat-text-${frame.seat}` }, seatLabel(frame.seat)), ": ", frame.label || ""));
+  $("step-log").replaceChildren(...(frame.log.length ? frame.log : [t("ui.replay.nothing_logged")]).map(
     (line) => el("li", {}, line)));
-  const ctx = { seat: null, seats, legend, text: null, offer: () => {} };
+  const before = current > 0 ? frames[current - 1].observation : frame.observation;
+  const ctx = boardContext({ seat: null, seats, legend, paths: diffPaths(before, frame.observation) });
   let board;
   try {
     board = rendererFor(record.game)(frame.observation, ctx);
@@ -44,22 +52,34 @@ function go(index) {
 function drawResult() {
   const result = record.result;
   if (!result) return;
-  const order = result.ranking;
-  $("result").replaceChildren(el("h3", {}, "Final scores"),
-    el("table", { class: "scores", id: "scores" }, el("tbody", {}, order.map((seat, place) => el("tr", {},
-      el("td", {}, `${place + 1}.`), el("td", {}, seatLabel(seat)),
-      el("td", { class: "num" }, String(result.scores[seat])))))));
+  const names = (scoreTable?.totals || result.scores).map((_, seat) => seatLabel(seat));
+  const ranking = el("table", { class: "scores", id: "scores" }, el("tbody", {}, result.ranking.map((seat, place) => el("tr", {},
+    el("td", {}, t("ui.result.place_n", { n: scoreTable?.ranks?.[seat] ?? place + 1 })), el("td", {}, names[seat]),
+    el("td", { class: "num" }, whole(result.scores[seat]))))));
+  const breakdown = scoreTable ? el("table", { id: "score-breakdown", class: "scores breakdown" },
+    el("thead", {}, el("tr", {}, el("th", {}, t("ui.result.category")), names.map((name) => el("th", { class: "num" }, name)))),
+    el("tbody", {}, scoreTable.rows.map((row) => el("tr", {}, el("td", {}, row.category),
+      row.points.map((points) => el("td", { class: "num" }, whole(points))))),
+    el("tr", { class: "total" }, el("td", {}, t("ui.result.total")),
+      scoreTable.totals.map((points) => el("td", { class: "num" }, whole(points)))))) : null;
+  $("result").replaceChildren(el("h3", {}, t("ui.result.final_scores")),
+    el("div", { class: "result-tables" }, ranking, breakdown));
 }
 
 async function start() {
+  await loadWords();
   const catalog = await catalogById();
   const reply = await api("GET", `/api/games/${gameId}/replay`);
   if (!reply.ok) {
-    say(`No replay: ${errorMessage(reply)}`);
+    say(t("ui.replay.none", { reason: errorMessage(reply) }));
+    document.body.dataset.ready = "1";
     return;
   }
   ({ frames, record } = reply.data);
-  $("title").textContent = `${gameTitle(catalog, record.game)} · ${gameId}`;
+  scoreTable = reply.data.score_table || null;
+  $("title").textContent = gameTitle(catalog, record.game);
+  document.title = `${gameTitle(catalog, record.game)} - Palio`;
+  $("rules-link").href = `/rules/${record.game}?lang=${language()}`;
   const summary = await api("GET", `/api/games/${gameId}`);
   seats = summary.ok ? summary.data.seats : null;
   const legendReply = await api("GET", `/api/catalog/${record.game}/legend`);

@@ -234,10 +234,16 @@ def _exchange(s: TiletumState, a: A.Exchange) -> None:
 
 
 def _king(s: TiletumState, a: A.KingStep) -> None:
+    """The King action spends all its AP at once: one step per AP, stopping at the top space
+    (the rulebook gives the marker one step per AP; nothing a player may do between steps
+    changes where it ends, so the steps are one decision, see docs/rules/tiletum.md)."""
     p = _player(s)
-    _spend(s, 1)
-    king_step(s, p)
-    s.emit("king_step", p, step=s.king_pos[p])
+    ap = s.stack[-1][2]
+    _spend(s, ap)
+    steps = 0
+    while steps < ap and king_step(s, p):
+        steps += 1
+    s.emit("king_step", p, step=s.king_pos[p], steps=steps)
 
 
 def _choose_res(s: TiletumState, a: A.ChooseResource) -> None:
@@ -347,7 +353,9 @@ def _room_bonus(s: TiletumState, a: A.RoomBonus) -> None:
     mask &= ~(1 << f)
     if mask:
         s.stack.append((F_ROOMS, b, mask, every))
-    character_bonus(s, p, s.rooms[p][s.comp.room_index[b][f]])
+    tile = s.rooms[p][s.comp.room_index[b][f]]
+    s.emit("room_bonus", p, tile=tile, building=b + 1, floor=a.floor)
+    character_bonus(s, p, tile)
 
 
 _HANDLERS = {

@@ -100,7 +100,8 @@ def _act(s: TiletumState, p: int, top: tuple) -> list[Action]:
 
 def _steps_owed(s: TiletumState, p: int, top: tuple) -> bool:
     """A King action moves the marker one step per AP: it cannot stop while AP are left and
-    the marker is below the top space (the player may still do duties between steps)."""
+    the marker is below the top space. The steps are one decision (``king``, all AP at once);
+    AP added later in the turn (a helper, a completed building) are owed the same way."""
     return top[1] == KING and top[2] > 0 and s.king_pos[p] < len(s.comp.king_vp) - 1
 
 

@@ -86,6 +86,7 @@ def king_phase(s: TiletumState) -> None:
     if s.round == 4:
         # reading: with no tile left beside the track the leader still takes the printed 4 VP
         gain_vp(s, s.leader(), s.comp.king_final_vp)
+        s.emit("king_final_vp", s.leader(), vp=s.comp.king_final_vp)
     finish_king_phase(s)
 
 

@@ -1,0 +1,195 @@
+"""Aquileia (Zoch 2011, Cielo d'Oro): the complete rules engine for 3 to 5 players.
+
+Rules source: ``shared/seeds/aquileia.ja.md``. Our own wording of the rules, with the readings
+chosen where the rulebook is open: ``docs/rules/aquileia.md``. Component values and the
+provisional ones: ``docs/components/aquileia.md`` and :func:`provisional_components`.
+Observation tensor: ``encode.py`` and ``docs/observation-tensors.md``.
+
+>>> from palio.games.aquileia import GAME
+>>> state = GAME.setup(4, seed=3)
+>>> state.round, len(state.display), state.legal_actions()[0]
+(1, 3, Place(field='dolus'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from palio.core.encoding import Layout
+from palio.core.errors import NotationError
+from palio.core.game import Action, Game, GameInfo, State
+from palio.games.aquileia import actions as _actions
+from palio.games.aquileia.components import (
+    BANK,
+    CLASSES,
+    DATA,
+    DEFAULT,
+    DISTRICTS,
+    FIELD_KINDS,
+    HW,
+    METALS,
+    PLOT_KINDS,
+    SLAVE,
+    STADIUM,
+    VILLA,
+    WORKSHOP,
+    Components,
+    export_components,
+    load_components,
+    provisional_components,
+)
+from palio.games.aquileia.encode import Encoder
+from palio.games.aquileia.rules.flow import steps
+from palio.games.aquileia.rules.setup import setup_state
+from palio.games.aquileia.scoring import laurel_points
+from palio.games.aquileia.state import AquileiaState
+from palio.games.aquileia.words import AquileiaWords
+
+_BASE_INFO = dict(
+    id="aquileia", name="Aquileia", version="1", min_players=3, max_players=5, options=(),
+    chance=True, hidden_information=True, score_range=(0, 2000), max_length=3000,
+    rules="shared/seeds/aquileia.ja.md",
+)
+
+
+class AquileiaGame(Game):
+    """Aquileia's metadata, set-up, notation and action space for one components set."""
+
+    def __init__(self, components: Components = DEFAULT) -> None:
+        self.components = components
+        self.tables = _actions.ActionTables(components)
+        # the default game's class is importable by name, so its states pickle
+        name = "DefaultAquileiaState" if components is DEFAULT else "CustomAquileiaState"
+        self.state_class = type(name, (AquileiaState,), {
+            "game": self, "comp": components, "tables": self.tables, "steps": steps(components),
+            "simple_field": components.field_simple, "__module__": __name__})
+        self.info = GameInfo(**_BASE_INFO, action_space_size=len(self.tables.all))
+        self.words = AquileiaWords(components)
+        self.encoder = Encoder(components)
+
+    @classmethod
+    def with_components(cls, path: str | Path) -> AquileiaGame:
+        """A game using a corrected components file (see :func:`load_components`)."""
+        return cls(load_components(path))
+
+    def export_components(self) -> str:
+        """This game's component data as JSON: a starting point for a corrected file."""
+        return export_components(self.components.data)
+
+    def provisional_components(self) -> list[str]:
+        """The provisional values of this game's component data, one line each."""
+        return provisional_components(self.components.data)
+
+    def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        return setup_state(self.state_class, players, seed, options)
+
+    def parse_action(self, text: str) -> Action:
+        action = _actions.parse_action(text)
+        if action not in self._index_table():
+            raise NotationError(f"{text!r} names a field, plot, card or count this game does not have")
+        return action
+
+    def all_actions(self) -> Sequence[Action]:
+        return self.tables.all
+
+    def observation_layout(self, players: int) -> Layout:
+        """The observation tensor's blocks; the size depends on ``players`` and the
+        components (see :mod:`palio.games.aquileia.encode`)."""
+        return self.encoder.layout(players)
+
+    def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
+        return self.encoder.encode(view, len(view["players"]))
+
+    def turn_key(self, state: State) -> tuple[int, ...]:
+        """Round, phase, step and the pending decision's kind and seat: the next seat's
+        placement, bid or choice begins a new turn."""
+        assert isinstance(state, AquileiaState)
+        top = state.stack[-1] if state.stack else (-1, -1)
+        return state.round, state.phase, state.step, len(state.stack), top[0], top[1]
+
+    def legend(self) -> dict[str, Any]:
+        """The printed tables a client needs to draw an observation (see ``Game.legend``)."""
+        c = self.components
+
+        def coins(values: Sequence[int]) -> dict[str, int]:
+            return {METALS[m]: values[m] for m in range(3) if values[m]}
+
+        return {
+            "districts": list(DISTRICTS),
+            "metals": list(METALS),
+            "colours": list(c.colours),
+            "classes": list(CLASSES),
+            "rounds": c.rounds,
+            "henchmen": c.henchmen,
+            "houses": c.houses,
+            "tiebreaker_spaces": c.tiebreaker_spaces,
+            "fields": [{"name": c.field_name[f], "district": DISTRICTS[c.field_district[f]],
+                        "kind": FIELD_KINDS[c.field_kind[f]], "param": c.field_param[f],
+                        "value": c.field_value[f]} for f in range(c.n_fields)],
+            "cards": {c.type_key[t]: {"class": CLASSES[c.type_class[t]], "kind": c.type_kind[t],
+                                      "symbols": c.type_symbols[t],
+                                      "metal": METALS[c.type_metal[t]] if c.type_metal[t] != -1 else None,
+                                      "colours": [c.colours[x] for x in c.type_colours[t]],
+                                      "vp": c.type_vp[t], "count": c.type_count[t]}
+                      for t in range(c.n_types)},
+            "plots": [{"kind": PLOT_KINDS[c.plot_kind[p]],
+                       "colour": c.colours[c.plot_colour[p]] if c.plot_colour[p] != -1 else None,
+                       "vp": c.plot_vp[p], "cost": coins(c.plot_cost[p]), "slaves": c.plot_slaves[p],
+                       "yield_vp": c.plot_yield[p], "income": coins(c.plot_income[p])}
+                      for p in range(len(c.plots))],
+            "exchanges": [{"give": coins(give), "get": coins(get)} for give, get in c.exchanges],
+            "servi": [{"metal": METALS[metal], "max": most} for metal, most in c.servi],
+            "forum_fields": [{"builds": b, "score": score} for b, score in c.forum_fields],
+            "arma_price": coins(c.arma_price),
+            "pecunia_vp": c.pecunia_vp,
+            "arena_coins": list(c.arena_coins),
+            "stadium_coins": list(c.stadium_coins),
+            "vp_per_strength": c.vp_per_strength,
+            "blue_dice": c.blue_dice,
+            "display_size": c.display_size,
+        }
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """VP plus a rough worth of what is held: what the cards and villas would score if the
+        game ended now, coins, strength cards, and the income of workshops and banks still to
+        come (greedy bots, search cut-offs)."""
+        assert isinstance(state, AquileiaState)
+        c = self.components
+        if state.is_over:
+            return state.vp[seat] - max(v for p, v in enumerate(state.vp) if p != seat)
+        rounds_left = c.rounds - state.round + 1
+
+        def worth(p: int) -> float:
+            base = 3 * p
+            coins = state.coins
+            value = state.vp[p] + 1.5 * coins[base] + 1.0 * coins[base + 1] + 0.7 * coins[base + 2]
+            end = laurel_points(state, p)
+            value += end["laurel_vp"] + end["villa_vp"]
+            for card in state.hand[p]:
+                t = c.card_type[card]
+                if c.type_class[t] in (SLAVE, HW):
+                    value += 0.6 * c.type_symbols[t]
+                elif c.type_class[t] == STADIUM and c.type_colours[t]:
+                    value += 1.0  # a colour card is worth more with villas still to come
+            for plot, owner in enumerate(state.plot_owner):
+                if owner != p:
+                    continue
+                if c.plot_kind[plot] == WORKSHOP:
+                    value += 0.5 * rounds_left * c.plot_yield[plot]
+                elif c.plot_kind[plot] == BANK:
+                    value += 0.5 * rounds_left * sum(c.plot_income[plot])
+                elif c.plot_kind[plot] == VILLA:
+                    value += 1.0
+            return value
+
+        mine = worth(seat)
+        return mine - max(worth(p) for p in range(state.players) if p != seat)
+
+
+GAME = AquileiaGame()
+DefaultAquileiaState = GAME.state_class
+
+__all__ = ["GAME", "AquileiaGame", "AquileiaState", "Components", "DATA", "load_components",
+           "export_components", "provisional_components"]

@@ -1,0 +1,112 @@
+"""Signorie (What's Your Game? 2015, Chiarvesio & Zizzi): the complete rules engine for 2-4 players.
+
+Rules source: ``shared/seeds/signorie.ja.md`` (the Japanese rulebook). Our own wording of the
+rules, with every reading chosen where the text is open: ``docs/rules/signorie.md`` (and
+``signorie.ja.md``). Component data and its provisional values: ``components.py`` and
+``docs/components/signorie.md``. Rule-by-rule map to code and tests: ``docs/coverage/signorie.md``.
+Observation tensor: ``encode.py`` and ``docs/observation-tensors.md``.
+
+>>> from palio.games.signorie import GAME
+>>> s = GAME.setup(4, seed=1)
+>>> sorted(s.florins)
+[6, 7, 7, 8]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from palio.core.encoding import Layout
+from palio.core.errors import NotationError
+from palio.core.game import Action, Game, GameInfo, State
+from palio.games.signorie import actions as _actions
+from palio.games.signorie.components import (
+    DATA,
+    DEFAULT,
+    Components,
+    export_components,
+    load_components,
+    provisional_components,
+)
+from palio.games.signorie.encode import Encoder
+from palio.games.signorie.rules.round import setup_state
+from palio.games.signorie.scoring import evaluate, legend
+from palio.games.signorie.state import SignorieState
+from palio.games.signorie.words import SignorieWords
+
+_BASE_INFO = dict(
+    id="signorie", name="Signorie", version="1", min_players=2, max_players=4,
+    options=(),  # the rulebook describes no variant
+    chance=True, hidden_information=True, score_range=(0, 500), max_length=3000,
+    rules="shared/seeds/signorie.ja.md",
+)
+
+
+class SignorieGame(Game):
+    """Signorie's metadata, set-up, notation and action space for one components set."""
+
+    def __init__(self, components: Components = DEFAULT) -> None:
+        self.components = components
+        self.words = SignorieWords(components)
+        self.tables = _actions.ActionTables(components)
+        # the default game's class is importable by name, so its states pickle
+        name = "DefaultSignorieState" if components is DEFAULT else "CustomSignorieState"
+        self.state_class = type(name, (SignorieState,),
+                                {"game": self, "comp": components, "tables": self.tables,
+                                 "__module__": __name__})
+        self.info = GameInfo(**_BASE_INFO, action_space_size=len(self.tables.all))
+        self.encoder = Encoder(components)
+
+    @classmethod
+    def with_components(cls, path: str | Path) -> SignorieGame:
+        """A game using a corrected components file (see :func:`load_components`)."""
+        return cls(load_components(path))
+
+    def export_components(self) -> str:
+        """This game's component data as JSON: a starting point for a corrected file."""
+        return export_components(self.components.data)
+
+    def provisional_components(self) -> list[str]:
+        """The provisional values of this game's component data, one line each."""
+        return provisional_components(self.components.data)
+
+    def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        return setup_state(self.state_class, players, seed, options)
+
+    def parse_action(self, text: str) -> Action:
+        action = _actions.parse_action(text)
+        if action not in self._index_table():
+            raise NotationError(f"{text!r} names a city, slot or amount this game does not have")
+        return action
+
+    def all_actions(self) -> Sequence[Action]:
+        return self.tables.all
+
+    def observation_layout(self, players: int) -> Layout:
+        """The observation tensor's blocks (see :mod:`palio.games.signorie.encode`)."""
+        return self.encoder.layout(players)
+
+    def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
+        return self.encoder.encode(view, len(view["players"]))
+
+    def turn_key(self, state: State) -> tuple[int, int]:
+        """Round and turn counter: a new Phase 2 turn or a new seat's Phase 3 reward changes it."""
+        assert isinstance(state, SignorieState)
+        return state.round, state.turn_no
+
+    def legend(self) -> dict[str, Any]:
+        return legend(self.components)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """VP now plus a rough worth of what is held (greedy bots, search cut-offs)."""
+        assert isinstance(state, SignorieState)
+        return evaluate(state, seat)
+
+
+GAME = SignorieGame()
+DefaultSignorieState = GAME.state_class
+
+__all__ = ["GAME", "SignorieGame", "SignorieState", "Components", "DATA", "load_components",
+           "export_components", "provisional_components"]
