@@ -1,30 +1,37 @@
-"""Palio's ``mcts`` against OpenSpiel's ``MCTSBot`` on the same Palio game, same time per move.
+"""Palio's ``mcts`` against OpenSpiel's MCTS and ISMCTS on the same Palio game, equal time per move.
 
-    PYTHONPATH=src python benchmarks/vs_openspiel.py --games 100 --time-per-move 0.1 --seed 1
+    PYTHONPATH=src python benchmarks/vs_openspiel.py --games 130 --time-per-move 0.05 --seed 1
 
-Both bots play the Palio game through the OpenSpiel adapter (``palio.interop.openspiel``),
-seats alternating from game to game (Palio's bot sits at seat ``i % players`` in game ``i``,
-OpenSpiel's bots at the others), with the deal of game ``i`` from seed ``seed + i``.
+Every bot plays the Palio game through the OpenSpiel adapter (``palio.interop.openspiel``).
+For each game index ``i`` and each opponent, one game: Palio's bot at seat ``i % players``,
+the opponent's bot at the others, the deal from seed ``seed + i`` (the same deals for every
+opponent).
 
-* Palio: ``palio.bots.get("mcts", time_budget=T)``, single-observer ISMCTS on
-  ``determinize``d worlds (it never sees hidden cards or future draws), random rollouts of 8
-  decisions, then the game's ``evaluate``. Its iterations come from ``last_stats``.
-* OpenSpiel: ``open_spiel.python.algorithms.mcts.MCTSBot`` with ``RandomRolloutEvaluator``
-  (one random rollout to the end of the game), UCT constant ``--uct-c``. It takes a number of
-  simulations, not a time, so it is **calibrated as it plays**: before each search its
-  ``max_simulations`` is set to T times its estimated simulations per second (a warm-up search
-  of 50 simulations on each game's opening gives the first estimate; after every search the
-  estimate moves halfway to that search's rate, as rollouts shorten while the game goes on).
-  Its mean seconds per move are printed beside Palio's, so the reader can check the two
-  budgets really matched.
-  It searches clones of the true state: the adapter keeps Palio's seeded randomness inside the
-  state, so OpenSpiel's bot sees the opponent's hand and every future draw (an advantage to it).
-* A decision with one legal action is played without search by both sides and not counted.
+* Palio: ``palio.bots.get("mcts")``, single-observer ISMCTS on ``determinize``d worlds (it
+  never sees hidden cards or future draws), random rollouts of 8 decisions, then the game's
+  ``evaluate``.
+* ``mcts``: OpenSpiel's ``open_spiel.python.algorithms.mcts.MCTSBot`` with
+  ``RandomRolloutEvaluator`` (one random rollout to the end of the game). It searches clones of
+  the **true** state: the adapter keeps Palio's seeded randomness inside the state, so it sees
+  the opponent's hand and every future draw (an advantage to it).
+* ``ismcts``: OpenSpiel's ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with the same
+  evaluator; every simulation starts from ``resample_from_infostate`` (Palio's
+  ``determinize``), so it sees no more than its seat may. (OpenSpiel's C++
+  ``pyspiel.ISMCTSBot`` cannot call a Python game's resampler; see the adapter's docstring.)
 
-Prints the win rate of Palio's bot (a tie for first counts as a half) with a 95% Wilson
-interval, each side's iterations/s, and whether the issue's aims are met (Palio's iterations/s
-at least 3x OpenSpiel's, at least 60% wins). Both sides run in the same process, one game at a
-time, so they share whatever CPU the machine leaves free.
+Equal time per move. None of the three takes a time budget measured the same way, so each is
+**calibrated as it plays**: before every search its iteration count is set to the time per
+move times its estimated iterations per second (a warm-up search of 50 iterations on each
+game's opening gives the first estimate; after every search the estimate moves halfway to that
+search's rate). ``--clock cpu`` (the default) measures that time as the process's CPU time, so
+a loaded machine slows every side alike without changing what each gets; ``--clock wall``
+uses wall-clock time. Each side's mean CPU and wall seconds per searched move are printed, so
+the reader can check that the budgets matched. A decision with one legal action is played
+without search by every side and not counted.
+
+Prints, per opponent, the share of the points Palio's bot won (a tie for first counts as a
+share) with a 95% Wilson interval, and each side's iterations per CPU-second. Everything runs
+in one process, one game at a time.
 """
 
 from __future__ import annotations
@@ -41,14 +48,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from open_spiel.python.algorithms import ismcts as spiel_ismcts  # noqa: E402
 from open_spiel.python.algorithms import mcts as spiel_mcts  # noqa: E402
 
 from palio import bots  # noqa: E402
 from palio.interop import openspiel as adapter  # noqa: E402
 
-AIM_SPEED_RATIO = 3.0
-AIM_WIN_RATE = 0.60
-WARM_UP_SIMULATIONS = 50
+WARM_UP_ITERATIONS = 50
+OPPONENTS = ("mcts", "ismcts")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -64,140 +71,171 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 @dataclass
 class Tally:
-    """One side's search effort: decisions searched, iterations, seconds."""
+    """One side's search effort: searched decisions, iterations, CPU and wall seconds."""
 
     moves: int = 0
     iterations: int = 0
-    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    wall_seconds: float = 0.0
 
-    def add(self, iterations: int, seconds: float) -> None:
+    def add(self, iterations: int, cpu: float, wall: float) -> None:
         self.moves += 1
         self.iterations += iterations
-        self.seconds += seconds
+        self.cpu_seconds += cpu
+        self.wall_seconds += wall
 
-    @property
-    def per_second(self) -> float:
-        return self.iterations / self.seconds if self.seconds else 0.0
+    def figures(self) -> dict:
+        per_move = max(1, self.moves)
+        return {**asdict(self),
+                "iterations_per_cpu_s": self.iterations / self.cpu_seconds if self.cpu_seconds else 0.0,
+                "iterations_per_wall_s": self.iterations / self.wall_seconds if self.wall_seconds else 0.0,
+                "cpu_seconds_per_move": self.cpu_seconds / per_move,
+                "wall_seconds_per_move": self.wall_seconds / per_move}
 
-    @property
-    def seconds_per_move(self) -> float:
-        return self.seconds / self.moves if self.moves else 0.0
 
+class Calibrated:
+    """A search whose iteration count is set before each move from its measured rate."""
 
-class TimedSpielBot:
-    """OpenSpiel's MCTSBot with its simulation count recalibrated before every search so that
-    it takes about ``seconds`` per move."""
-
-    def __init__(self, game, seconds: float, uct_c: float, seed: int, tally: Tally) -> None:
-        rng = np.random.RandomState(seed)
-        evaluator = spiel_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-        self.bot = spiel_mcts.MCTSBot(game, uct_c, WARM_UP_SIMULATIONS, evaluator,
-                                      random_state=rng)
+    def __init__(self, seconds: float, clock: str, tally: Tally) -> None:
         self.seconds = seconds
+        self.clock = time.process_time if clock == "cpu" else time.perf_counter
         self.tally = tally
-        self.rate = self._warm_up(game)
+        self.rate = 0.0
 
-    def _warm_up(self, game) -> float:
-        started = time.perf_counter()
-        self.bot.step(game.new_initial_state())
-        return WARM_UP_SIMULATIONS / (time.perf_counter() - started)
+    def warm_up(self, state) -> None:
+        started = self.clock()
+        self.search(state.clone(), WARM_UP_ITERATIONS)
+        self.rate = WARM_UP_ITERATIONS / max(1e-6, self.clock() - started)
 
     def step(self, state) -> int:
-        # two at least: MCTSBot's first simulation only evaluates the root, adding no child
-        simulations = max(2, round(self.rate * self.seconds))
-        self.bot.max_simulations = simulations
-        started = time.perf_counter()
-        action = self.bot.step(state)
-        elapsed = time.perf_counter() - started
-        self.tally.add(simulations, elapsed)
+        # two at least: OpenSpiel's first simulation only evaluates the root
+        iterations = max(2, round(self.rate * self.seconds))
+        cpu, wall = time.process_time(), time.perf_counter()
+        action = self.search(state, iterations)
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        self.tally.add(iterations, cpu, wall)
+        spent = cpu if self.clock is time.process_time else wall
         # rollouts shorten as the game goes on, so recent searches weigh most
-        self.rate = 0.5 * self.rate + 0.5 * simulations / elapsed
+        self.rate = 0.5 * self.rate + 0.5 * iterations / max(1e-6, spent)
         return action
+
+    def search(self, state, iterations: int) -> int:
+        raise NotImplementedError
+
+
+class PalioSide(Calibrated):
+    def __init__(self, seed: int, seconds: float, clock: str, tally: Tally) -> None:
+        super().__init__(seconds, clock, tally)
+        self.bot = bots.get("mcts", iterations=WARM_UP_ITERATIONS, seed=seed)
+
+    def search(self, state, iterations: int) -> int:
+        # Palio's bot reads the Palio state but searches only determinized worlds
+        self.bot.iterations = iterations
+        palio = state.palio
+        return palio.game.action_index(self.bot.choose(palio, palio.to_move))
+
+
+class SpielMctsSide(Calibrated):
+    def __init__(self, game, seed: int, uct_c: float, seconds: float, clock: str,
+                 tally: Tally) -> None:
+        super().__init__(seconds, clock, tally)
+        rng = np.random.RandomState(seed)
+        evaluator = spiel_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        self.bot = spiel_mcts.MCTSBot(game, uct_c, WARM_UP_ITERATIONS, evaluator,
+                                      random_state=rng)
+
+    def search(self, state, iterations: int) -> int:
+        self.bot.max_simulations = iterations
+        return self.bot.step(state)
+
+
+class SpielIsmctsSide(Calibrated):
+    def __init__(self, game, seed: int, uct_c: float, seconds: float, clock: str,
+                 tally: Tally) -> None:
+        super().__init__(seconds, clock, tally)
+        rng = np.random.RandomState(seed)
+        evaluator = spiel_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        self.bot = spiel_ismcts.ISMCTSBot(game, evaluator, uct_c, WARM_UP_ITERATIONS,
+                                          random_state=rng)
+
+    def search(self, state, iterations: int) -> int:
+        self.bot._max_simulations = iterations  # the Python ISMCTSBot keeps it private
+        return int(self.bot.step(state))
 
 
 @dataclass
-class Result:
+class Match:
+    """Palio's bot against one opponent over several games."""
+
+    opponent: str
     games: int = 0
     palio_points: float = 0.0
-    palio: Tally = field(default_factory=Tally)
-    openspiel: Tally = field(default_factory=Tally)
     decisions: int = 0
+    palio: Tally = field(default_factory=Tally)
+    other: Tally = field(default_factory=Tally)
 
 
-def play_game(index: int, args: argparse.Namespace, result: Result) -> float:
-    """One game; Palio's share of the win."""
+def play_game(index: int, args: argparse.Namespace, match: Match) -> float:
+    """One game against ``match.opponent``; Palio's share of the win."""
     seed = args.seed + index
     game = adapter.load(args.game, players=args.players, seed=seed)
     palio_seat = index % args.players
-    palio_bot = bots.get("mcts", time_budget=args.time_per_move, seed=seed)
-    spiel_bot = TimedSpielBot(game, args.time_per_move, args.uct_c, seed, result.openspiel)
+    palio = PalioSide(seed, args.time_per_move, args.clock, match.palio)
+    kind = SpielMctsSide if match.opponent == "mcts" else SpielIsmctsSide
+    other = kind(game, seed, args.uct_c, args.time_per_move, args.clock, match.other)
     state = game.new_initial_state()
-    palio_game = state.palio.game
+    palio.warm_up(state)
+    other.warm_up(state)
     while not state.is_terminal():
-        seat = state.current_player()
         legal = state.legal_actions()
         if len(legal) == 1:
             action = legal[0]
-        elif seat == palio_seat:
-            # Palio's bot reads the Palio state but searches only determinized worlds
-            choice = palio_bot.choose(state.palio, seat)
-            result.palio.add(int(palio_bot.last_stats["iterations"]), palio_bot.last_stats["seconds"])
-            action = palio_game.action_index(choice)
+        elif state.current_player() == palio_seat:
+            action = palio.step(state)
         else:
-            action = spiel_bot.step(state)
+            action = other.step(state)
         state.apply_action(action)
-        result.decisions += 1
+        match.decisions += 1
     return state.returns()[palio_seat]
 
 
-def report(result: Result, args: argparse.Namespace, command: str, elapsed: float) -> dict:
-    rate = result.palio_points / result.games if result.games else 0.0
-    low, high = wilson(result.palio_points, result.games)
-    ratio = result.palio.per_second / result.openspiel.per_second if result.openspiel.per_second else 0.0
-    return {
-        "command": command,
-        "game": args.game,
-        "players": args.players,
-        "games": result.games,
-        "time_per_move": args.time_per_move,
-        "uct_c": args.uct_c,
-        "palio_points": result.palio_points,
-        "palio_win_rate": rate,
-        "wilson_95": [low, high],
-        "palio": {**asdict(result.palio), "iterations_per_s": result.palio.per_second,
-                  "seconds_per_move": result.palio.seconds_per_move},
-        "openspiel": {**asdict(result.openspiel), "iterations_per_s": result.openspiel.per_second,
-                      "seconds_per_move": result.openspiel.seconds_per_move},
-        "speed_ratio": ratio,
-        "aims_met": {"speed_ratio_3x": ratio >= AIM_SPEED_RATIO, "win_rate_60": rate >= AIM_WIN_RATE},
-        "decisions": result.decisions,
-        "wall_seconds": elapsed,
-    }
+def report(match: Match, args: argparse.Namespace) -> dict:
+    rate = match.palio_points / match.games if match.games else 0.0
+    low, high = wilson(match.palio_points, match.games)
+    palio, other = match.palio.figures(), match.other.figures()
+    ratio = (palio["iterations_per_cpu_s"] / other["iterations_per_cpu_s"]
+             if other["iterations_per_cpu_s"] else 0.0)
+    return {"opponent": match.opponent, "games": match.games, "palio_points": match.palio_points,
+            "palio_win_rate": rate, "wilson_95": [low, high], "decisions": match.decisions,
+            "palio": palio, match.opponent: other, "iterations_ratio": ratio}
 
 
 def print_report(r: dict) -> None:
-    low, high = r["wilson_95"]
-    met = {True: "met", False: "NOT met"}
     print(f"command: {r['command']}")
-    print(f"{r['game']} {r['players']}p, {r['games']} games, {r['time_per_move']} s per move, "
-          f"{r['decisions']} decisions, {r['wall_seconds']:.0f} s")
-    for side in ("palio", "openspiel"):
-        s = r[side]
-        print(f"  {side:9}: {s['iterations_per_s']:8,.0f} iterations/s over {s['moves']} searched "
-              f"moves, {s['seconds_per_move']:.3f} s per move")
-    print(f"  speed ratio Palio/OpenSpiel: {r['speed_ratio']:.2f}x "
-          f"(aim >= {AIM_SPEED_RATIO:g}x: {met[r['aims_met']['speed_ratio_3x']]})")
-    print(f"  Palio wins: {r['palio_points']:g}/{r['games']} = {r['palio_win_rate']:.1%}, "
-          f"95% Wilson [{low:.1%}, {high:.1%}] "
-          f"(aim >= {AIM_WIN_RATE:.0%}: {met[r['aims_met']['win_rate_60']]})")
+    print(f"{r['game']} {r['players']}p, {r['time_per_move']} s of {r['clock']} time per move, "
+          f"seed {r['seed']}, {r['wall_seconds']:.0f} s wall, {r['cpu_seconds']:.0f} s CPU")
+    for m in r["matches"]:
+        low, high = m["wilson_95"]
+        print(f"  vs {m['opponent']}: {m['games']} games, {m['decisions']} decisions")
+        for side in ("palio", m["opponent"]):
+            s = m[side]
+            print(f"    {side:7}: {s['iterations_per_cpu_s']:8,.0f} iterations/s (CPU) over "
+                  f"{s['moves']} searched moves, {s['cpu_seconds_per_move']:.3f} s CPU and "
+                  f"{s['wall_seconds_per_move']:.3f} s wall per move")
+        print(f"    Palio wins {m['palio_points']:g}/{m['games']} = {m['palio_win_rate']:.1%}, "
+              f"95% Wilson [{low:.1%}, {high:.1%}]; iterations ratio "
+              f"{m['iterations_ratio']:.1f}x")
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="san-gimignano")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=int, default=100, help="games against each opponent")
     parser.add_argument("--time-per-move", type=float, default=0.1)
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    parser.add_argument("--opponents", default=",".join(OPPONENTS),
+                        help="comma-separated: mcts (sees the true state), ismcts (does not)")
     parser.add_argument("--uct-c", type=float, default=1.0,
                         help="OpenSpiel's UCT constant (utilities lie in [0, 1])")
     parser.add_argument("--seed", type=int, default=1)
@@ -205,23 +243,31 @@ def main(argv: list[str] | None = None) -> None:
                         help="also write the figures here (rewritten after every game)")
     parser.add_argument("--progress", action="store_true", help="a line after every game")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.time_per_move <= 0:
-        parser.error("--games must be at least 1 and --time-per-move more than 0")
+    opponents = [o for o in args.opponents.split(",") if o]
+    if args.games < 1 or args.time_per_move <= 0 or not opponents or set(opponents) - set(OPPONENTS):
+        parser.error(f"--games at least 1, --time-per-move above 0, --opponents from {OPPONENTS}")
     command = "PYTHONPATH=src python benchmarks/vs_openspiel.py " + " ".join(
         sys.argv[1:] if argv is None else argv)
-    result = Result()
-    started = time.perf_counter()
+    matches = [Match(o) for o in opponents]
+    started, cpu = time.perf_counter(), time.process_time()
+    figures: dict = {}
     for index in range(args.games):
-        result.palio_points += play_game(index, args, result)
-        result.games += 1
-        figures = report(result, args, command, time.perf_counter() - started)
+        for match in matches:
+            match.palio_points += play_game(index, args, match)
+            match.games += 1
+            if args.progress:
+                print(f"game {index + 1} vs {match.opponent}: Palio {match.palio_points:g}/"
+                      f"{match.games}", flush=True)
+        figures = {"command": command, "game": args.game, "players": args.players,
+                   "time_per_move": args.time_per_move, "clock": args.clock, "seed": args.seed,
+                   "uct_c": args.uct_c, "wall_seconds": time.perf_counter() - started,
+                   "cpu_seconds": time.process_time() - cpu,
+                   "matches": [report(m, args) for m in matches]}
         if args.json:  # after every game, so a run stopped early still leaves its figures
             args.json.write_text(json.dumps(figures, indent=2) + "\n")
-        if args.progress:
-            print(f"game {index + 1}: Palio {result.palio_points:g}/{result.games}, "
-                  f"it/s Palio {result.palio.per_second:,.0f} OpenSpiel "
-                  f"{result.openspiel.per_second:,.0f}", flush=True)
     print_report(figures)
+    return figures
+
 
 if __name__ == "__main__":
     main()

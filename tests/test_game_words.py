@@ -115,6 +115,7 @@ def test_sg_extend_draws_as_many_as_placed_except_in_the_end_phase():
 def test_sg_defence_is_always_asked_and_the_prompt_to_others_reveals_nothing():
     s = table(hands=([9, 9, 9, 5], [6, 7]))
     s.apply("build 9,9,9")
+    s.apply("use")  # the builder may decline a donation (docs/rules/san-gimignano.md)
     assert s.to_move == 1 and [str(a) for a in s.legal_actions()] == ["allow"]  # no 5 held
     said = SG.words.prompt(s)
     assert EN(said.to_others) == "Bruno decides whether to cancel the Trade"

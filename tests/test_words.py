@@ -134,3 +134,21 @@ def test_every_component_has_a_name_and_an_explanation(game_id, lang):
     for entry in entries:
         check_text(tr(entry.name), lang, f"name of {entry.key}", set())
         check_text(tr(entry.text), lang, f"text of {entry.key}", set())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_scores_during_play_show_only_what_everyone_knows(game_id):
+    """Clients show the score table during play: it must not change in any world a seat
+    cannot tell apart from the real one (no hidden card, no future draw scores in it)."""
+    game = palio.get_game(game_id)
+    for players in (game.info.min_players, game.info.max_players):
+        state = game.setup(players, 5)
+        rng = random.Random(5)
+        while not state.is_over:
+            if rng.random() < 0.05:
+                rows = game.words.scores(state)
+                for seat in range(players):
+                    world = state.determinize(seat, random.Random(rng.random()))
+                    assert game.words.scores(world) == rows
+                    assert world.scores() == state.scores()
+            state.apply_unchecked(rng.choice(state.legal_actions()))

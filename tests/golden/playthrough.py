@@ -27,6 +27,7 @@ CASES = {
     "tiletum": [(2, {}, 101), (3, {}, 202), (4, {"action_tiles": True}, 303)],
     "aquileia": [(3, {}, 31)],
     "signorie": [(2, {}, 11), (3, {}, 33)],
+    "troyes": [(2, {}, 11), (4, {"bonus_cards": True}, 44)],
 }
 
 

@@ -126,3 +126,101 @@ def test_bad_parameters_and_illegal_actions_are_refused():
     with pytest.raises(PalioError):
         state.apply_action(illegal)
     assert state.history() == [] and state.palio.move_number == 0
+
+
+# -- serialization, resampling and information-set search (issue 16) ---------------------------
+@pytest.mark.parametrize("game_id", available())
+def test_openspiels_random_simulation_test_with_serialization(game_id):
+    """OpenSpiel's own checks, states serialized and read back along the way (every game;
+    ``-m slow`` runs every player count)."""
+    game = po.load(game_id)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_openspiels_random_simulation_test_every_player_count(game_id, players):
+    game = po.load(game_id, players=players)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES[:1] + CASES[-1:])
+def test_a_finished_game_serializes_and_deserializes_exactly(game_id, players):
+    state = po.load(game_id, players=players, seed=4).new_initial_state()
+    rng = random.Random(4)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(state.get_game(), state)
+    game, again = pyspiel.deserialize_game_and_state(text)
+    assert again.history() == state.history() and str(again) == str(state)
+    assert again.palio.notation_history() == state.palio.notation_history()
+    assert again.returns() == state.returns() and again.palio is not state.palio
+
+
+def test_a_determinized_state_serializes_as_itself_not_as_a_replay():
+    state = _mid_game("san-gimignano", 2, seed=5)
+    world = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    game, again = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(world.get_game(), world))
+    assert again.palio.hands == world.palio.hands and again.palio.deck == world.palio.deck
+    assert again.palio.seed == world.palio.seed
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_resample_from_infostate_keeps_what_the_seat_knows(game_id, players):
+    state = _mid_game(game_id, players, seed=7)
+    seat = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = [state.resample_from_infostate(seat, sampler) for _ in range(4)]
+    for world in worlds:
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+        assert world.history() == state.history()
+        assert world.palio is not state.palio and world.palio.seed != state.palio.seed
+    if game_id == "san-gimignano":  # the opponent's hand really is resampled
+        assert any(w.palio.hands != state.palio.hands for w in worlds)
+
+
+def test_resample_is_reproducible_from_the_sampler():
+    state = _mid_game("san-gimignano", 2, seed=5)
+    values = iter([0.25, 0.25])
+    a = state.resample_from_infostate(0, lambda: next(values))
+    values = iter([0.25])
+    b = state.resample_from_infostate(0, lambda: next(values))
+    assert a.palio.hands == b.palio.hands and a.palio.seed == b.palio.seed
+
+
+@pytest.mark.parametrize("game_id", available())
+def test_openspiels_ismcts_plays_a_palio_game_on_resampled_worlds(game_id):
+    """OpenSpiel's information-set MCTS (its Python ISMCTSBot; the C++ pyspiel.ISMCTSBot cannot
+    call a Python game's resampler) searches worlds from resample_from_infostate only."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = po.load(game_id, seed=2)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(2)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=1.0, max_simulations=8, random_state=rng)
+    resampled = []
+    original = po.PalioOpenSpielState.resample_from_infostate
+
+    def counting(self, player, sampler):
+        world = original(self, player, sampler)
+        resampled.append(world)
+        return world
+
+    po.PalioOpenSpielState.resample_from_infostate = counting
+    try:
+        for _ in range(6):
+            if state.is_terminal():
+                break
+            if len(state.legal_actions()) == 1:
+                state.apply_action(state.legal_actions()[0])
+                continue
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    finally:
+        po.PalioOpenSpielState.resample_from_infostate = original
+    assert resampled and all(w.palio.seed != state.palio.seed for w in resampled)

@@ -132,3 +132,54 @@ def test_gym_bad_arguments_are_refused():
         PalioEnv("tiletum", players=4, opponents=["random", "random"])
     with pytest.raises(OptionError, match="illegal"):
         PalioEnv("san-gimignano", illegal="ignore")
+
+
+def test_gym_action_masks_and_the_flat_observation():
+    e = PalioEnv("san-gimignano", observation="flat")
+    obs, _ = e.reset(seed=3)
+    assert e.observation_space.shape == obs.shape and obs.dtype == np.float32
+    assert e.observation_space.contains(obs)
+    assert np.array_equal(obs, spaces.encode_tensor(e.state, 0))
+    masks = e.action_masks()
+    assert masks.dtype == bool
+    assert list(np.flatnonzero(masks)) == sorted(e.game.action_index(a) for a in e.state.legal_actions())
+    tensor = PalioEnv("san-gimignano", observation="tensor")
+    obs2, _ = tensor.reset(seed=3)
+    assert np.array_equal(obs2["observation"], obs) and np.array_equal(obs2["action_mask"], masks)
+    with pytest.raises(OptionError, match="observation"):
+        PalioEnv("san-gimignano", observation="pixels")
+
+
+@pytest.mark.parametrize("game_id", available())
+def test_gymnasium_check_env_passes_with_flat_observations(game_id):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        check_env(PalioEnv(game_id, observation="flat", illegal="penalize"), skip_render_check=True)
+
+
+def test_maskable_ppo_trains_on_the_environment_as_it_comes():
+    """sb3-contrib finds ``action_masks()`` itself: no wrapper, and it only plays legal moves.
+    (Skipped without the ``rl`` extra.)"""
+    sb3 = pytest.importorskip("sb3_contrib")
+    e = PalioEnv("san-gimignano", observation="flat")
+    model = sb3.MaskablePPO("MlpPolicy", e, n_steps=64, batch_size=32, n_epochs=1, seed=0)
+    model.learn(total_timesteps=128)
+    obs, _ = e.reset(seed=11)
+    while not e.state.is_over:
+        action, _ = model.predict(obs, action_masks=e.action_masks())
+        assert e.action_masks()[int(action)]
+        obs, *_ = e.step(int(action))
+
+
+def test_the_maskable_ppo_example_runs(capsys):
+    pytest.importorskip("sb3_contrib")
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "maskable_ppo.py"
+    spec = importlib.util.spec_from_file_location("maskable_ppo", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    figures = example.main(["--timesteps", "32", "--n-steps", "32", "--eval-games", "2",
+                            "--seed", "2"])
+    assert 0.0 <= figures["trained"] <= 1.0 and "Wilson" in capsys.readouterr().out

@@ -25,7 +25,7 @@ CASES = [(game_id, players) for game_id in ENCODED
 
 
 def test_the_encoded_games_are_the_ones_expected():
-    assert {"san-gimignano", "tiletum", "signorie"} <= set(ENCODED)
+    assert {"san-gimignano", "tiletum", "signorie", "troyes", "aquileia"} <= set(ENCODED)
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
@@ -95,3 +95,5 @@ def test_the_documented_layout_tables_match_the_code():
     assert get_game("san-gimignano").observation_layout(2).table() in text
     assert get_game("tiletum").observation_layout(2).table() in text
     assert get_game("signorie").observation_layout(2).table() in text
+    assert get_game("troyes").observation_layout(2).table() in text
+    assert get_game("aquileia").observation_layout(3).table() in text

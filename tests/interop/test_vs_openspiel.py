@@ -22,17 +22,26 @@ def module():
     del sys.modules["vs_openspiel"]
 
 
-def test_one_quick_game_reports_both_sides(module, tmp_path, capsys):
+def test_one_quick_game_against_each_opponent_reports_every_side(module, tmp_path, capsys):
     out = tmp_path / "h2h.json"
-    module.main(["--games", "2", "--time-per-move", "0.01", "--seed", "3", "--json", str(out)])
+    module.main(["--games", "1", "--time-per-move", "0.005", "--seed", "3", "--json", str(out)])
     printed = capsys.readouterr().out
-    assert "iterations/s" in printed and "Wilson" in printed
+    assert "iterations/s" in printed and "Wilson" in printed and "vs ismcts" in printed
     figures = json.loads(out.read_text())
-    assert figures["games"] == 2 and 0 <= figures["palio_points"] <= 2
-    low, high = figures["wilson_95"]
-    assert 0 <= low <= figures["palio_win_rate"] <= high <= 1
-    assert figures["palio"]["moves"] > 0 and figures["openspiel"]["moves"] > 0
-    assert figures["palio"]["iterations"] > 0 and figures["openspiel"]["iterations"] > 0
+    assert [m["opponent"] for m in figures["matches"]] == ["mcts", "ismcts"]
+    assert figures["clock"] == "cpu" and figures["cpu_seconds"] > 0
+    for match in figures["matches"]:
+        assert match["games"] == 1 and 0 <= match["palio_points"] <= 1
+        low, high = match["wilson_95"]
+        assert 0 <= low <= match["palio_win_rate"] <= high <= 1
+        for side in ("palio", match["opponent"]):
+            assert match[side]["moves"] > 0 and match[side]["iterations"] > 0
+            assert match[side]["cpu_seconds_per_move"] > 0
+
+
+def test_bad_arguments_are_refused(module):
+    with pytest.raises(SystemExit):
+        module.main(["--opponents", "alphazero"])
 
 
 def test_wilson_interval_matches_known_values(module):

@@ -1,8 +1,11 @@
 """The seven actions, the market, the hand limit, the end phase and the end of the game."""
 
+import pickle
+
 import pytest
 
 from palio.core.errors import IllegalAction
+from palio.games.san_gimignano.actions import PASS, Simple
 from tests.san_gimignano.table import table, texts
 
 
@@ -148,6 +151,17 @@ def test_two_passes_in_a_row_end_the_game_at_any_time():
 
 
 # -- tallest tower token --------------------------------------------------------------------
+@pytest.mark.parametrize("how", ["unpickled", "constructed"])
+def test_an_equal_pass_counts_like_the_canonical_one(how):
+    """Actions compare by value: a pass unpickled or built anew is a pass."""
+    second = {"unpickled": pickle.loads(pickle.dumps(PASS)), "constructed": Simple("pass")}[how]
+    assert second == PASS and second is not PASS
+    s = table(hands=([5], [6]), market=[9, 8, 10, 7])
+    play(s, "pass")
+    s.apply(second)
+    assert s.is_over and s.passes == 2
+
+
 def test_tallest_token_goes_to_the_first_strictly_taller_tower():
     s = table(hands=([5, 6, 7, 8, 9], [5, 6, 7, 8, 9, 9]), market=[10, 10, 10, 10])
     play(s, "build 5,6,7,8,9")

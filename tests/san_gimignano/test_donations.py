@@ -12,7 +12,7 @@ def play(s, *moves):
 
 def test_8_draws_as_many_cards_as_the_tower_is_tall():
     s = table(hands=([8, 8, 8, 8], [5]), market=[6, 7, 9, 10], deck=[5, 5, 5, 5, 5])
-    play(s, "build 8,8,8,8")
+    play(s, "build 8,8,8,8", "use")
     assert s.to_move == 0 and s.frames[-1][:3] == ("draw", 0, 4)
     play(s, "take 6", "take 7", "take 9", "take 10")
     assert sorted(s.hands[0]) == [6, 7, 9, 10]
@@ -21,7 +21,7 @@ def test_8_draws_as_many_cards_as_the_tower_is_tall():
 
 def test_9_takes_blind_and_gives_back_height_minus_one():
     s = table(hands=([9, 9, 9, 5], [6, 7, 8, 10]), market=[5, 5, 5, 5])
-    play(s, "build 9,9,9")
+    play(s, "build 9,9,9", "use")
     assert s.to_move == 1 and texts(s) == {"allow"}  # asked even without a 5 to play
     play(s, "allow")
     assert len(s.hands[0]) == 4 and len(s.hands[1]) == 1  # took 3 blind
@@ -33,7 +33,7 @@ def test_9_takes_blind_and_gives_back_height_minus_one():
 
 def test_9_against_a_short_hand_still_gives_back_height_minus_one():
     s = table(hands=([9, 9, 9, 9, 5, 6, 7], [10]), market=[5, 5, 5, 5])
-    play(s, "build 9,9,9,9", "allow")  # the opponent holds only one card
+    play(s, "build 9,9,9,9", "use", "allow")  # the opponent holds only one card
     assert len(s.hands[1]) == 0 and s.frames[-1][:3] == ("give", 0, 3)
     play(s, "give 5", "give 6", "give 7")
     assert sorted(s.hands[1]) == [5, 6, 7]
@@ -41,7 +41,7 @@ def test_9_against_a_short_hand_still_gives_back_height_minus_one():
 
 def test_5_cancels_a_9_and_goes_face_down_under_the_deck():
     s = table(hands=([9, 9, 9], [5, 8, 10]), market=[6, 6, 6, 6], deck=[7, 7])
-    play(s, "build 9,9,9")
+    play(s, "build 9,9,9", "use")
     assert texts(s) == {"allow", "cancel"}
     play(s, "cancel")
     assert sorted(s.hands[1]) == [8, 10] and s.deck[0] == 5
@@ -55,7 +55,7 @@ def test_10_collapses_the_tallest_tower_not_above_it_onto_the_deck_face_up():
         deck=[7, 7],
         towers=((1, (5, 6, 7, 8), False), (1, (9, 9, 9), False), (0, (5, 6, 7, 8, 9), False)),
     )
-    play(s, "build 10,10,10", "allow")  # the tallest tower of height <= 3 is seat 1's 9s
+    play(s, "build 10,10,10", "use", "allow")  # the tallest tower of height <= 3 is seat 1's 9s
     assert [t.cards for t in s.towers_of(1)] == [(5, 6, 7, 8)]
     assert s.deck == [7, 7, 9, 9, 9] and s.deck_known == 3
     assert s.observe(1)["deck_face_up"] == ["9", "9", "9"]
@@ -72,7 +72,7 @@ def test_10_lets_the_builder_choose_among_equally_tall_towers_and_spares_6s_and_
             (0, (5, 6, 7, 8), False),
         ),
     )
-    play(s, "build 10,10,10,10")
+    play(s, "build 10,10,10,10", "use")
     assert texts(s) == {"collapse own 1", "collapse opp 3"}
     play(s, "collapse opp 3")
     assert s.to_move == 1 and texts(s) == {"allow", "cancel"}
@@ -82,7 +82,7 @@ def test_10_lets_the_builder_choose_among_equally_tall_towers_and_spares_6s_and_
 
 def test_10_may_collapse_the_builders_own_tower_and_the_builder_is_asked():
     s = table(hands=([10, 10, 10, 8], [5]), market=[6, 6, 6, 6], towers=((0, (7, 8, 9), False),))
-    play(s, "build 10,10,10")
+    play(s, "build 10,10,10", "use")
     assert s.to_move == 0 and texts(s) == {"allow"}  # asked even without a 5 to play
     play(s, "allow")
     assert len(s.towers) == 1 and s.deck[-3:] == [9, 8, 7] and s.to_move == 1
@@ -91,7 +91,7 @@ def test_10_may_collapse_the_builders_own_tower_and_the_builder_is_asked():
 def test_5_cancels_a_10_aimed_at_the_builders_own_tower():
     # rulebook, 5: the effect of a 9 or 10 that reaches you, whoever built it
     s = table(hands=([10, 10, 10, 5], [5]), market=[6, 6, 6, 6], towers=((0, (7, 8, 9), False),))
-    play(s, "build 10,10,10")
+    play(s, "build 10,10,10", "use")
     assert s.to_move == 0 and texts(s) == {"allow", "cancel"}
     play(s, "cancel")
     assert [t.cards for t in s.towers] == [(7, 8, 9), (10, 10, 10)]
@@ -101,7 +101,7 @@ def test_5_cancels_a_10_aimed_at_the_builders_own_tower():
 def test_8_draws_leave_noble_cards_in_the_market():
     # nobles enter a hand by buying or exchanging; the draws of an 8 take tower cards
     s = table(nobles=True, hands=([8, 8, 8], [6]), market=[C.PILGRIMAGE, 7, 9, 10], deck=[5, 5, 5, 5])
-    play(s, "build 8,8,8")
+    play(s, "build 8,8,8", "use")
     assert texts(s) == {"draw", "take 7", "take 9", "take 10"}
     play(s, "take 7", "take 9", "take 10")
     assert s.market == [C.PILGRIMAGE] and s.to_move == 1

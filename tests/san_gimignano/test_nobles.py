@@ -43,6 +43,8 @@ def test_luxury_stone_is_any_number_and_may_sit_above_5_or_below_10():
 def test_luxury_stone_in_a_same_number_tower_carries_its_donation():
     s = table(nobles=True, hands=([L, 9, 9], [6, 7, 8]), market=[5, 5, 5, 5])
     play(s, "build 9,9,L9", "allow")  # no jousting
+    assert s.frames[-1][0] == "effect"  # the 9's donation, to use or decline
+    play(s, "use")
     assert s.frames[-1][0] == "defend"  # the 9 trade fires
 
 
@@ -159,6 +161,23 @@ def test_ordinance_void_when_the_opponent_is_already_taller_returns_zero_or_two(
     assert texts(s) == {"return 5", "return 6", "done"} and ORD in s.removed
     play(s, "return 5")
     assert "done" not in texts(s)  # not just one
+
+
+def test_ordinance_saved_by_a_counter_joust_with_one_card_left_returns_none():
+    """Reading (docs/rules/san-gimignano.md): the ordinance returns two cards or none, never
+    one (its own text for the void case); an owner left with one card after jousting back
+    returns none, and the ordinance stands. Before, no action was legal here."""
+    s = table(nobles=True, hands=([ORD, J, 9], [J, 8]), towers=((0, (7, 7, 7), False),),
+              market=[10, 10, 10, 10])
+    play(s, "play O", "joust", "joust", "allow")
+    assert ORD in s.front[0] and s.hands[0] == [9] and not s.frames
+    assert s.to_move == 1 and s.legal_actions()
+    assert s.events[-1].kind == "ordinance_no_return" and s.events[-1].public == {"held": 1}
+    # with two cards left the return is owed as usual
+    s2 = table(nobles=True, hands=([ORD, J, 9, 6], [J, 8]), towers=((0, (7, 7, 7), False),),
+               market=[10, 10, 10, 10])
+    play(s2, "play O", "joust", "joust", "allow")
+    assert texts(s2) == {"return 6", "return 9"}
 
 
 def test_nobles_are_not_in_the_base_game():

@@ -30,6 +30,8 @@ def check_invariants(s: SanGimignanoState, before: SanGimignanoState, actor: int
     for seat in range(2):
         # what the opponent knows of a hand is always in that hand
         assert not Counter(s.revealed[seat]) - Counter(s.hands[seat])
+        # what everyone knows of it is part of what the opponent knows
+        assert not Counter(s.shown[seat]) - Counter(s.revealed[seat])
         assert s.nobles_used[seat] >= 0
     # playing nobles: at most one more used than the opponent (whose pending card counts)
     if s.nobles_used[actor] > before.nobles_used[actor]:

@@ -55,11 +55,11 @@ def test_grace_counts_every_seven_tower_level():
     assert score_breakdown(s)[0]["grace"] == 2 * 7
 
 
-def test_a_7_tower_started_in_the_end_phase_still_earns_the_7_bonus():
-    # Reading (docs/rules): scoring counts every 7-tower built, end phase or not
+def test_a_7_tower_started_in_the_end_phase_earns_no_7_bonus():
+    # Reading (docs/rules): the grace bonus is the 7's donation, silent in the end phase
     s = table(hands=([7, 7, 7], []), market=[], deck=[], end_phase=True)
     s.apply("build 7,7,7")
-    assert not s.frames and score_breakdown(s)[0]["grace"] == 6
+    assert not s.frames and score_breakdown(s)[0]["grace"] == 0
 
 
 def test_tie_goes_to_the_token_holder():

@@ -23,7 +23,7 @@ from palio.games.tiletum.components import (
 )
 from palio.games.tiletum.rules.round import king_phase, qualifies, score_fair
 from palio.games.tiletum.scenario import position, rotation_for, tiles_where
-from palio.games.tiletum.state import F_ACT, F_DIE, KINGTILE, OVER, PLAY
+from palio.games.tiletum.state import F_ACT, F_DIE, F_RES, F_ROOMS, F_STEPS, KINGTILE, OVER, PLAY
 
 
 def legal(s):
@@ -567,16 +567,74 @@ def test_crest_bonus_house_and_pillar_anywhere_are_placed_when_possible():
     assert s.stack == [(F_DIE,)]
 
 
-def test_crest_bonus_moves_are_mandatory():
-    """紋章配置ボーナス: the merchant / architect is moved to another spot."""
+def test_crest_bonus_moves_go_anywhere_or_stay():
+    """紋章配置ボーナス: the merchant / architect moves to any space of the map; its own space
+    is one of them, so the piece may stay (``done``). Reading, docs/rules/tiletum.md."""
     s = position(2, to_move=0, res={0: "f9"})
     crests = [tiles_where(s, lambda t, f=f: t[0] == CREST and t[1] == f)[0] for f in (0, 1)]
     s.store[0] = crests
+    here = s.merchant[0]
     s.apply("crest 1 3")
-    assert "done" not in legal(s) and "move merch Tiletum" not in legal(s)
-    s.apply("move merch Firenze")
+    assert "done" in legal(s) and "move merch Firenze" in legal(s)
+    s.apply("done")
+    assert s.merchant[0] == here and s.stack == [(F_DIE,)]
     s.apply("crest 1 4")
-    assert "done" not in legal(s) and "move arch Venezia" in legal(s)
+    assert "done" in legal(s) and "move arch Venezia" in legal(s)
+    s.apply("move arch Venezia")
+    assert s.comp.spots[s.architect[0]] == "Venezia"
+
+
+def test_area_bonus_can_be_taken_after_a_duty_frees_the_storehouse():
+    """職務 at any time: a crest paid with the die's own food frees a storehouse space before
+    the take/skip choice of the area's bonus tile."""
+    s = position(2, to_move=0, dice=[(3, "f")], clear=False)
+    area = (3 - 1 + s.rotation) % 6
+    s.area_bonus[area] = helper(s, "set")
+    crest = tiles_where(s, lambda t: t[0] == CREST)[0]
+    s.store[0] = [helper(s, "gain")] * 3 + [crest]
+    space = s.comp.crest_bonus.index(5) + 1  # the 5 VP space: no further choice
+    assert s.comp.crest_food[space - 1] <= 3
+    s.apply("die 3f")
+    assert "bonus skip" in legal(s) and "bonus take" not in legal(s)
+    assert f"crest 4 {space}" in legal(s)  # paid with the food of the die just taken
+    s.apply(f"crest 4 {space}")
+    assert "bonus take" in legal(s)
+    s.apply("bonus take")
+    assert s.store[0][-1] == helper(s, "set") and s.area_bonus[area] == -1
+
+
+def test_area_bonus_not_offered_when_no_duty_could_make_it_takeable():
+    s = position(2, to_move=0, dice=[(3, "g")], clear=False)
+    area = (3 - 1 + s.rotation) % 6
+    owned = tiles_where(s, lambda t: t[0] == CREST and t[1] == 0)
+    s.area_bonus[area] = owned[1]
+    s.crests[0][5] = 0  # that crest family is already on the board
+    s.apply("die 3g")
+    assert not any(a.startswith("bonus") for a in legal(s))
+
+
+def test_duties_during_a_placement_step_can_supply_the_pillar():
+    """職務 at any time: a contract fulfilled during a step-and-pillar bonus gives the pillar
+    that the bonus then places."""
+    s = position(2, to_move=0, architect={0: "Paris"}, res={0: "i5"},
+                 stack=[(F_ACT, 2, 3, 0, 1), (F_STEPS, 0, 1, 1, 0)])
+    k = s.comp.cathedral_towns.index(s.comp.spot_id["Paris"])
+    s.cost[k] = next(i for i, t in enumerate(s.comp.cost_tiles) if t is not None)
+    s.pillars[0] = 0
+    s.store[0] = [contract_tiles(s, lambda t: t[1] == ((IRON, 5),))[0]]
+    s._legal = None
+    assert "pillar Paris" not in legal(s) and "fulfil 1" in legal(s)
+    s.apply("fulfil 1")
+    assert "pillar Paris" in legal(s)
+
+
+def test_duties_during_floor_bonuses_but_not_where_order_cannot_matter():
+    """Duties are offered in the pending choices where doing one first can change what the
+    choice allows (area tile, placement steps, floor bonuses), not in resource picks."""
+    s = position(2, to_move=0, res={0: "g2"}, stack=[(F_ACT, 2, 3, 0, 1), (F_ROOMS, 0, 1, 0)])
+    assert "buy w" in legal(s)
+    s = position(2, to_move=0, res={0: "g2"}, stack=[(F_ACT, 2, 3, 0, 1), (F_RES, 1)])
+    assert "buy w" not in legal(s)
 
 
 def test_king_action_moves_one_step_per_ap():

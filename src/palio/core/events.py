@@ -66,6 +66,11 @@ class Chain:
     def __iter__(self) -> Iterator[Any]:
         return iter(self.to_list())
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as a flat list: the linked cells would nest as deep as the chain is long,
+        # past pickle's recursion limit in a long game
+        return (_chain_of, (self.to_list(),))
+
     def to_list(self) -> list[Any]:
         items = []
         cell = self._head
@@ -74,3 +79,10 @@ class Chain:
             cell = cell[1]
         items.reverse()
         return items
+
+
+def _chain_of(items: list[Any]) -> Chain:
+    chain = Chain()
+    for item in items:
+        chain.append(item)
+    return chain

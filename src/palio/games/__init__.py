@@ -22,6 +22,7 @@ REGISTRY: dict[str, str] = {
     "tiletum": "palio.games.tiletum",
     "aquileia": "palio.games.aquileia",
     "signorie": "palio.games.signorie",
+    "troyes": "palio.games.troyes",
 }
 
 

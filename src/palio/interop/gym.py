@@ -9,7 +9,12 @@
   ``"mcts:iterations=50"``...), or a list with one per other seat, in seat order. The bots
   decide from their own seat's view, as everywhere in Palio (``palio.bots``).
 * spaces and observations: see :mod:`palio.interop.spaces`; the learner's seat only;
-  ``observation="tensor"`` for the game's float32 observation tensor instead of JSON bytes.
+  ``observation="tensor"`` for the game's float32 observation tensor instead of JSON bytes;
+  ``observation="flat"`` for that tensor alone as a plain ``Box`` (no dict), the form most
+  learning libraries take as it is.
+* ``action_masks()``: the legal indices for the learner now, as booleans: the method
+  sb3-contrib's ``MaskablePPO`` looks for, so it trains on this environment with no wrapper
+  (``benchmarks/maskable_ppo.py``). The mask is also in the dict observations.
 * ``step(i)`` plays index ``i`` for the learner, then lets the bots play until the learner must
   decide again (also when it answers out of turn) or the game ends.
 * reward: 0 until the end, then the learner's ``state.returns()`` share (1 sole win, a share
@@ -28,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import gymnasium
+import numpy as np
 
 import palio.games as registry
 from palio import bots
@@ -37,6 +43,7 @@ from palio.core.game import State
 from palio.interop import spaces
 
 ILLEGAL_MODES = ("raise", "penalize")
+OBSERVATIONS = ("json", "tensor", "flat")
 
 
 class PalioEnv(gymnasium.Env):
@@ -66,10 +73,14 @@ class PalioEnv(gymnasium.Env):
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.max_bytes = max_bytes
-        spaces.check_observation_kind(self.game, self.players, observation)
+        if observation not in OBSERVATIONS:
+            raise OptionError(f"observation must be one of {OBSERVATIONS}, not {observation!r}")
+        flat = observation == "flat"
+        kind = "tensor" if flat else observation
+        spaces.check_observation_kind(self.game, self.players, kind)
         self.observation_kind = observation
-        self.observation_space = spaces.observation_space(self.game, max_bytes, observation,
-                                                          self.players)
+        space = spaces.observation_space(self.game, max_bytes, kind, self.players)
+        self.observation_space = space["observation"] if flat else space
         self.action_space = spaces.action_space(self.game)
         self.state: State | None = None
         self._bots: dict[int, Bot] = {}
@@ -111,6 +122,10 @@ class PalioEnv(gymnasium.Env):
             self.render()
         return self._observation(), reward, state.is_over, False, self._info()
 
+    def action_masks(self) -> np.ndarray:
+        """Which action indices the learner may play now (all ``False`` once the game is over)."""
+        return spaces.action_mask(self._live_state(), self.seat).astype(bool)
+
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
@@ -127,7 +142,9 @@ class PalioEnv(gymnasium.Env):
             mover = state.to_move
             state.apply(self._bots[mover].choose(state, mover))
 
-    def _observation(self) -> dict:
+    def _observation(self) -> dict | np.ndarray:
+        if self.observation_kind == "flat":
+            return spaces.encode_tensor(self._live_state(), self.seat)
         return spaces.observation(self._live_state(), self.seat, self.max_bytes,
                                   self.observation_kind)
 

@@ -25,17 +25,34 @@ OpenSpiel game. What is declared, and why:
   layout's shape for this player count; the observer's ``dict`` holds one view per named
   block). There is no information-state tensor: perfect recall does not fit a fixed size.
 
-Chance. Palio keeps its randomness inside the state (a seed from which shuffles and dice are
-derived), so this game has **no explicit chance nodes**. A game with chance is declared
-``SAMPLED_STOCHASTIC``, OpenSpiel's mode for chance sampled inside ``apply_action``. The
-consequence: ``clone()`` copies the seed too, so an OpenSpiel algorithm that searches clones of
-a state (MCTSBot, for instance) searches the **true** state: it sees the other seats' hidden
-cards and every future draw. Palio's own bots search ``determinize(seat, rng)`` samples instead.
+Chance. Palio keeps its randomness inside the state (a seed, fixed at set-up, from which
+shuffles and dice are derived), so this game has **no chance nodes** and applying an action to
+a state is a deterministic function of that state: every game is declared ``DETERMINISTIC``.
+The randomness is in the initial state (with ``seed=-1`` each ``new_initial_state`` deals
+anew), much as a game whose deal is drawn before the first decision. (``SAMPLED_STOCHASTIC``,
+declared before, would make OpenSpiel ask the game object for an RNG state when serializing,
+which a Python game cannot provide.) The consequence: ``clone()`` copies the seed too, so an
+OpenSpiel algorithm that searches clones of a state (MCTSBot, for instance) searches the
+**true** state: it sees the other seats' hidden cards and every future draw.
+
+Fair search: ``resample_from_infostate(player, probability_sampler)`` returns a state that
+``player`` cannot tell apart from this one (same information state string, same legal
+actions, same history), built by Palio's ``determinize``: hidden cards, deck orders and the
+seed are resampled from a seed drawn with ``probability_sampler``. OpenSpiel's information-set
+MCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) searches such worlds only, never the
+true hidden state. OpenSpiel's C++ ``pyspiel.ISMCTSBot`` cannot use it: OpenSpiel's bridge for
+Python games does not forward ``ResampleFromInfostate`` to Python, so that bot stops the
+process on any Python game (OpenSpiel's own ``python_kuhn_poker`` included).
+
+Serialization: ``state.serialize()`` / ``pyspiel.serialize_game_and_state`` carry the wrapped
+Palio state itself, pickled (not a replay from the seed, so resampled worlds serialize as
+they are); ``pyspiel.random_sim_test(game, num_sims, serialize=True, ...)`` passes.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 try:
@@ -74,8 +91,8 @@ def game_type(game: Game) -> pyspiel.GameType:
         short_name=short_name(info.id),
         long_name=f"Palio {info.name}",
         dynamics=Type.Dynamics.SEQUENTIAL,
-        chance_mode=Type.ChanceMode.SAMPLED_STOCHASTIC if info.chance
-        else Type.ChanceMode.DETERMINISTIC,
+        # randomness lives in the state (its seed): transitions are deterministic (module doc)
+        chance_mode=Type.ChanceMode.DETERMINISTIC,
         information=Type.Information.IMPERFECT_INFORMATION if info.hidden_information
         else Type.Information.PERFECT_INFORMATION,
         utility=Type.Utility.CONSTANT_SUM,
@@ -142,7 +159,9 @@ class PalioOpenSpielGame(pyspiel.Game):
 class _Box:
     """Holds the wrapped Palio state. OpenSpiel clones a Python state by making a fresh initial
     state, copying its C++ part (the action history) over and deep-copying its ``__dict__``; so
-    the set-up waits until the state is first read, and the deep copy is Palio's ``copy()``."""
+    the set-up waits until the state is first read, and the deep copy is Palio's ``copy()``.
+    OpenSpiel serializes a Python state by pickling its ``__dict__``: the box pickles the Palio
+    state alone (never the OpenSpiel game, whose own pickling is not available here)."""
 
     __slots__ = ("_state", "_game")
 
@@ -158,6 +177,16 @@ class _Box:
 
     def __deepcopy__(self, memo: dict) -> _Box:
         return _Box(None if self._state is None else self._state.copy(), self._game)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickle_box, (self.state,))
+
+
+def _unpickle_box(state: PalioState) -> _Box:
+    box = _Box.__new__(_Box)
+    box._state = state
+    box._game = None  # only needed to set up a state lazily, and this one exists
+    return box
 
 
 class PalioOpenSpielState(pyspiel.State):
@@ -204,6 +233,19 @@ class PalioOpenSpielState(pyspiel.State):
     def rewards(self) -> list[float]:
         # terminal rewards: everything arrives with the last decision
         return self.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> PalioOpenSpielState:
+        """A state ``player_id`` cannot tell apart from this one, with everything hidden from
+        it (other hands, deck orders, future draws) resampled by Palio's ``determinize``.
+
+        ``probability_sampler()`` (a float in [0, 1), OpenSpiel's convention) seeds the sample,
+        so a sampler that repeats its values repeats the world.
+        """
+        seed = int(probability_sampler() * 2**53)
+        world = self.palio.determinize(player_id, random.Random(seed))
+        out = self.clone()  # the same history on OpenSpiel's side
+        out._box = _Box(world, self._box._game)
+        return out
 
     def __str__(self) -> str:
         return self._palio_game.render(self.palio, None)  # the spectator's view: hides secrets

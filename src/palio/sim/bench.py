@@ -44,6 +44,8 @@ AIMS: dict[str, Aim] = {
     # half of OpenSpiel's pure-Python tic-tac-toe (about 27,000/s on a quiet core); a random
     # four-player game is about 260 decisions
     "signorie": Aim(players=4, decisions_per_s=14_000, games_per_s=40),
+    # issue 12: half of OpenSpiel's pure-Python tic-tac-toe (about 27,000/s on a quiet core)
+    "troyes": Aim(players=4, decisions_per_s=14_000, games_per_s=50),
 }
 
 

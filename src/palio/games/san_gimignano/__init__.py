@@ -55,6 +55,7 @@ class SanGimignanoGame(Game):
         s.noble_deck = nobles
         s.deck_known = 0
         s.revealed = [[], []]
+        s.shown = [[], []]
         s.towers = []
         s.front = [[], []]
         s.removed = []

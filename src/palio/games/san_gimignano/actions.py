@@ -16,7 +16,12 @@ Notation (towers are numbered per seat from 1 in the order they were built):
 ``pass``            do nothing
 ``done``            finish a step that may stop early (puts, extensions, completions)
 ``give 9``          give a card back after a 9 (trade)
+``use``             use the donation of the same-number tower just built (8, 9, 10)
+``decline``         let that donation go unused
 ``cancel``          play a 5 against a 9 or 10 aimed at you; ``allow`` lets it happen
+``cancel L``        play a luxury stone as that 5 (noble-card variant)
+``pick noble``      after a 9, take a card with a noble back from the opponent's hand
+                    (``pick tower``: a tower-card back); the card itself stays unseen
 ``collapse opp 2``  choose the tower a 10 collapses among equally tall ones (``own``/``opp``)
 ``play W``          play a noble card as your turn (P, W, F, O)
 ``joust``           cancel the noble card just played against you
@@ -142,6 +147,24 @@ class Complete(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class StoneCancel(Action):
+    """Cancel a 9 or 10 aimed at you with a luxury stone standing for a 5."""
+
+    def __str__(self) -> str:
+        return "cancel L"
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(Action):
+    """After a 9: take one card, unseen, with a noble back (or a tower-card back)."""
+
+    noble: bool
+
+    def __str__(self) -> str:
+        return f"pick {'noble' if self.noble else 'tower'}"
+
+
+@dataclass(frozen=True, slots=True)
 class Collapse(Action):
     own: bool  # the mover's own tower, or the opponent's
     tower: int
@@ -162,8 +185,13 @@ CANCEL = Simple("cancel")
 JOUST = Simple("joust")
 SALVAGE = Simple("salvage")
 TAKEBACK = Simple("takeback")
-SIMPLE = {a.word: a for a in (BUY, EXCHANGE, DRAW, DRAW_NOBLE, DECLARE, PASS, DONE, ALLOW,
-                               CANCEL, JOUST, SALVAGE, TAKEBACK)}
+USE = Simple("use")
+DECLINE = Simple("decline")
+CANCEL_STONE = StoneCancel()
+# the first twelve keep their place in the action space; later words are appended there
+FIRST_SIMPLE = (BUY, EXCHANGE, DRAW, DRAW_NOBLE, DECLARE, PASS, DONE, ALLOW, CANCEL, JOUST,
+                SALVAGE, TAKEBACK)
+SIMPLE = {a.word: a for a in (*FIRST_SIMPLE, USE, DECLINE)}
 # nobles played as a turn; luxury stones go into towers and jousting answers via JOUST
 PLAYABLE_NOBLES = tuple(n for n in NOBLES if n not in (LUXURY, JOUSTING))
 
@@ -205,7 +233,7 @@ def all_builds() -> tuple[Build, ...]:
 
 @cache
 def action_space() -> tuple[Action, ...]:
-    space: list[Action] = list(SIMPLE.values())
+    space: list[Action] = list(FIRST_SIMPLE)
     for cls in (Put, Take, Give, Return):
         space += [cls(card) for card in ALL_CARDS]
     space += [Play(card) for card in PLAYABLE_NOBLES]
@@ -213,6 +241,8 @@ def action_space() -> tuple[Action, ...]:
     space += [Complete(t) for t in range(MAX_TOWERS_PER_SEAT)]
     space += [Collapse(own, t) for own in (True, False) for t in range(MAX_TOWERS_PER_SEAT)]
     space += list(all_builds())
+    # added with the readings of issue 16: appended, so every earlier index is unchanged
+    space += [USE, DECLINE, CANCEL_STONE, Pick(False), Pick(True)]
     return tuple(space)
 
 
@@ -267,6 +297,10 @@ def parse(text: str) -> Action:
         return Extend(_tower(args[0]), card)
     if head == "complete" and len(args) == 1:
         return Complete(_tower(args[0]))
+    if head == "cancel" and args == ["l"]:
+        return CANCEL_STONE
+    if head == "pick" and len(args) == 1 and args[0] in ("tower", "noble"):
+        return Pick(args[0] == "noble")
     if head == "collapse" and len(args) == 2 and args[0] in ("own", "opp"):
         return Collapse(args[0] == "own", _tower(args[1]))
     raise NotationError(f"cannot read {text!r}; try e.g. buy, take 9, build 9,9,9, extend 1 8, pass")

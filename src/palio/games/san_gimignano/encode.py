@@ -27,8 +27,9 @@ Blocks, in order (sizes in brackets; ``GAME.observation_layout(2).table()`` prin
   below a 10 reads 4 or 11; empty slots are zeros;
 * ``pending_depth`` [1]: frames on the decision stack; ``pending`` [4 x 30]: the top four
   frames, top first, each (present, step one-hot over the 13 steps of ``STEPS``, decided by
-  me, ``left`` (cards still to draw, give or return), ``number`` (the 9 or 10 a defence
-  answers), ``chain`` (cards in a jousting chain), then the frame's cards by kind: excluded
+  me, ``left`` (cards still to draw, take, give or return), ``number`` (the 8, 9 or 10 of a
+  donation to use or decline, the 9 or 10 a defence answers), ``chain`` (cards in a jousting
+  chain), then the frame's cards by kind: excluded
   market cards of a draw, cards put in an exchange, cards of a build or salvage, the
   jousting chain). A deeper stack shows in ``pending_depth`` only.
 """
@@ -47,6 +48,9 @@ TOWER_INDEX = {str(v): i for i, v in enumerate(C.TOWER_VALUES)}
 STEPS = ("draw", "put", "extend", "complete", "build", "salvage", "effect", "defend", "collapse",
          "give", "play", "window", "return")
 STEP_INDEX = {step: i for i, step in enumerate(STEPS)}
+# a 9's taking of cards continues that tower's donation: encoded as its "effect" step (with
+# ``left`` > 0), so the layout did not change when taking became a decision
+STEP_INDEX["take"] = STEP_INDEX["effect"]
 
 ALL_CARDS = sum(C.TOWER_COUNTS.values()) + sum(C.NOBLE_COUNTS.values())
 MOST_COPIES = max(max(C.TOWER_COUNTS.values()), max(C.NOBLE_COUNTS.values()))

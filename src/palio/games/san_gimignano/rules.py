@@ -13,11 +13,16 @@ Frames (see ``state``), top of the stack last:
 ``("build", seat, cards, windows_left, cancelled)``  a build waiting for responses to its
                                               luxury stones (automatic once none are left)
 ``("salvage", seat, cards)``                  a jousted luxury stone: build the rest or take back
-``("effect", seat, tower_id)``                a new same-number tower's donation (automatic)
-``("defend", seat, number, data)``            a 9 or 10 aimed at ``seat``: cancel with a 5 or allow
+``("effect", seat, tower_id)``                a new same-number tower's donation: use or decline
+``("defend", seat, number, data)``            a 9 or 10 aimed at ``seat``: cancel with a 5 (or a
+                                              luxury stone as a 5) or allow
+``("take", seat, left, give, taken)``         after a 9: take ``left`` more cards from the
+                                              opponent's hand, choosing backs (noble or tower);
+                                              then give ``give`` back
 ``("collapse", seat, candidate_ids)``         choose which equally tall tower a 10 collapses
 ``("give", seat, left)``                      give cards back after a 9
-``("play", seat, card)``                      a noble played as a turn (automatic after responses)
+``("play", seat, card)``                      a noble played as a turn, or a luxury stone played
+                                              as a 5 (automatic after responses)
 ``("window", seat, chain, context)``          ``seat`` may joust the last card of ``chain``
 ``("return", seat, left, optional)``          put cards on the bottom of their decks
 """
@@ -235,7 +240,29 @@ def _salvage_legal(s: S, frame: tuple) -> list[Action]:
 
 def _defend_legal(s: S, frame: tuple) -> list[Action]:
     # the defender is always asked, so the question itself says nothing about their hand
-    return [A.ALLOW, A.CANCEL] if 5 in s.hands[frame[1]] else [A.ALLOW]
+    seat = frame[1]
+    out: list[Action] = [A.ALLOW]
+    if 5 in s.hands[seat]:
+        out.append(A.CANCEL)
+    # *Reading*: a luxury stone carries every donation 5-10, the 5's cancel included
+    if s.nobles and C.LUXURY in s.hands[seat] and may_use_nobles(s, seat, 1):
+        out.append(A.CANCEL_STONE)
+    return out
+
+
+def _effect_legal(s: S, frame: tuple) -> list[Action]:
+    return [A.USE, A.DECLINE]
+
+
+def _take_legal(s: S, frame: tuple) -> list[Action]:
+    backs = hand_backs(s, 1 - frame[1])
+    return [A.Pick(noble) for noble in (False, True) if backs[noble]]
+
+
+def hand_backs(s: S, seat: int) -> tuple[int, int]:
+    """How many tower-card backs and noble backs a hand shows (public: the backs differ)."""
+    nobles = sum(1 for c in s.hands[seat] if c in C.NOBLE_COUNTS)
+    return len(s.hands[seat]) - nobles, nobles
 
 
 def _collapse_legal(s: S, frame: tuple) -> list[Action]:
@@ -276,6 +303,8 @@ FRAME_LEGAL = {
     "complete": _complete_legal,
     "salvage": _salvage_legal,
     "defend": _defend_legal,
+    "effect": _effect_legal,
+    "take": _take_legal,
     "collapse": _collapse_legal,
     "give": _give_legal,
     "window": _window_legal,
@@ -287,7 +316,8 @@ FRAME_LEGAL = {
 def apply_action(s: S, action: Action) -> None:
     seat = s.to_move
     assert seat is not None
-    if not s.frames and action is not A.PASS:
+    # actions are values: an equal pass (parsed, unpickled, constructed) is a pass too
+    if not s.frames and action != A.PASS:
         s.passes = 0
     handler = HANDLERS[type(action)]
     handler(s, seat, action)
@@ -324,7 +354,7 @@ def _draw_step(s: S, seat: int, source: str, card: int | None = None) -> None:
         card = s.deck.pop()
         if s.deck_known:
             s.deck_known -= 1
-            s.revealed[seat].append(card)
+            show(s, seat, card)
             s.emit("draw", seat, card=card, face_up=True)
         else:
             s.emit("draw", seat, secret={"card": card}, audience={seat})
@@ -334,7 +364,7 @@ def _draw_step(s: S, seat: int, source: str, card: int | None = None) -> None:
     else:
         assert card is not None
         s.market.remove(card)
-        s.revealed[seat].append(card)
+        show(s, seat, card)
         s.emit("take", seat, card=card)
     s.hands[seat].append(card)
 
@@ -430,6 +460,34 @@ def _takeback(s: S, seat: int) -> None:
     take_back(s, seat, frame[2])
 
 
+def _use(s: S, seat: int) -> None:
+    frame = s.frames.pop()
+    start_effect(s, seat, s.tower_by_id(frame[2]))
+
+
+def _decline(s: S, seat: int) -> None:
+    frame = s.frames.pop()
+    tower = s.tower_by_id(frame[2])
+    s.emit("decline", seat, number=tower.top, tower=tower_label(s, tower))
+
+
+def _stone_cancel(s: S, seat: int, action: A.StoneCancel) -> None:
+    """A luxury stone played as a 5 against a 9 or 10: a noble card, so it may be jousted.
+
+    The defence frame stays below: if the stone is jousted, the defender is asked again.
+    """
+    number = s.frames[-1][2]
+    play_from_hand(s, seat, C.LUXURY)
+    s.nobles_used[seat] += 1
+    s.emit("play", seat, card=C.LUXURY, against=number)
+    s.frames.append(("play", seat, C.LUXURY))
+    open_window(s, seat, C.LUXURY, ("play",))
+
+
+def _pick(s: S, seat: int, action: A.Pick) -> None:
+    take_one(s, s.frames[-1], action.noble)
+
+
 def _allow(s: S, seat: int) -> None:
     frame = s.frames.pop()
     if frame[0] == "defend":
@@ -464,7 +522,7 @@ def _collapse(s: S, seat: int, action: A.Collapse) -> None:
 
 def _give(s: S, seat: int, action: A.Give) -> None:
     frame = s.frames.pop()
-    play_from_hand(s, seat, action.card)
+    play_from_hand(s, seat, action.card, seen=False)
     other = 1 - seat
     s.hands[other].append(action.card)
     s.revealed[other].append(action.card)
@@ -506,6 +564,8 @@ SIMPLE_HANDLERS = {
     "joust": _joust,
     "salvage": _salvage,
     "takeback": _takeback,
+    "use": _use,
+    "decline": _decline,
 }
 HANDLERS = {
     A.Simple: _simple,
@@ -518,14 +578,28 @@ HANDLERS = {
     A.Give: _give,
     A.Play: _play,
     A.Return: _return,
+    A.StoneCancel: _stone_cancel,
+    A.Pick: _pick,
 }
 
 
 # ---------------------------------------------------------------------------- mechanisms
-def play_from_hand(s: S, seat: int, card: int) -> None:
+def play_from_hand(s: S, seat: int, card: int, seen: bool = True) -> None:
+    """``card`` leaves ``seat``'s hand; ``seen=False``: spectators see only its back (a card
+    of a trade), so they forget one known card of that back rather than that very card."""
     s.hands[seat].remove(card)
     if card in s.revealed[seat]:
         s.revealed[seat].remove(card)
+    if not seen:
+        _forget(s.shown, seat, card in C.NOBLE_COUNTS)
+    elif card in s.shown[seat]:
+        s.shown[seat].remove(card)
+
+
+def show(s: S, seat: int, card: int) -> None:
+    """``card`` joined ``seat``'s hand in plain sight: the opponent and spectators know it."""
+    s.revealed[seat].append(card)
+    s.shown[seat].append(card)
 
 
 def forget_one(s: S, seat: int, noble: bool) -> None:
@@ -534,8 +608,14 @@ def forget_one(s: S, seat: int, noble: bool) -> None:
     The opponent can no longer be sure of any one known card of that class: each kind of it
     they knew loses one copy, whichever card it really was, so the view tells nothing.
     """
-    known = Counter(s.revealed[seat])
-    s.revealed[seat] = [
+    _forget(s.revealed, seat, noble)
+    _forget(s.shown, seat, noble)
+
+
+def _forget(known_lists: list[list[int]], seat: int, noble: bool) -> None:
+    """Each kind of the class (noble or tower card) known in ``seat``'s hand loses one copy."""
+    known = Counter(known_lists[seat])
+    known_lists[seat] = [
         card for card, n in known.items()
         for _ in range(n - 1 if (card in C.NOBLE_COUNTS) == noble else n)
     ]
@@ -583,19 +663,32 @@ def cancel_context(s: S, context: tuple) -> None:
 
 
 def place_tower(s: S, seat: int, cards: tuple[int, ...]) -> None:
-    tower = Tower(s.next_tower_id, seat, tuple(cards))
+    tower = Tower(s.next_tower_id, seat, tuple(cards), in_end_phase=s.end_phase)
     s.next_tower_id += 1
     s.towers.append(tower)
     s.emit("built", seat, tower=tower_label(s, tower), cards=list(cards))
     check_tallest(s, tower)
-    if tower.same and not s.end_phase:
+    # *Reading*: a same-number tower "can use" its donation: the builder may decline an 8, 9
+    # or 10 (5s, 6s and 7s have nothing to decide); not asked when it could do nothing
+    if tower.same and not s.end_phase and donation_possible(s, tower):
         s.frames.append(("effect", seat, tower.id))
+
+
+def donation_possible(s: S, tower: Tower) -> bool:
+    number = tower.top
+    if number == 8:
+        return bool(s.deck) or any(c not in C.NOBLE_COUNTS for c in s.market)
+    if number == 9:
+        return bool(s.hands[0] or s.hands[1])  # even a taker of nothing gives back
+    if number == 10:
+        return bool(collapse_candidates(s, tower))
+    return False
 
 
 def take_back(s: S, seat: int, cards: tuple[int, ...]) -> None:
     for card in cards:
         s.hands[seat].append(C.LUXURY if card < 0 else card)
-        s.revealed[seat].append(C.LUXURY if card < 0 else card)
+        show(s, seat, C.LUXURY if card < 0 else card)
     s.nobles_used[seat] -= sum(1 for c in cards if c < 0)
     s.emit("take_back", seat, cards=list(cards))
 
@@ -622,9 +715,9 @@ def settle(s: S) -> None:
             s.frames.pop()
         elif kind == "build":
             _settle_build(s, frame)
-        elif kind == "effect":
-            s.frames.pop()
-            start_effect(s, frame[1], s.tower_by_id(frame[2]))
+        elif kind == "take":
+            if _settle_take(s, frame):
+                return
         elif kind == "play":
             s.frames.pop()
             noble_effect(s, frame[1], frame[2])
@@ -665,22 +758,29 @@ def start_effect(s: S, seat: int, tower: Tower) -> None:
             resolve_effect(s, 9, tower.id)
     elif number == 10:
         s.emit("donation", seat, number=10)
-        candidates = [
-            t for t in s.towers
-            if t.id != tower.id and not t.completed and t.height <= tower.height
-            and not (t.same and t.top == 6)
-        ]
-        if not candidates:
-            return
-        tallest = max(t.height for t in candidates)
-        chosen = [t.id for t in candidates if t.height == tallest]
+        chosen = [t.id for t in collapse_candidates(s, tower)]
         if len(chosen) > 1:
             s.frames.append(("collapse", seat, tuple(chosen)))
-        else:
+        elif chosen:
             aim_collapse(s, seat, s.tower_by_id(chosen[0]))
 
 
+def collapse_candidates(s: S, tower: Tower) -> list[Tower]:
+    """The towers a new 10-tower may collapse: the tallest that can fall, not above it."""
+    candidates = [
+        t for t in s.towers
+        if t.id != tower.id and not t.completed and t.height <= tower.height
+        and not (t.same and t.top == 6)
+    ]
+    if not candidates:
+        return []
+    tallest = max(t.height for t in candidates)
+    return [t for t in candidates if t.height == tallest]
+
+
 def aim_collapse(s: S, seat: int, target: Tower) -> None:
+    # public: which tower the 10 falls on, before its owner decides whether to spend a 5
+    s.emit("aim", seat, tower=tower_label(s, target), cards=list(target.cards))
     # the owner of the tower may answer with a 5, the builder too when it is their own tower
     if s.hands[target.owner]:
         s.frames.append(("defend", target.owner, 10, target.id))
@@ -696,17 +796,40 @@ def resolve_effect(s: S, number: int, tower_id: int) -> None:
 
 
 def trade(s: S, tower: Tower) -> None:
-    """9: take as many cards as the tower is tall, blind; give back height - 1 of your choice."""
-    seat, other = tower.owner, 1 - tower.owner
-    rng = derive(s.seed, "trade", s.move_number)
-    count = min(tower.height, len(s.hands[other]))
-    taken = rng.sample(s.hands[other], count)
-    for card in taken:
-        play_from_hand(s, other, card)
-        s.hands[seat].append(card)
-        s.revealed[seat].append(card)
-    s.emit("trade", seat, count=count, secret={"cards": taken}, audience={seat, other})
-    s.frames.append(("give", seat, tower.height - 1))
+    """9: take as many cards as the tower is tall, unseen; give back height - 1 of your choice.
+
+    *Reading*: noble cards have another back, so the taker chooses each card's back (``pick``);
+    which card of that back comes is chance. ``settle`` takes on its own when one kind is left.
+    """
+    s.frames.append(("take", tower.owner, tower.height, tower.height - 1, ()))
+
+
+def take_one(s: S, frame: tuple, noble: bool) -> None:
+    _, seat, left, give, taken = frame
+    other = 1 - seat
+    rng = derive(s.seed, "trade", s.move_number, left)
+    card = rng.choice(sorted(c for c in s.hands[other] if (c in C.NOBLE_COUNTS) == noble))
+    play_from_hand(s, other, card, seen=False)
+    s.hands[seat].append(card)
+    s.revealed[seat].append(card)  # the victim knows it; spectators do not
+    s.frames[-1] = ("take", seat, left - 1, give, (*taken, card))
+
+
+def _settle_take(s: S, frame: tuple) -> bool:
+    """Take on its own while only one kind of back is left; ``True`` when a pick is asked."""
+    _, seat, left, give, taken = frame
+    backs = hand_backs(s, 1 - seat)
+    if left > 0 and backs[0] and backs[1]:
+        return True
+    if left > 0 and (backs[0] or backs[1]):
+        take_one(s, frame, noble=not backs[0])
+        return False
+    s.frames.pop()
+    nobles = sum(1 for c in taken if c in C.NOBLE_COUNTS)
+    s.emit("trade", seat, count=len(taken), nobles=nobles, secret={"cards": list(taken)},
+           audience={seat, 1 - seat})
+    s.frames.append(("give", seat, give))
+    return False
 
 
 def collapse(s: S, tower: Tower) -> None:
@@ -722,7 +845,12 @@ def collapse(s: S, tower: Tower) -> None:
 
 
 def noble_effect(s: S, seat: int, card: int) -> None:
-    if card == C.PILGRIMAGE:
+    if card == C.LUXURY:
+        # a luxury stone played as a 5 stood: the 9 or 10 below it is cancelled
+        defend = s.frames.pop()
+        s.front[seat].append(card)
+        s.emit("cancel", seat, number=defend[2], card=card)
+    elif card == C.PILGRIMAGE:
         s.front[seat].append(card)
         room = s.hand_limit(seat) - len(s.hands[seat])
         s.frames.append(("draw", seat, room, frozenset(), False, True, True))
@@ -734,7 +862,12 @@ def noble_effect(s: S, seat: int, card: int) -> None:
             s.frames.append(("return", seat, 2, True))
         else:
             s.front[seat].append(card)
-            s.frames.append(("return", seat, 2, False))
+            if len(s.hands[seat]) >= 2:
+                s.frames.append(("return", seat, 2, False))
+            else:
+                # *Reading*: two cards or none, never one (the card's own words for the void
+                # case); only jousting back can leave the owner with fewer than two
+                s.emit("ordinance_no_return", seat, held=len(s.hands[seat]))
 
 
 def end_action(s: S) -> None:

@@ -1,6 +1,7 @@
 """San Gimignano tower game: final scoring, in the rulebook's five categories.
 
-1. 5 VP per completed tower; 2. 2 VP per level of each same-number tower of 7s;
+1. 5 VP per completed tower; 2. 2 VP per level of each same-number tower of 7s (not one
+started in the end phase);
 3. per number, the seat(s) with the tallest same-number tower of it score the number once;
 4. multi-number towers: their count times their total levels; 5. 10 VP for the tallest-tower
 token. The noble Santa Fina adds 5 VP per own tower of height 5 or more.
@@ -26,7 +27,10 @@ def score_breakdown(s: SanGimignanoState) -> list[dict[str, Any]]:
     for seat in range(2):
         mine = [t for t in s.towers if t.owner == seat]
         completed = C.COMPLETED_VP * sum(t.completed for t in mine)
-        grace = C.GRACE_VP_PER_LEVEL * sum(t.height for t in mine if t.same and t.top == 7)
+        # *Reading*: the grace bonus is the 7's donation, which a tower started in the end
+        # phase does not exert
+        grace = C.GRACE_VP_PER_LEVEL * sum(
+            t.height for t in mine if t.same and t.top == 7 and not t.in_end_phase)
         same = sum(
             number for number, heights in tallest_same.items()
             if heights[seat] and heights[seat] == max(heights)

@@ -24,6 +24,8 @@ class Tower(NamedTuple):
     owner: int
     cards: tuple[int, ...]  # top to bottom; a luxury stone standing for v is -v
     completed: bool = False
+    # started in the end phase: no donation, so a same-number tower of 7s earns no grace
+    in_end_phase: bool = False
 
     @property
     def height(self) -> int:
@@ -52,6 +54,9 @@ class SanGimignanoState(State):
     hands              per seat, the cards in hand
     revealed           per seat, the cards of that hand the opponent knows (market takes,
                        trades); always a sub-multiset of the hand
+    shown              per seat, the cards of that hand everyone knows (market takes, face-up
+                       draws, cards taken back from the table; not trades); always a
+                       sub-multiset of ``revealed``
     towers             every tower on the table, in the order built
     front              per seat, noble cards played that stay in front of their owner
     removed            noble cards out of the game
@@ -72,6 +77,7 @@ class SanGimignanoState(State):
     market: list[int]
     hands: list[list[int]]
     revealed: list[list[int]]
+    shown: list[list[int]]
     towers: list[Tower]
     front: list[list[int]]
     removed: list[int]
@@ -114,6 +120,7 @@ class SanGimignanoState(State):
         other.market = self.market.copy()
         other.hands = [h.copy() for h in self.hands]
         other.revealed = [r.copy() for r in self.revealed]
+        other.shown = [r.copy() for r in self.shown]
         other.towers = self.towers.copy()
         other.front = [f.copy() for f in self.front]
         other.removed = self.removed.copy()
@@ -167,7 +174,7 @@ class SanGimignanoState(State):
                     C.LUXURY if c < 0 else c for i, c in enumerate(frame[2]) if i not in cancelled
                 ]
             elif frame[0] == "play":
-                cards.append(frame[2])
+                cards.append(frame[2])  # a noble played, or a luxury stone played as a 5
             elif frame[0] == "window":  # jousting cards answering the first card
                 cards += [card for card, _ in frame[2][1:]]
         return cards

@@ -173,8 +173,33 @@ class SanGimignanoWords(GameWords):
             tower = s.tower_by_id(frame[2])
             return Prompt(
                 m("prompt.extend.you", index=tower_index(s, tower)),
-                m("prompt.extend.other", player=who),
+                m(
+                    "prompt.extend.other",
+                    player=who,
+                    index=tower_index(s, tower),
+                    kind=tower_kind(tower.cards),
+                ),
                 SECTIONS["extend"],
+            )
+        if kind == "effect":
+            tower = s.tower_by_id(frame[2])
+            number = tower.top
+            return Prompt(
+                m(
+                    "prompt.effect.you",
+                    index=tower_index(s, tower),
+                    donation=donation(number),
+                    effect=_donation_effect(s, seat, number, tower.height, exclude=tower),
+                ),
+                m("prompt.effect.other", player=who, donation=donation(number)),
+                SECTIONS["donations"],
+            )
+        if kind == "take":
+            left = frame[2]
+            return Prompt(
+                m("prompt.take.you", n=left, player=other),
+                m("prompt.take.other", player=who, n=left, other=other),
+                SECTIONS["trade"],
             )
         if kind == "complete":
             return Prompt(
@@ -204,7 +229,12 @@ class SanGimignanoWords(GameWords):
                     index=tower_index(s, target),
                     kind=tower_kind(target.cards),
                 ),
-                m("prompt.defend.other", player=who, donation=donation(10)),
+                m(
+                    "prompt.defend_collapse.other",
+                    player=who,
+                    index=tower_index(s, target),
+                    kind=tower_kind(target.cards),
+                ),
                 SECTIONS["cancel"],
             )
         if kind == "collapse":
@@ -548,6 +578,27 @@ def _takeback(s: SanGimignanoState, seat: int, frame: tuple | None):
     return m("act.takeback"), m("explain.takeback", cards=card_list(frame[2])), m("group.nobles")
 
 
+def _use(s: SanGimignanoState, seat: int, frame: tuple | None):
+    assert frame is not None
+    tower = s.tower_by_id(frame[2])
+    number = tower.top
+    return (
+        m("act.use", donation=donation(number)),
+        _donation_effect(s, seat, number, tower.height, exclude=tower),
+        m("group.donation"),
+    )
+
+
+def _decline(s: SanGimignanoState, seat: int, frame: tuple | None):
+    assert frame is not None
+    number = s.tower_by_id(frame[2]).top
+    return (
+        m("act.decline", donation=donation(number)),
+        m("explain.decline", donation=donation(number)),
+        m("group.donation"),
+    )
+
+
 _SIMPLE_WORDS = {
     "buy": _buy,
     "exchange": _exchange,
@@ -561,6 +612,8 @@ _SIMPLE_WORDS = {
     "joust": _joust,
     "salvage": _salvage,
     "takeback": _takeback,
+    "use": _use,
+    "decline": _decline,
 }
 
 
@@ -633,6 +686,8 @@ def _build(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Build):
         effects.append(m("effect.token"))
     if a.same and not s.end_phase:
         effects.append(_donation_effect(s, seat, abs(a.cards[0]), height))
+        if abs(a.cards[0]) in (8, 9, 10):
+            effects.append(m("effect.donation_optional"))
     elif a.same:
         effects.append(m("effect.no_donation_end_phase"))
     else:
@@ -643,8 +698,11 @@ def _build(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Build):
     return label, explain, m("group.build")
 
 
-def _donation_effect(s: SanGimignanoState, seat: int, number: int, height: int) -> Msg:
-    """What the donation of a new same-number tower of ``number`` does right now."""
+def _donation_effect(
+    s: SanGimignanoState, seat: int, number: int, height: int, exclude: Tower | None = None
+) -> Msg:
+    """What the donation of a new same-number tower of ``number`` does right now (``exclude``:
+    the new tower itself, once built)."""
     other = 1 - seat
     if number == 5:
         return m("effect.donation_5")
@@ -660,7 +718,10 @@ def _donation_effect(s: SanGimignanoState, seat: int, number: int, height: int) 
     candidates = [
         t
         for t in s.towers
-        if not t.completed and t.height <= height and not (t.same and t.top == 6)
+        if not t.completed
+        and t.height <= height
+        and not (t.same and t.top == 6)
+        and (exclude is None or t.id != exclude.id)
     ]
     if not candidates:
         return m("effect.donation_10_none")
@@ -722,7 +783,29 @@ def _collapse(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Collaps
     )
 
 
+def _stone_cancel(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.StoneCancel):
+    assert frame is not None
+    number = frame[2]
+    return (
+        m("act.cancel_stone", donation=donation(number)),
+        m("explain.cancel_stone", donation=donation(number), player=Player(1 - seat)),
+        m("group.answer"),
+    )
+
+
+def _pick(s: SanGimignanoState, seat: int, frame: tuple | None, a: A.Pick):
+    towers, nobles = rules.hand_backs(s, 1 - seat)
+    key = "noble" if a.noble else "tower"
+    return (
+        m(f"act.pick_{key}"),
+        m(f"explain.pick_{key}", n=nobles if a.noble else towers, player=Player(1 - seat)),
+        m("group.donation"),
+    )
+
+
 _ACTION_WORDS = {
+    A.StoneCancel: _stone_cancel,
+    A.Pick: _pick,
     A.Simple: _simple,
     A.Put: _put,
     A.Take: _take,
@@ -748,6 +831,8 @@ _FRAME_ACTIONS = {
     "give": "why.must_give",
     "window": "why.must_answer",
     "return": "why.must_return",
+    "effect": "why.must_donate",
+    "take": "why.must_pick",
 }
 
 
@@ -780,6 +865,12 @@ def _why_in_frame(s: SanGimignanoState, seat: int, frame: tuple, action: Action)
         return m("why.noble_limit")
     if kind == "defend" and action == A.CANCEL:
         return m("why.no_five")
+    if kind == "defend" and action == A.CANCEL_STONE:
+        if not s.nobles or C.LUXURY not in hand:
+            return m("why.no_stone")
+        return m("why.noble_limit")
+    if kind == "take" and isinstance(action, A.Pick):
+        return m("why.no_such_back")
     if kind == "extend" and isinstance(action, A.Extend):
         return _why_extend(s, seat, action, only=frame[2])
     return m(_FRAME_ACTIONS[kind])
@@ -821,7 +912,9 @@ def _why_turn(s: SanGimignanoState, seat: int, action: Action) -> Msg | None:
         if action.card == C.PILGRIMAGE:
             return m("why.pilgrimage_end_phase")
         return m("why.ordinance_two")
-    if isinstance(action, A.Simple | A.Put | A.Take | A.Give | A.Return | A.Collapse):
+    if isinstance(
+        action, A.Simple | A.Put | A.Take | A.Give | A.Return | A.Collapse | A.StoneCancel | A.Pick
+    ):
         return m("why.not_in_turn")
     return None
 
@@ -934,7 +1027,29 @@ def _ev_donation(e: Mapping[str, Any], who: Player | None) -> Msg:
 
 
 def _ev_cancel(e: Mapping[str, Any], who: Player | None) -> Msg:
+    if e.get("card") == C.LUXURY:
+        return m("log.cancel_stone", player=who, donation=donation(e.get("number", 0)))
     return m("log.cancel", player=who, donation=donation(e.get("number", 0)))
+
+
+def _ev_play(e: Mapping[str, Any], who: Player | None) -> Msg:
+    if e.get("against"):
+        return m("log.play_stone", player=who, donation=donation(e["against"]))
+    return m("log.play", player=who, card=card(e["card"]))
+
+
+def _ev_aim(e: Mapping[str, Any], who: Player | None) -> Msg:
+    ref = _label_ref(e.get("tower"))
+    owner, index = ref if ref else (0, 0)
+    kind = tower_kind(e.get("cards", []))
+    if who is not None and owner == who.seat:
+        return m("log.aim_own", player=who, index=index, kind=kind)
+    return m("log.aim", player=who, owner=Player(owner), index=index, kind=kind)
+
+
+def _ev_decline(e: Mapping[str, Any], who: Player | None) -> Msg:
+    number = e.get("number", 0)
+    return m("log.decline", player=who, donation=donation(number), index=_tower_in(e))
 
 
 def _ev_trade(e: Mapping[str, Any], who: Player | None) -> Msg:
@@ -948,6 +1063,8 @@ def _ev_trade(e: Mapping[str, Any], who: Player | None) -> Msg:
             n=e.get("count", 0),
             cards=card_list(e["cards"]),
         )
+    if e.get("nobles"):
+        return m("log.trade_nobles", player=who, other=other, n=e.get("count", 0), k=e["nobles"])
     return m("log.trade", player=who, other=other, n=e.get("count", 0))
 
 
@@ -1011,7 +1128,10 @@ _EVENT_WORDS = {
     "trade": _ev_trade,
     "give": _ev_give,
     "collapse": _ev_collapse,
-    "play": _ev_card("log.play", "log.play"),
+    "play": _ev_play,
+    "aim": _ev_aim,
+    "decline": _ev_decline,
+    "ordinance_no_return": _plain("log.ordinance_no_return"),
     "joust": _plain("log.joust"),
     "cancelled": _ev_card("log.cancelled", "log.cancelled"),
     "return": _ev_return,

@@ -95,9 +95,10 @@ def _take_die(s: TiletumState, a: A.TakeDie) -> None:
     s.emit("die", p, value=a.value, colour=a.colour, to=a.to, action=ACTIONS[kind], ap=ap)
     s.stack = [(F_JOKER, ap, 1) if kind == JOKER else (F_ACT, kind, ap + s.bonus_ap[p][kind], 0, 1)]
     tile = s.area_bonus[area]
-    from palio.games.tiletum.rules.common import can_take
+    from palio.games.tiletum.rules.common import could_take
 
-    if tile != -1 and can_take(s, p, tile):
+    # offered even with a full storehouse: a duty done first may free a space
+    if tile != -1 and could_take(s, p, tile):
         s.stack.append((F_AREA, area))
     if s.swap:
         s.swap = 0

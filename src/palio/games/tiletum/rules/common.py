@@ -36,6 +36,13 @@ def can_take(s: TiletumState, p: int, tile: int) -> bool:
     c = s.comp
     if len(s.store[p]) >= c.storehouse:
         return False
+    return could_take(s, p, tile)
+
+
+def could_take(s: TiletumState, p: int, tile: int) -> bool:
+    """Would ``tile`` fit but for a full storehouse? (A duty may free a space; nothing a
+    player can do unowns a crest or uncovers a contract space.)"""
+    c = s.comp
     info = c.tiles[tile]
     if info[0] == CREST:
         return not owns_crest(s, p, info[1])

@@ -1,7 +1,10 @@
 """Legal decisions: the only place where Tiletum legality is decided.
 
-The top frame of the pending stack picks a generator; duties are offered at turn start and
-while an action is being spent (one AP-step at a time), never in the middle of a choice.
+The top frame of the pending stack picks a generator. Duties are offered at turn start, while
+an action is being spent (one AP-step at a time) and in the pending choices where doing one
+first can change what the choice allows (the area's bonus tile, steps that may place a house or
+pillar, floor bonuses); in the other choices a duty done first or right after comes to the same
+(``docs/rules/tiletum.md``, "Duties").
 """
 
 from __future__ import annotations
@@ -229,7 +232,14 @@ def _joker(s: TiletumState, p: int, top: tuple) -> list[Action]:
 
 
 def _area(s: TiletumState, p: int, top: tuple) -> list[Action]:
-    return list(s.tables.area)
+    """Take or leave the area's bonus tile; take only while it fits, and duties meanwhile
+    (one may free a storehouse space)."""
+    skip, take = s.tables.area
+    out: list[Action] = [skip]
+    if can_take(s, p, s.area_bonus[top[1]]):
+        out.append(take)
+    _duties(s, p, top, out)
+    return out
 
 
 def _res(s: TiletumState, p: int, top: tuple) -> list[Action]:
@@ -252,11 +262,12 @@ def _pillar_any(s: TiletumState, p: int, top: tuple) -> list[Action]:
 
 
 def _move_any(s: TiletumState, p: int, top: tuple) -> list[Action]:
-    """Crest bonus: the piece moves to any other spot of the map."""
+    """Crest bonus: the piece moves to any space of the map; its own space is one of them, so
+    ``done`` leaves it where it is."""
     piece = top[1]
     here = s.architect[p] if piece == 0 else s.merchant[p]
     moves = s.tables.move[piece]
-    return [m for i, m in enumerate(moves) if i != here]
+    return [m for i, m in enumerate(moves) if i != here] + [s.tables.done]
 
 
 def _steps(s: TiletumState, p: int, top: tuple) -> list[Action]:
@@ -272,6 +283,8 @@ def _steps(s: TiletumState, p: int, top: tuple) -> list[Action]:
         _place_here(s, p, out, piece, spot)
     if not (forced and out):
         out.append(s.tables.done)
+    if place:
+        _duties(s, p, top, out)  # a fulfilled contract may supply the pillar to place
     return out
 
 
@@ -289,6 +302,7 @@ def _rooms(s: TiletumState, p: int, top: tuple) -> list[Action]:
     out: list[Action] = [s.tables.floor[f] for f in range(3) if mask >> f & 1]
     if not top[3]:
         out.append(s.tables.done)
+    _duties(s, p, top, out)  # a bonus placing a pillar here needs one in the supply first
     return out
 
 

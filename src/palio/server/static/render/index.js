@@ -19,12 +19,14 @@ import { renderGeneric } from "/static/render/generic.js";
 import { renderSanGimignano } from "/static/render/san-gimignano.js";
 import { renderSignorie } from "/static/render/signorie.js";
 import { renderTiletum } from "/static/render/tiletum.js";
+import { renderTroyes } from "/static/render/troyes.js";
 
 const RENDERERS = {
   "san-gimignano": renderSanGimignano,
   tiletum: renderTiletum,
   aquileia: renderAquileia,
   signorie: renderSignorie,
+  troyes: renderTroyes,
 };
 
 export function rendererFor(gameId) {

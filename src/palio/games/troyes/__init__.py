@@ -1,0 +1,117 @@
+"""Troyes (Pearl Games 2010; Dujardin, Georges, Orban): the complete rules engine for 2-4 players.
+
+Rules sources: ``shared/seeds/troyes.ja.md`` (the Japanese rule summary) and the full rules facts
+of ``shared/reference/troyes.md``. Our own wording of the rules, with every reading chosen where
+the text is open: ``docs/rules/troyes.md``; rule by rule to code and tests:
+``docs/coverage/troyes.md``. Provisional component values: ``docs/components/troyes.md`` and
+:func:`provisional_components`. Observation tensor: ``encode.py`` and
+``docs/observation-tensors.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from palio.core.encoding import Layout
+from palio.core.errors import NotationError
+from palio.core.game import Action, Game, GameInfo, OptionSpec, State
+from palio.games.troyes import actions as _actions
+from palio.games.troyes.components import (
+    DATA,
+    DEFAULT,
+    Components,
+    export_components,
+    load_components,
+    provisional_components,
+)
+from palio.games.troyes.encode import Encoder
+from palio.games.troyes.rules.setup import setup_state
+from palio.games.troyes.scoring import estimate
+from palio.games.troyes.state import TroyesState
+from palio.games.troyes.words import TroyesWords, legend
+
+_BASE_INFO = dict(
+    id="troyes", name="Troyes", version="1", min_players=2, max_players=4,
+    options=(OptionSpec("bonus_cards", "add the bonus cards of the 2016 rulebook: Baker, Prior, "
+                        "Banquet and the Resistance event"),),
+    chance=True, hidden_information=True, score_range=(0, 400), max_length=3000,
+    rules="shared/seeds/troyes.ja.md",
+)
+
+
+class TroyesGame(Game):
+    """Troyes' metadata, set-up, notation and action space for one components set."""
+
+    def __init__(self, components: Components = DEFAULT) -> None:
+        self.components = components
+        self.words = TroyesWords(components)
+        self.tables = _actions.ActionTables(components)
+        # the default game's class is importable by name, so its states pickle
+        name = "DefaultTroyesState" if components is DEFAULT else "CustomTroyesState"
+        self.state_class = type(name, (TroyesState,),
+                                {"game": self, "comp": components, "tables": self.tables,
+                                 "__module__": __name__})
+        self.info = GameInfo(**_BASE_INFO, action_space_size=len(self.tables.all))
+        self.encoder = Encoder(components)
+
+    @classmethod
+    def with_components(cls, path: str | Path) -> TroyesGame:
+        """A game using a corrected components file (see :func:`load_components`)."""
+        return cls(load_components(path))
+
+    def export_components(self) -> str:
+        """This game's component data as JSON: a starting point for a corrected file."""
+        return json.dumps(self.components.data, indent=1, ensure_ascii=False)
+
+    def provisional_components(self) -> list[str]:
+        """The provisional values of this game's component data, one line each."""
+        return provisional_components(self.components.data)
+
+    def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        return setup_state(self.state_class, players, seed, options)
+
+    def parse_action(self, text: str) -> Action:
+        action = _actions.parse_action(text)
+        if action not in self._index_table():
+            raise NotationError(f"{text!r} names a space, slot or place this game does not have")
+        return action
+
+    def all_actions(self) -> Sequence[Action]:
+        return self.tables.all
+
+    def observation_layout(self, players: int) -> Layout:
+        """The observation tensor's blocks (see :mod:`palio.games.troyes.encode`)."""
+        return self.encoder.layout(players)
+
+    def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
+        return self.encoder.encode(view, len(view["players"]))
+
+    def turn_key(self, state: State) -> tuple[int, ...]:
+        """Changes with every placement of the draft, every action turn, every black die
+        faced and every die rolled: undo never crosses any of them."""
+        assert isinstance(state, TroyesState)
+        return (state.round, state.phase, len(state.stack) if state.phase == 0 else 0,
+                state.turns, state.fighter, len(state.black), state.rolls)
+
+    def legend(self) -> dict[str, Any]:
+        return legend(self.components)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """The seat's estimated final score minus the best other's (greedy bots and search
+        cut-offs): the end-of-game scoring as it stands, plus a rough worth of what is held."""
+        assert isinstance(state, TroyesState)
+        if state.is_over:
+            scores = state.scores()
+            return scores[seat] - max(x for p, x in enumerate(scores) if p != seat)
+        worth = [estimate(state, p) for p in range(state.players)]
+        return worth[seat] - max(w for p, w in enumerate(worth) if p != seat)
+
+
+GAME = TroyesGame()
+DefaultTroyesState = GAME.state_class
+
+__all__ = ["GAME", "TroyesGame", "TroyesState", "Components", "DATA", "load_components",
+           "export_components", "provisional_components"]

@@ -1,0 +1,239 @@
+"""Pieces on the board: influence, VP and money limits, seeded rolls, citizens in the three
+buildings (rows, the shift and the expulsion rule), where a citizen can come from, and the
+cathedral.
+
+Rulebook sections: 注意事項 (rounding down, VP never below 0, influence at most 20, finite
+citizens), アクション「建物への市民駒の配置」 and [RB] "Place a citizen on a principal building".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from palio.core.rng import derive
+from palio.games.troyes.state import NEUTRAL
+
+if TYPE_CHECKING:
+    from palio.games.troyes.state import TroyesState
+
+# citizen sources (what the Source action names), decoded
+SRC_SUPPLY, SRC_RESERVE, SRC_SPACE, SRC_LYING, SRC_CARD = range(5)
+
+
+# -- tracks --------------------------------------------------------------------------------
+def gain_influence(s: TroyesState, p: int, n: int) -> int:
+    """Add influence up to the maximum (what is gained beyond 20 is lost); the gain made."""
+    before = s.influence[p]
+    s.influence[p] = min(s.comp.influence_max, before + n)
+    return s.influence[p] - before
+
+
+def lose_vp(s: TroyesState, p: int, n: int) -> int:
+    """Take VP away, never below 0 (a player with no VP loses nothing); the loss made."""
+    before = s.vp[p]
+    s.vp[p] = max(0, before - n)
+    return before - s.vp[p]
+
+
+def pay_what_you_can(s: TroyesState, p: int, amount: int) -> bool:
+    """Pay ``amount`` deniers to the bank, or everything held; True if paid in full."""
+    if s.money[p] >= amount:
+        s.money[p] -= amount
+        return True
+    s.money[p] = 0
+    return False
+
+
+def penalty(s: TroyesState, p: int, reason: str, **params: object) -> None:
+    """The 2 VP loss for what a player cannot pay or do."""
+    lost = lose_vp(s, p, s.comp.penalty_vp)
+    s.emit("penalty", p, reason=reason, vp=lost, **params)
+
+
+def roll(s: TroyesState) -> int:
+    """One die roll from the state's seed (a new stream per roll)."""
+    s.rolls += 1
+    return derive(s.seed, "roll", s.rolls).randint(1, 6)
+
+
+# -- dice ----------------------------------------------------------------------------------
+def own_faces(s: TroyesState, p: int) -> list[int]:
+    """Face indices (colour*6 + value-1) of the dice in ``p``'s district, one per die."""
+    dice = s.dice
+    base = p * 18
+    out = []
+    for f in range(18):
+        n = dice[base + f]
+        if n:
+            out.extend([f] * n)
+    return out
+
+
+def dice_left(s: TroyesState) -> bool:
+    return any(s.dice)
+
+
+# -- buildings -----------------------------------------------------------------------------
+def row_for(s: TroyesState, building: int, value: int) -> int:
+    return s.comp.row_of_value[building][value]
+
+
+def _row_after(row: list[int], owner: int) -> tuple[list[int], int]:
+    """The row once ``owner`` enters its first space, and the owner pushed out (-1 none)."""
+    if -1 in row:
+        e = row.index(-1)
+        return [owner, *row[:e], *row[e + 1:]], -1
+    return [owner, *row[:-1]], row[-1]
+
+
+def insert_citizen(s: TroyesState, building: int, value: int, owner: int) -> int:
+    """Place ``owner``'s citizen by the die ``value``; the expelled owner (-1 none)."""
+    _b, _values, first, n = s.comp.rows[row_for(s, building, value)]
+    row, out = _row_after(s.spaces[first:first + n], owner)
+    s.spaces[first:first + n] = row
+    if out != -1:
+        s.lying[building] |= 1 << out
+    return out
+
+
+def can_insert(s: TroyesState, building: int, value: int, owner: int) -> bool:
+    """Whether the placement expels nobody or a colour not yet lying on this building."""
+    _b, _values, first, n = s.comp.rows[row_for(s, building, value)]
+    if -1 in s.spaces[first:first + n]:
+        return True
+    out = s.spaces[first + n - 1]
+    return not (s.lying[building] >> out) & 1
+
+
+def sources(s: TroyesState, p: int) -> list[tuple[int, int]]:
+    """Every place a citizen of ``p`` can come from: (kind, where)."""
+    out: list[tuple[int, int]] = []
+    c = s.comp
+    if s.supply[p] > 0:
+        out.append((SRC_SUPPLY, 0))
+    elif s.reserve[p] > 0 and s.influence[p] >= c.citizen_cost:
+        out.append((SRC_RESERVE, 0))
+    spaces = s.spaces
+    for i in range(c.n_spaces):
+        if spaces[i] == p:
+            out.append((SRC_SPACE, i))
+    for b in range(3):
+        if (s.lying[b] >> p) & 1:
+            out.append((SRC_LYING, b))
+    width = c.max_trade_spaces
+    trade = s.trade
+    for k in range(9):
+        if p in trade[k * width:(k + 1) * width] or (s.extra[k] >> p) & 1:
+            out.append((SRC_CARD, k))
+    return out
+
+
+def citizen_at_hand(s: TroyesState, p: int) -> bool:
+    """Whether ``p`` has a citizen in the supply or anywhere on the board (no influence
+    needed to take it)."""
+    return s.supply[p] > 0 or p in s.spaces or p in s.trade \
+        or any((x >> p) & 1 for x in s.lying) or any((x >> p) & 1 for x in s.extra)
+
+
+def has_source(s: TroyesState, p: int) -> bool:
+    """Whether ``p`` can take a citizen from anywhere (the general supply included)."""
+    return citizen_at_hand(s, p) or (s.reserve[p] > 0 and s.influence[p] >= s.comp.citizen_cost)
+
+
+def take_from(s: TroyesState, p: int, kind: int, where: int) -> None:
+    """Take ``p``'s citizen from a source (the board keeps the gap it leaves)."""
+    if kind == SRC_SUPPLY:
+        s.supply[p] -= 1
+    elif kind == SRC_RESERVE:
+        s.reserve[p] -= 1
+        s.influence[p] -= s.comp.citizen_cost
+    elif kind == SRC_SPACE:
+        s.spaces[where] = -1
+    elif kind == SRC_LYING:
+        s.lying[where] &= ~(1 << p)
+    else:
+        width = s.comp.max_trade_spaces
+        base = where * width
+        for i in range(base, base + width):
+            if s.trade[i] == p:
+                s.trade[i] = -1
+                return
+        s.extra[where] &= ~(1 << p)
+
+
+def placement_ok(s: TroyesState, p: int, building: int, value: int, kind: int, where: int) -> bool:
+    """Whether ``p`` may place into ``building`` by ``value`` with the citizen from this source:
+    the expulsion rule holds once the citizen has left its place, and the move changes
+    something (a citizen is never moved onto the place it already holds)."""
+    c = s.comp
+    r = row_for(s, building, value)
+    _b, _values, first, n = c.rows[r]
+    row = s.spaces[first:first + n]
+    lying = s.lying[building]
+    if kind == SRC_SPACE and first <= where < first + n:
+        row[where - first] = -1
+    elif kind == SRC_LYING and where == building:
+        lying &= ~(1 << p)
+    new, out = _row_after(row, p)
+    if out != -1 and (lying >> out) & 1:
+        return False
+    if kind == SRC_SPACE and first <= where < first + n:
+        return new != s.spaces[first:first + n]
+    return True
+
+
+def placement_possible(s: TroyesState, p: int, building: int, value: int) -> bool:
+    """Whether some source lets ``p`` place into ``building`` by ``value``."""
+    if not 1 <= value <= 6:
+        return False
+    plain = (s.supply[p] > 0 or (s.reserve[p] > 0 and s.influence[p] >= s.comp.citizen_cost)
+             or p in s.trade or any((x >> p) & 1 for x in s.extra))
+    if plain and can_insert(s, building, value, p):
+        return True
+    return any(placement_ok(s, p, building, value, kind, where) for kind, where in sources(s, p))
+
+
+def citizens_in(s: TroyesState, owner: int, building: int) -> int:
+    """Citizens of ``owner`` standing in ``building`` (expelled ones lying on it excluded)."""
+    spaces = s.spaces
+    return sum(1 for i in s.comp.building_spaces[building] if spaces[i] == owner)
+
+
+def neutral_in_play(s: TroyesState) -> int:
+    return s.comp.neutral_citizens - s.neutral_reserve
+
+
+def place_neutral(s: TroyesState, building: int, value: int) -> str:
+    """An event puts a gray citizen into ``building`` by ``value``: 'placed', 'none_left'
+    (all gray citizens are in play: the event is ignored) or 'blocked' (it would expel a
+    colour already lying there, which nobody may do)."""
+    if s.neutral_reserve <= 0:
+        return "none_left"
+    if not can_insert(s, building, value, NEUTRAL):
+        return "blocked"
+    s.neutral_reserve -= 1
+    insert_citizen(s, building, value, NEUTRAL)
+    return "placed"
+
+
+# -- cathedral -----------------------------------------------------------------------------
+def cathedral_free_level(s: TroyesState, column: int, skip: int = 0) -> int:
+    """The lowest empty level of a column (0-based) after ``skip`` more cubes, or -1."""
+    c = s.comp
+    cath = s.cathedral
+    for level in range(c.levels):
+        if cath[level * c.columns + column] == -1:
+            level += skip
+            return level if level < c.levels else -1
+    return -1
+
+
+def cathedral_room(s: TroyesState, column: int) -> int:
+    """How many more cubes column ``column`` (0-based) can take."""
+    c = s.comp
+    cath = s.cathedral
+    return sum(1 for level in range(c.levels) if cath[level * c.columns + column] == -1)
+
+
+def own_cathedral_cubes(s: TroyesState, p: int) -> int:
+    return s.cathedral.count(p)

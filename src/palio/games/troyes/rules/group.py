@@ -1,0 +1,430 @@
+"""Groups of dice: which dice an action may use, what they are worth, what they cost, and
+whether a partly formed group can still be completed (so only completable steps are offered).
+
+Rulebook: フェイズ4「アクション」 (a group of 1-3 dice of one colour from any districts; other
+players' dice bought at 2/4/6 each by the group's size, neutral dice paid to the bank), the
+activity cards' delayed effects (one cube modifies one action) and [RB] "Phase 4: Actions".
+
+A die is named by its index ``district*18 + colour*6 + value-1`` (district 4 = neutral); the
+dice of a group being formed are taken out of their districts, so the districts always hold
+exactly the dice still free.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from palio.games.troyes.components import (
+    ANY_COLOUR,
+    BUILDING_COLOUR,
+    CITY_HALL,
+    PALACE,
+    RED,
+    WHITE,
+    YELLOW,
+)
+from palio.games.troyes.rules.board import cathedral_room, placement_possible
+from palio.games.troyes.state import G_CARD, G_CATHEDRAL, G_EVENT, G_FARM, G_PLACE, MOD_NONE
+
+if TYPE_CHECKING:
+    from palio.games.troyes.state import TroyesState
+
+ALL = 0b111
+NEED_SUM, NEED_ANY, NEED_CATHEDRAL, NEED_PLACE = range(4)
+
+# per-use prices an activated card needs besides its dice: (deniers, influence)
+USE_PRICE = {"journeyman": ("deniers",), "innkeeper": ("deniers",), "artisan": ("influence",),
+             "diplomat": ("influence",), "troubadour": ("influence",)}
+
+
+class Ctx:
+    """The rules for one group: allowed colours (bitmask), one white die counted as ``single``
+    dice (Monk, Templar, Prior; 0 otherwise), the most dice, what each die is worth (``add``
+    to its value, or ``set5``), a bonus on the total (Blacksmith), Tithe's free dice, and
+    what the group must achieve (``need``: a total of at least ``arg``, anything, room in the
+    cathedral, or a legal placement in building ``arg``)."""
+
+    __slots__ = ("colours", "single", "max_size", "add", "set5", "bonus", "tithe", "need", "arg",
+                 "sig")
+
+    def __init__(self, colours: int, need: int, arg: int = 0, *, single: int = 0,
+                 max_size: int = 3, add: int = 0, set5: int = 0, bonus: int = 0,
+                 tithe: bool = False) -> None:
+        self.colours = colours
+        self.single = single
+        self.max_size = 1 if single else max_size
+        self.add = add
+        self.set5 = set5
+        self.bonus = bonus
+        self.tithe = tithe
+        self.need = need
+        self.arg = arg
+        self.sig = (colours, self.single, add, set5, self.max_size)  # what the dice are worth
+
+    def value(self, face: int) -> int:
+        if self.set5:
+            return self.set5
+        v = face % 6 + 1
+        if self.single:
+            return v * self.single
+        return v + self.add
+
+
+def need_colour(s: TroyesState, kind: int, target: int) -> int:
+    """The colour of dice an action takes (ANY_COLOUR for Pilgrimage)."""
+    if kind == G_CARD:
+        card = s.comp.cards[s.slot_card[target]]
+        return ANY_COLOUR if card[0] == "pilgrimage" else card[1]
+    if kind == G_EVENT:
+        return s.comp.events[target][4]
+    if kind == G_PLACE:
+        return BUILDING_COLOUR[target]
+    return WHITE if kind == G_CATHEDRAL else YELLOW
+
+
+def _need(s: TroyesState, kind: int, target: int) -> tuple[int, int]:
+    if kind == G_CARD:
+        return NEED_SUM, s.comp.cards[s.slot_card[target]][4]
+    if kind == G_EVENT:
+        return NEED_SUM, s.comp.events[target][5]
+    if kind == G_CATHEDRAL:
+        return NEED_CATHEDRAL, 0
+    if kind == G_PLACE:
+        return NEED_PLACE, target
+    return NEED_ANY, 0
+
+
+def make_ctx(s: TroyesState, kind: int, target: int, mod: int) -> Ctx | None:
+    """The group rules of an action with the cube of delayed card slot ``mod`` (MOD_NONE: no
+    cube); ``None`` where that cube cannot modify this action. They depend only on the cards
+    involved, so they are kept per components set."""
+    cache = s.comp.__dict__.setdefault("_ctx_cache", {})
+    if kind == G_EVENT:  # events alike in colour and divisor share their rules
+        what = s.comp.events[target][4:6]
+    elif kind == G_CARD:
+        what = s.slot_card[target]
+    else:
+        what = target
+    key = (kind, what, -2 if mod == MOD_NONE else s.slot_card[mod])
+    ctx = cache.get(key, False)
+    if ctx is False:
+        ctx = cache[key] = _make_ctx(s, kind, target, mod)
+    return ctx
+
+
+def _make_ctx(s: TroyesState, kind: int, target: int, mod: int) -> Ctx | None:
+    colour = need_colour(s, kind, target)
+    need, arg = _need(s, kind, target)
+    size = 1 if kind == G_PLACE else 3
+    plain = ALL if colour == ANY_COLOUR else 1 << colour
+    if mod == MOD_NONE:
+        return Ctx(plain, need, arg, max_size=size)
+    key = s.comp.cards[s.slot_card[mod]][0]
+    fx = s.comp.fx[key]
+    red_need = colour in (RED, ANY_COLOUR)
+    yellow_need = colour in (YELLOW, ANY_COLOUR)
+    sums = kind in (G_CARD, G_EVENT)
+    if key == "blacksmith":  # not for placing in the Palace
+        return Ctx(1 << RED, need, arg, bonus=fx["bonus"]) if sums and red_need else None
+    if key == "militiaman":  # yellow dice used as red ones
+        if colour == RED and (sums or kind == G_PLACE):
+            return Ctx(1 << YELLOW, need, arg, max_size=size)
+        return None
+    if key == "tithe":
+        if yellow_need and (sums or kind == G_FARM or (kind == G_PLACE and target == CITY_HALL)):
+            return Ctx(1 << YELLOW, need, arg, max_size=size, tithe=True)
+        return None
+    if key == "monk":
+        return Ctx(1 << WHITE, need, arg, single=fx["dice"]) if yellow_need and (sums or kind == G_FARM) else None
+    if key == "priest":  # not for placing in City Hall
+        return Ctx(1 << YELLOW, need, arg, add=fx["bonus"]) if yellow_need and (sums or kind == G_FARM) else None
+    if key == "apprenticeship":  # not Bishopric, City Hall or cathedral; any colours
+        if sums or kind == G_FARM:
+            return Ctx(ALL, need, arg, set5=fx["value"])
+        if kind == G_PLACE and target == PALACE:
+            return Ctx(1 << RED, need, arg, max_size=1, set5=fx["value"])
+        return None
+    if key == "confession":  # not Bishopric, City Hall or cathedral
+        if sums or kind == G_FARM:
+            return Ctx(plain, need, arg, add=fx["bonus"])
+        if kind == G_PLACE and target == PALACE:
+            return Ctx(1 << RED, need, arg, max_size=1, add=fx["bonus"])
+        return None
+    if key == "templar":
+        return Ctx(1 << WHITE, need, arg, single=fx["dice"]) if red_need and sums else None
+    if key == "prior":
+        white_need = colour in (WHITE, ANY_COLOUR)
+        if (white_need and sums) or kind == G_CATHEDRAL:
+            return Ctx(1 << WHITE, need, arg, single=fx["dice"])
+        return None
+    return None
+
+
+# -- prices --------------------------------------------------------------------------------
+def group_cost(s: TroyesState, p: int, ctx: Ctx, dice: list[int] | tuple[int, ...]) -> int:
+    """Deniers owed for the foreign dice of a group of these dice."""
+    c = s.comp
+    if ctx.single:
+        return sum(c.single_die_price for d in dice if d // 18 != p)
+    price = c.die_prices[len(dice) - 1] if dice else 0
+    total = 0
+    free: set[int] = set()
+    for d in dice:
+        district = d // 18
+        if district == p:
+            continue
+        if ctx.tithe and district not in free:
+            free.add(district)
+            continue
+        total += price
+    return total
+
+
+def payments(s: TroyesState, p: int, ctx: Ctx, dice: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(district, deniers) paid for each foreign die of the group, in order."""
+    c = s.comp
+    price = c.single_die_price if ctx.single else c.die_prices[len(dice) - 1]
+    out = []
+    free: set[int] = set()
+    for d in dice:
+        district = d // 18
+        if district == p:
+            continue
+        if ctx.tithe and district not in free:
+            free.add(district)
+            out.append((district, 0))
+            continue
+        out.append((district, price))
+    return out
+
+
+# -- completion ----------------------------------------------------------------------------
+def _pools(s: TroyesState, p: int, ctx: Ctx) -> tuple[list[int], list[int]]:
+    """Values (as this group counts them) of the free dice of allowed colours: own, foreign,
+    highest first."""
+    own: list[int] = []
+    foreign: list[int] = []
+    dice = s.dice
+    colours = ctx.colours
+    value = ctx.value
+    for colour in range(3):
+        if not (colours >> colour) & 1:
+            continue
+        base = colour * 6
+        for v in range(5, -1, -1):
+            face = base + v
+            n = dice[p * 18 + face]
+            if n:
+                own.extend([value(face)] * n)
+            n = dice[face] * (p != 0) + dice[18 + face] * (p != 1) + dice[36 + face] * (p != 2) \
+                + dice[54 + face] * (p != 3) + dice[72 + face]
+            if n:
+                foreign.extend([value(face)] * n)
+    if colours not in (1, 2, 4) or ctx.set5:  # several colours: merge (a single colour is sorted)
+        own.sort(reverse=True)
+        foreign.sort(reverse=True)
+    return own, foreign
+
+
+def _sum_ok(ctx: Ctx, total: int) -> bool:
+    return ctx.need == NEED_ANY or total + ctx.bonus >= ctx.arg
+
+
+def completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
+                memo: dict | None = None) -> bool:
+    """Whether some group containing ``chosen`` (possibly just it) meets the need within the
+    budget. The chosen dice are already out of their districts. ``memo`` (for one position)
+    shares the work between actions asking the same of the same dice."""
+    if ctx.need in (NEED_SUM, NEED_ANY):
+        if ctx.tithe:
+            return _tithe_completable(s, p, ctx, chosen, budget)
+        if chosen or memo is None:
+            best = _best_sum(s, p, ctx, chosen, budget, *_pools(s, p, ctx))
+            return best >= 0 and _sum_ok(ctx, best)
+        table = memo.get(ctx.sig)
+        if table is None:
+            table = memo[ctx.sig] = _price_table(s, ctx, *_pools(s, p, ctx))
+        need = 0 if ctx.need == NEED_ANY else ctx.arg - ctx.bonus
+        return any(cost <= budget and total >= need for cost, total in table)
+    return bool(chosen) or bool(addable(s, p, ctx, chosen, budget, first=True))
+
+
+def _price_table(s: TroyesState, ctx: Ctx, own: list[int], foreign: list[int]) -> list[tuple[int, int]]:
+    """For a group started from nothing: (price, highest total) of every way to take
+    ``o`` own and ``f`` foreign dice (the best dice of each kind)."""
+    c = s.comp
+    out = []
+    own_prefix = [0]
+    for v in own[:ctx.max_size]:
+        own_prefix.append(own_prefix[-1] + v)
+    for_prefix = [0]
+    for v in foreign[:ctx.max_size]:
+        for_prefix.append(for_prefix[-1] + v)
+    for n in range(1, ctx.max_size + 1):
+        price = c.single_die_price if ctx.single else c.die_prices[n - 1]
+        for f in range(max(0, n - len(own_prefix) + 1), min(n, len(for_prefix) - 1) + 1):
+            out.append((f * price, own_prefix[n - f] + for_prefix[f]))
+    return out
+
+
+def _best_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
+              own: list[int], foreign: list[int]) -> int:
+    """The highest total a group containing ``chosen`` can reach within the budget, its own
+    dice taken from ``own`` and the others from ``foreign`` (both highest first); -1 if no
+    group is affordable."""
+    c = s.comp
+    n_chosen = len(chosen)
+    f_chosen = s_chosen = 0
+    value = ctx.value
+    for d in chosen:
+        if d // 18 != p:
+            f_chosen += 1
+        s_chosen += value(d % 18)
+    room = ctx.max_size - n_chosen
+    own_prefix = [0]
+    for v in own[:room]:
+        own_prefix.append(own_prefix[-1] + v)
+    for_prefix = [0]
+    for v in foreign[:room]:
+        for_prefix.append(for_prefix[-1] + v)
+    n_own, n_for = len(own_prefix) - 1, len(for_prefix) - 1
+    prices = c.die_prices
+    best = -1
+    for extra in range(0 if n_chosen else 1, room + 1):
+        price = c.single_die_price if ctx.single else prices[n_chosen + extra - 1]
+        for f in range(max(0, extra - n_own), min(extra, n_for) + 1):
+            if (f_chosen + f) * price > budget:
+                break  # more foreign dice only cost more
+            total = s_chosen + own_prefix[extra - f] + for_prefix[f]
+            if total > best:
+                best = total
+    return best
+
+
+_INDICES = {mask: tuple(d for d in range(90) if (mask >> (d % 18 // 6)) & 1) for mask in range(8)}
+
+
+def _kinds(s: TroyesState, ctx: Ctx) -> list[int]:
+    """Die indices with at least one free die of an allowed colour."""
+    dice = s.dice
+    return [d for d in _INDICES[ctx.colours] if dice[d]]
+
+
+def _tithe_completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int) -> bool:
+    """Tithe makes prices depend on districts: search the (few) yellow dice directly."""
+    kinds = _kinds(s, ctx)
+    dice = s.dice
+
+    def search(group: tuple[int, ...], start: int) -> bool:
+        if group and group_cost(s, p, ctx, group) <= budget and \
+                _sum_ok(ctx, sum(ctx.value(d % 18) for d in group)):
+            return True
+        if len(group) >= ctx.max_size:
+            return False
+        for k in range(start, len(kinds)):
+            d = kinds[k]
+            if group.count(d) - chosen.count(d) < dice[d] and search((*group, d), k):
+                return True
+        return False
+
+    return search(chosen, 0)
+
+
+def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
+            first: bool = False) -> list[int]:
+    """The dice that may join the group next (each leaves the group completable); with
+    ``first``, only the first such die (enough to know that there is one)."""
+    if len(chosen) >= ctx.max_size:
+        return []
+    out = []
+    pools = None
+    for d in _kinds(s, ctx):
+        group = (*chosen, d)
+        if ctx.need == NEED_CATHEDRAL:
+            column = d % 6
+            need_room = (ctx.single or 1) + sum(ctx.single or 1 for x in chosen if x % 6 == column)
+            if cathedral_room(s, column) < need_room:
+                continue
+            if group_cost(s, p, ctx, group) > budget:
+                continue
+        elif ctx.need == NEED_PLACE:
+            if group_cost(s, p, ctx, group) > budget:
+                continue
+            if not placement_possible(s, p, ctx.arg, ctx.value(d % 18)):
+                continue
+        elif ctx.tithe:
+            s.dice[d] -= 1
+            try:
+                ok = _tithe_completable(s, p, ctx, group, budget)
+            finally:
+                s.dice[d] += 1
+            if not ok:
+                continue
+        else:
+            if pools is None:
+                pools = _pools(s, p, ctx)
+            own, foreign = pools
+            value = ctx.value(d % 18)
+            if d // 18 == p:
+                own = own[:]
+                own.remove(value)
+            else:
+                foreign = foreign[:]
+                foreign.remove(value)
+            best = _best_sum(s, p, ctx, group, budget, own, foreign)
+            if best < 0 or not _sum_ok(ctx, best):
+                continue
+        out.append(d)
+        if first:
+            break
+    return out
+
+
+def can_go(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int) -> bool:
+    """Whether the group as it stands may be played (it always fits the budget)."""
+    if not chosen:
+        return False
+    if ctx.need in (NEED_SUM, NEED_ANY):
+        return _sum_ok(ctx, sum(ctx.value(d % 18) for d in chosen))
+    return True
+
+
+def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
+    return sum(ctx.value(d % 18) for d in chosen) + ctx.bonus
+
+
+def any_group(s: TroyesState, p: int, kind: int, target: int, budget: int, mods: list[int],
+              memo: dict | None = None) -> bool:
+    """Whether the action can be done with no cube or with one of the cubes ``mods``."""
+    for mod in (MOD_NONE, *mods):
+        ctx = make_ctx(s, kind, target, mod)
+        if ctx is None:
+            continue
+        if memo is None:
+            if completable(s, p, ctx, (), budget):
+                return True
+            continue
+        key = (id(ctx), budget)
+        ok = memo.get(key)
+        if ok is None:
+            ok = memo[key] = completable(s, p, ctx, (), budget, memo)
+        if ok:
+            return True
+    return False
+
+
+def mod_options(s: TroyesState, p: int, kind: int, target: int, budget: int,
+                mods: list[int]) -> list[int]:
+    """The cube choices (MOD_NONE included) that leave the action feasible."""
+    out = []
+    for mod in (MOD_NONE, *mods):
+        ctx = make_ctx(s, kind, target, mod)
+        if ctx is not None and completable(s, p, ctx, (), budget):
+            out.append(mod)
+    return out
+
+
+def own_mods(s: TroyesState, p: int) -> list[int]:
+    """Slots of the delayed cards on which ``p`` has a cube."""
+    cubes = s.cubes
+    return [k for k in range(9) if cubes[k * 4 + p]]

@@ -1,0 +1,366 @@
+"""The action turn: influence before the action, passing, and the five actions (activate an
+activity card, build the cathedral, fight an event, place a citizen, agriculture), each as
+its choice of action, cube, dice and citizen.
+
+Rulebook: フェイズ4「アクション」, ■影響力, ■アクション (A-F) and [RB] "Phase 4: Actions",
+"Influence".
+
+Readings (docs/rules/troyes.md): an action is offered only when it can be carried out in full;
+an activation and a fight must earn at least one use or cube; a citizen comes from the general
+supply (2 influence) only when the personal supply is empty, as the rulebook puts it, and is
+never moved onto the place it already holds; the tradesman takes the free space with the most
+VP; when a choice has a single option it is made at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from palio.core.game import Action
+from palio.games.troyes.rules.board import (
+    SRC_CARD,
+    SRC_LYING,
+    SRC_RESERVE,
+    SRC_SPACE,
+    SRC_SUPPLY,
+    cathedral_free_level,
+    citizen_at_hand,
+    gain_influence,
+    has_source,
+    insert_citizen,
+    placement_ok,
+    sources,
+    take_from,
+)
+from palio.games.troyes.rules.cards import MILL_BUILDINGS, activate, can_use, first_use_price
+from palio.games.troyes.rules.combat import influence_options
+from palio.games.troyes.rules.events import add_cube, free_banners
+from palio.games.troyes.rules.group import (
+    addable,
+    any_group,
+    can_go,
+    group_total,
+    make_ctx,
+    mod_options,
+    own_mods,
+    payments,
+)
+from palio.games.troyes.state import (
+    F_GROUP,
+    F_SOURCE,
+    G_CARD,
+    G_CATHEDRAL,
+    G_EVENT,
+    G_FARM,
+    G_PLACE,
+    MOD_ASK,
+    MOD_NONE,
+    NEUTRAL,
+    SRC_PLACE,
+    SRC_TRADE,
+)
+
+if TYPE_CHECKING:
+    from palio.games.troyes.state import TroyesState
+
+
+# -- the start of a turn -------------------------------------------------------------------
+def has_tradesman(s: TroyesState, p: int, slot: int) -> bool:
+    width = s.comp.max_trade_spaces
+    return p in s.trade[slot * width:(slot + 1) * width] or bool((s.extra[slot] >> p) & 1)
+
+
+def card_budget(s: TroyesState, p: int, slot: int, plain: bool | None = None) -> tuple[int, int] | None:
+    """(deniers for dice, influence left) once the tradesman is hired and the first use is
+    set aside; ``None`` if the card cannot be activated at all (no citizen, too poor).
+    ``plain``: whether a citizen is at hand without influence, when the caller knows."""
+    c = s.comp
+    card = c.cards[s.slot_card[slot]]
+    deniers, influence = first_use_price(s, card[0])
+    money = s.money[p] - deniers
+    inf = s.influence[p]
+    if not has_tradesman(s, p, slot):
+        money -= card[3]
+        if plain is None:
+            plain = citizen_at_hand(s, p)
+        if not plain:
+            if not has_source(s, p):
+                return None
+            inf -= c.citizen_cost  # only the general supply is left: 2 influence
+    if money < 0 or inf < influence:
+        return None
+    return money, inf
+
+
+def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
+    p = top[1]
+    c = s.comp
+    t = s.tables
+    out: list[Action] = []
+    influence_options(s, p, out)
+    if s.influence[p] >= c.citizen_cost and s.reserve[p] > 0:
+        out.append(t.recruit)
+    mods = own_mods(s, p)
+    memo: dict = {}
+    plain = citizen_at_hand(s, p)
+    for slot in range(9):
+        if slot % 3 < s.revealed:
+            budget = card_budget(s, p, slot, plain)
+            if budget is not None and any_group(s, p, G_CARD, slot, budget[0], mods, memo):
+                out.append(t.card[slot])
+    money = s.money[p]
+    if any_group(s, p, G_CATHEDRAL, 0, money, mods, memo):
+        out.append(t.cathedral)
+    for pos, card in enumerate(s.queue):
+        if any_group(s, p, G_EVENT, card, money, mods, memo):
+            out.append(t.event[pos])
+    for b in range(3):
+        if any_group(s, p, G_PLACE, b, money, mods, memo):
+            out.append(t.place[b])
+    if any_group(s, p, G_FARM, 0, money, mods, memo):
+        out.append(t.farm)
+    out.append(t.pass_)
+    return out
+
+
+def apply_pass(s: TroyesState) -> None:
+    p = s.stack.pop()[1]
+    s.passed[p] = 1
+    s.purse[p] += s.comp.pass_first
+    s.emit("pass", p, deniers=s.comp.pass_first)
+
+
+def apply_recruit(s: TroyesState) -> None:
+    p = s.stack[-1][1]
+    s.influence[p] -= s.comp.citizen_cost
+    s.reserve[p] -= 1
+    s.supply[p] += 1
+    s.emit("recruit", p)
+
+
+def apply_card(s: TroyesState, slot: int) -> None:
+    p = s.stack.pop()[1]
+    s.emit("choose_card", p, card=s.slot_card[slot])
+    if has_tradesman(s, p, slot):
+        begin_group(s, p, G_CARD, slot)
+    else:
+        s.stack.append((F_SOURCE, p, SRC_TRADE, slot, 0))
+        _auto_source(s)
+
+
+def apply_main(s: TroyesState, kind: int, target: int) -> None:
+    p = s.stack.pop()[1]
+    s.emit("choose_action", p, action=kind, target=target)
+    begin_group(s, p, kind, target)
+
+
+def group_budget(s: TroyesState, p: int, kind: int, target: int) -> int:
+    if kind == G_CARD:
+        return s.money[p] - first_use_price(s, s.comp.cards[s.slot_card[target]][0])[0]
+    return s.money[p]
+
+
+def begin_group(s: TroyesState, p: int, kind: int, target: int) -> None:
+    """Start forming the group; the cube is asked for only when one could apply."""
+    options = mod_options(s, p, kind, target, group_budget(s, p, kind, target), own_mods(s, p))
+    mod = MOD_ASK if len(options) > 1 else options[0]
+    if mod >= 0:
+        _use_cube(s, p, mod)
+    s.stack.append((F_GROUP, p, kind, target, mod, ()))
+
+
+def _use_cube(s: TroyesState, p: int, slot: int) -> None:
+    s.cubes[slot * 4 + p] -= 1
+    s.emit("cube_used", p, card=s.slot_card[slot])
+
+
+# -- where a citizen comes from --------------------------------------------------------------
+def source_legal(s: TroyesState, top: tuple) -> list[Action]:
+    return [_source_action(s, kind, where) for kind, where in _sources_for(s, top)]
+
+
+def _sources_for(s: TroyesState, top: tuple) -> list[tuple[int, int]]:
+    _kind, p, purpose, a, b = top
+    found = sources(s, p)
+    if purpose == SRC_PLACE:
+        return [(k, w) for k, w in found if placement_ok(s, p, a, b, k, w)]
+    # a tradesman: any citizen, but the general supply's 2 influence must leave the card usable
+    card = s.comp.cards[s.slot_card[a]]
+    need = first_use_price(s, card[0])[1]
+    return [(k, w) for k, w in found
+            if k != SRC_RESERVE or s.influence[p] - s.comp.citizen_cost >= need]
+
+
+def _source_action(s: TroyesState, kind: int, where: int) -> Action:
+    t = s.tables
+    if kind == SRC_SUPPLY:
+        return t.source_supply
+    if kind == SRC_RESERVE:
+        return t.source_reserve
+    if kind == SRC_SPACE:
+        return t.source_space[where]
+    if kind == SRC_LYING:
+        return t.source_lying[where]
+    return t.source_card[where]
+
+
+def decode_source(s: TroyesState, index: int) -> tuple[int, int]:
+    """The (kind, where) of source action number ``index`` in ``tables.sources``."""
+    n = s.comp.n_spaces
+    if index == 0:
+        return SRC_SUPPLY, 0
+    if index == 1:
+        return SRC_RESERVE, 0
+    if index < 2 + n:
+        return SRC_SPACE, index - 2
+    if index < 5 + n:
+        return SRC_LYING, index - 2 - n
+    return SRC_CARD, index - 5 - n
+
+
+def _auto_source(s: TroyesState) -> None:
+    options = _sources_for(s, s.stack[-1])
+    if len(options) == 1:
+        apply_source(s, *options[0])
+
+
+def apply_source(s: TroyesState, kind: int, where: int) -> None:
+    _f, p, purpose, a, b = s.stack.pop()
+    take_from(s, p, kind, where)
+    if purpose == SRC_PLACE:
+        out = insert_citizen(s, a, b, p)
+        s.emit("placed", p, building=a, value=b, source=_where(s, kind, where), expelled=out)
+        return
+    # hire the tradesman: pay, then the free space with the most VP (or the illustration)
+    c = s.comp
+    card = c.cards[s.slot_card[a]]
+    s.money[p] -= card[3]
+    width = c.max_trade_spaces
+    spaces = card[5]
+    free = [k for k in range(len(spaces)) if s.trade[a * width + k] == -1]
+    if free:
+        best = max(free, key=lambda k: (spaces[k], -k))
+        s.trade[a * width + best] = p
+        vp = spaces[best]
+    else:
+        s.extra[a] |= 1 << p
+        vp = 0
+    s.emit("hired", p, card=s.slot_card[a], cost=card[3], vp=vp, source=_where(s, kind, where))
+    begin_group(s, p, G_CARD, a)
+
+
+def _where(s: TroyesState, kind: int, where: int) -> list[int]:
+    return [kind, where if kind != SRC_CARD else s.slot_card[where]]
+
+
+# -- forming the group -----------------------------------------------------------------------
+def group_legal(s: TroyesState, top: tuple) -> list[Action]:
+    _f, p, kind, target, mod, chosen = top
+    t = s.tables
+    budget = group_budget(s, p, kind, target)
+    if mod == MOD_ASK:
+        out: list[Action] = []
+        for option in mod_options(s, p, kind, target, budget, own_mods(s, p)):
+            out.append(t.nocube if option == MOD_NONE else t.cube[option])
+        return out
+    ctx = make_ctx(s, kind, target, mod)
+    assert ctx is not None
+    out = [t.die[d] for d in addable(s, p, ctx, chosen, budget)]
+    if can_go(s, p, ctx, chosen, budget):
+        out.append(t.go)
+    return out
+
+
+def apply_cube(s: TroyesState, slot: int) -> None:
+    _f, p, kind, target, _mod, chosen = s.stack[-1]
+    _use_cube(s, p, slot)
+    s.stack[-1] = (F_GROUP, p, kind, target, slot, chosen)
+
+
+def apply_nocube(s: TroyesState) -> None:
+    _f, p, kind, target, _mod, chosen = s.stack[-1]
+    s.stack[-1] = (F_GROUP, p, kind, target, MOD_NONE, chosen)
+
+
+def apply_die(s: TroyesState, d: int) -> None:
+    _f, p, kind, target, mod, chosen = s.stack[-1]
+    s.dice[d] -= 1
+    chosen = (*chosen, d)
+    s.stack[-1] = (F_GROUP, p, kind, target, mod, chosen)
+    ctx = make_ctx(s, kind, target, mod)
+    assert ctx is not None
+    if len(chosen) >= ctx.max_size:
+        resolve_group(s)
+
+
+def resolve_group(s: TroyesState) -> None:
+    """Pay for the group (its dice are already out of the districts) and do the action."""
+    _f, p, kind, target, mod, chosen = s.stack.pop()
+    c = s.comp
+    ctx = make_ctx(s, kind, target, mod)
+    assert ctx is not None
+    paid = payments(s, p, ctx, chosen)
+    for district, price in paid:
+        s.money[p] -= price
+        if district != NEUTRAL:
+            s.money[district] += price
+    s.emit("group", p, dice=list(chosen), paid=[[d, x] for d, x in paid], action=kind)
+    total = group_total(ctx, chosen)
+    if kind == G_CARD:
+        activate(s, p, target, total // c.cards[s.slot_card[target]][4])
+    elif kind == G_EVENT:
+        _fight(s, p, target, total)
+    elif kind == G_CATHEDRAL:
+        _build(s, p, ctx, chosen)
+    elif kind == G_PLACE:
+        value = ctx.value(chosen[0] % 18)
+        s.stack.append((F_SOURCE, p, SRC_PLACE, target, value, ))
+        _auto_source(s)
+    else:
+        gain = total // c.agriculture_divisor
+        s.money[p] += gain
+        s.emit("farm", p, deniers=gain)
+
+
+def _fight(s: TroyesState, p: int, card: int, total: int) -> None:
+    pos = s.queue.index(card)
+    cubes = min(total // s.comp.events[card][5], free_banners(s, pos))
+    s.emit("fight", p, card=card, cubes=cubes, influence=cubes * s.comp.per_event_cube)
+    for _ in range(cubes):
+        if add_cube(s, pos, p):
+            break
+
+
+def _build(s: TroyesState, p: int, ctx, chosen: tuple[int, ...]) -> None:
+    c = s.comp
+    for d in chosen:
+        column = d % 6
+        for _ in range(ctx.single or 1):
+            level = cathedral_free_level(s, column)
+            s.cathedral[level * c.columns + column] = p
+            s.vp[p] += c.cathedral_vp
+            gained = gain_influence(s, p, c.cathedral_influence[column])
+            s.emit("cathedral", p, level=level, column=column, vp=c.cathedral_vp, influence=gained)
+
+
+# -- paid uses and choices after the action -------------------------------------------------------
+def uses_legal(s: TroyesState, top: tuple) -> list[Action]:
+    _f, p, slot, left, used = top
+    t = s.tables
+    key = s.comp.cards[s.slot_card[slot]][0]
+    out: list[Action] = []
+    if left and can_use(s, p, key):
+        out.append(t.use)
+    if used:
+        out.append(t.stop)
+    return out
+
+
+def mill_legal(s: TroyesState, top: tuple) -> list[Action]:
+    return [s.tables.mill[i] for i in range(len(MILL_BUILDINGS))]
+
+
+def target_legal(s: TroyesState, top: tuple) -> list[Action]:
+    t = s.tables
+    return [t.target[pos] for pos in range(len(s.queue)) if free_banners(s, pos) > 0]
+
