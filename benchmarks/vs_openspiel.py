@@ -124,9 +124,11 @@ class Calibrated:
 
 
 class PalioSide(Calibrated):
-    def __init__(self, seed: int, seconds: float, clock: str, tally: Tally) -> None:
+    def __init__(self, seed: int, seconds: float, clock: str, tally: Tally,
+                 bot: str = "mcts") -> None:
         super().__init__(seconds, clock, tally)
-        self.bot = bots.get("mcts", iterations=WARM_UP_ITERATIONS, seed=seed)
+        # any Palio bot that searches a number of ``iterations`` (mcts, learned)
+        self.bot = bots.get(bot, iterations=WARM_UP_ITERATIONS, seed=seed)
 
     def search(self, state, iterations: int) -> int:
         # Palio's bot reads the Palio state but searches only determinized worlds
@@ -180,7 +182,7 @@ def play_game(index: int, args: argparse.Namespace, match: Match) -> float:
     seed = args.seed + index
     game = adapter.load(args.game, players=args.players, seed=seed)
     palio_seat = index % args.players
-    palio = PalioSide(seed, args.time_per_move, args.clock, match.palio)
+    palio = PalioSide(seed, args.time_per_move, args.clock, match.palio, args.palio_bot)
     kind = SpielMctsSide if match.opponent == "mcts" else SpielIsmctsSide
     other = kind(game, seed, args.uct_c, args.time_per_move, args.clock, match.other)
     state = game.new_initial_state()
@@ -239,6 +241,8 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--uct-c", type=float, default=1.0,
                         help="OpenSpiel's UCT constant (utilities lie in [0, 1])")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--palio-bot", default="mcts",
+                        help="Palio's side: mcts (default) or learned (the shipped model)")
     parser.add_argument("--json", type=Path,
                         help="also write the figures here (rewritten after every game)")
     parser.add_argument("--progress", action="store_true", help="a line after every game")

@@ -71,7 +71,7 @@ def test_names_list_bots_and_levels():
     assert isinstance(bots.get("easy"), bots.RandomBot)
     assert isinstance(bots.get("medium"), bots.GreedyBot)
     hard, expert = bots.get("hard"), bots.get("expert")
-    assert isinstance(hard, bots.MctsBot) and isinstance(expert, bots.MctsBot)
+    assert isinstance(hard, bots.MctsBot) and isinstance(expert, bots.LearnedBot)
     assert expert.iterations > hard.iterations
 
 

@@ -4,6 +4,7 @@ import json
 
 from typer.testing import CliRunner
 
+from palio.bots.network import shipped_model
 from palio.cli import app
 
 runner = CliRunner()
@@ -22,6 +23,13 @@ def test_bench_prints_and_saves_the_figures_of_one_game(tmp_path):
     assert figures["games"] >= 1 and figures["decisions"] > figures["games"]
     assert figures["copies"] > 0 and figures["mcts_iterations"] > 0
     assert set(figures["aims_met"]) == {"decisions_per_s", "games_per_s"}
+    # the learned bot and its network, measured where a model ships for the game
+    assert "learned it/s" in result.output and "net µs" in result.output
+    if shipped_model("san-gimignano", 2) is None:
+        assert figures["learned_iterations_per_s"] is None
+    else:
+        assert figures["learned_iterations_per_s"] > 0 and figures["network_us"] > 0
+        assert figures["features_us"] > 0
 
 
 def test_bench_refuses_bad_arguments_before_measuring():

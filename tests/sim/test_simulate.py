@@ -12,7 +12,8 @@ import palio.games as registry
 from palio import sim
 from palio.core.record import GameRecord
 
-KEYS = {"index", "seed", "game", "players", "bots", "scores", "ranks", "decisions", "seconds"}
+KEYS = {"index", "seed", "game", "players", "bots", "scores", "ranks", "decisions", "seconds",
+        "iterations_per_move"}
 CASES = [(game_id, n) for game_id in registry.available()
          for n in sorted({registry.get(game_id).info.min_players,
                           registry.get(game_id).info.max_players})]
@@ -74,3 +75,9 @@ def test_a_stop_event_ends_a_run_early():
         if len(done) == 3:
             stop.set()
     assert len(done) == 3  # nothing more is yielded once the event is set
+
+
+def test_each_result_says_how_much_each_searching_bot_searched():
+    (result,) = sim.simulate("san-gimignano", games=1, bots=["mcts:iterations=5", "random"],
+                             seed=3, rotate=False)
+    assert result["iterations_per_move"] == [5.0, None]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from palio.bots.base import Bot
+from palio.bots.learned import LearnedBot
 from palio.bots.mcts import MctsBot
 from palio.bots.simple import GreedyBot, RandomBot
 from palio.core.errors import OptionError
@@ -21,6 +22,7 @@ REGISTRY: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "mcts": MctsBot,
+    "learned": LearnedBot,
 }
 
 # level -> (bot name, options)
@@ -28,7 +30,8 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("random", {}),
     "medium": ("greedy", {}),
     "hard": ("mcts", {}),
-    "expert": ("mcts", {"iterations": 2000}),
+    # the trained network where a model ships for the game and player count, else mcts
+    "expert": ("learned", {"iterations": 2000, "fallback": "mcts:iterations=2000"}),
 }
 
 
@@ -89,4 +92,4 @@ def get(name: str, **options: Any) -> Bot:
         raise OptionError(f"bad options for bot {name}: {exc}") from None
 
 
-__all__ = ["LEVELS", "Bot", "GreedyBot", "MctsBot", "RandomBot", "get", "names", "parse_spec"]
+__all__ = ["LEVELS", "Bot", "GreedyBot", "LearnedBot", "MctsBot", "RandomBot", "get", "names", "parse_spec"]

@@ -41,16 +41,17 @@ class Node:
         self.total = [0.0] * players  # summed results, per seat
 
 
-def _number(name: str, value: Any, *, integer: bool, minimum: float, allow_none: bool = False):
+def _number(name: str, value: Any, *, integer: bool, minimum: float, allow_none: bool = False,
+            bot: str = "mcts"):
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (
         integer and not isinstance(value, int)
     ):
         kind = "a whole number" if integer else "a number"
-        raise OptionError(f"mcts option {name} must be {kind}, not {value!r}")
+        raise OptionError(f"{bot} option {name} must be {kind}, not {value!r}")
     if value < minimum or not math.isfinite(value):
-        raise OptionError(f"mcts option {name} must be at least {minimum}, not {value!r}")
+        raise OptionError(f"{bot} option {name} must be at least {minimum}, not {value!r}")
     return value
 
 

@@ -18,6 +18,7 @@ COMMAND_MODULES = [
     "palio.cli.serve",
     "palio.cli.sim",
     "palio.cli.bench",
+    "palio.cli.train",
 ]
 
 for _name in COMMAND_MODULES:

@@ -19,7 +19,7 @@ from palio.core.game import Game
 from palio.sim import bench
 
 # wide enough for the table when printed to a pipe or a file (rich assumes 80 columns there)
-console = Console(highlight=False, width=max(140, Console().width))
+console = Console(highlight=False, width=max(190, Console().width))
 
 
 def register(app: typer.Typer) -> None:
@@ -35,7 +35,8 @@ def bench_command(
     seed: int = typer.Option(1, "--seed", "-s", help="seed of the games played"),
     json_path: Path = typer.Option(None, "--json", help="also write the figures here (JSON)"),
 ) -> None:
-    """Random-playout speed, copy cost and MCTS iterations/s of each game."""
+    """Random-playout speed, copy cost and MCTS iterations/s of each game (and the learned
+    bot's, with the network's cost per position, where a model ships)."""
     try:
         chosen = _chosen_games(games)
         if not seconds > 0:
@@ -72,7 +73,8 @@ def _table(figures: list[bench.GameFigures]) -> Table:
     table = Table(title="Palio engine speed (one core)")
     table.add_column("game")
     for column in ("players", "decisions/s", "aim", "games/s", "aim", "CPU share",
-                   "decisions/CPU-s", "copy µs", "mcts it/s"):
+                   "decisions/CPU-s", "copy µs", "mcts it/s", "learned it/s",
+                   "net input µs", "net µs"):
         table.add_column(column, justify="right")
     for f in figures:
         aim = f.aim or {}
@@ -87,8 +89,16 @@ def _table(figures: list[bench.GameFigures]) -> Table:
             f"{f.decisions_per_cpu_s:,.0f}",
             f"{f.copy_us:.1f}",
             f"{f.mcts_iterations_per_s:,.0f}",
+            _optional(f.learned_iterations_per_s, "{:,.0f}"),
+            _optional(f.features_us, "{:.0f}"),
+            _optional(f.network_us, "{:.0f}"),
         )
     return table
+
+
+def _optional(value: float | None, form: str) -> str:
+    """A figure, or '-' where it was not measured (no model ships for that game)."""
+    return "-" if value is None else form.format(value)
 
 
 def _aim(aim: float | None, met: bool | None) -> str:

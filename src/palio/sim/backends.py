@@ -11,11 +11,11 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from palio.core.errors import OptionError
-from palio.sim.jobs import GameJob, play_job
+from palio.sim.jobs import play_job
 
 BACKENDS = ("process", "ray")
 POLL_SECONDS = 0.1  # how often a waiting run looks at its stop event
@@ -40,10 +40,13 @@ def import_ray() -> Any:
     return ray
 
 
-def run_jobs(jobs: Sequence[GameJob], workers: int = 1, backend: str = "process",
-             address: str | None = None, stop: threading.Event | None = None
-             ) -> Iterator[dict[str, Any]]:
-    """Play ``jobs`` on ``backend``; yield each result as its game finishes."""
+def run_jobs(jobs: Sequence[Any], workers: int = 1, backend: str = "process",
+             address: str | None = None, stop: threading.Event | None = None,
+             function: Callable[[Any], dict[str, Any]] = play_job) -> Iterator[dict[str, Any]]:
+    """Play ``jobs`` on ``backend``; yield each result as its game finishes.
+
+    ``function`` plays one job (by default a :class:`GameJob` with :func:`play_job`; self-play
+    training passes its own); it must be a module-level function, so workers can import it."""
     check_backend(backend, address)
     if workers < 1:
         raise OptionError(f"workers must be at least 1, not {workers}")
@@ -51,8 +54,8 @@ def run_jobs(jobs: Sequence[GameJob], workers: int = 1, backend: str = "process"
     if not jobs:
         return iter(())
     if backend == "ray":
-        return _run_on_ray(jobs, workers, address, stop)
-    return _run_in_processes(jobs, workers, stop)
+        return _run_on_ray(jobs, workers, address, stop, function)
+    return _run_in_processes(jobs, workers, stop, function)
 
 
 def _ignore_sigint() -> None:
@@ -60,13 +63,13 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_in_processes(jobs: Sequence[GameJob], workers: int, stop: threading.Event
-                      ) -> Iterator[dict[str, Any]]:
+def _run_in_processes(jobs: Sequence[Any], workers: int, stop: threading.Event,
+                      function: Callable[[Any], dict[str, Any]]) -> Iterator[dict[str, Any]]:
     # forkserver: workers never inherit the threads of the parent (progress bar, pool handlers)
     context = multiprocessing.get_context("forkserver")
     pool = context.Pool(min(workers, len(jobs)), initializer=_ignore_sigint)
     try:
-        results = pool.imap_unordered(play_job, jobs, chunksize=1)
+        results = pool.imap_unordered(function, jobs, chunksize=1)
         for _ in range(len(jobs)):
             result = _next_or_stop(results, stop)
             if result is None:
@@ -87,8 +90,9 @@ def _next_or_stop(results: Any, stop: threading.Event) -> dict[str, Any] | None:
     return None
 
 
-def _run_on_ray(jobs: Sequence[GameJob], workers: int, address: str | None,
-                stop: threading.Event) -> Iterator[dict[str, Any]]:
+def _run_on_ray(jobs: Sequence[Any], workers: int, address: str | None,
+                stop: threading.Event, function: Callable[[Any], dict[str, Any]]
+                ) -> Iterator[dict[str, Any]]:
     ray = import_ray()
     started_here = not ray.is_initialized()
     if started_here:
@@ -96,7 +100,7 @@ def _run_on_ray(jobs: Sequence[GameJob], workers: int, address: str | None,
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
         else:
             ray.init(address=address, log_to_driver=False)
-    remote_play = ray.remote(num_cpus=1)(play_job)
+    remote_play = ray.remote(num_cpus=1)(function)
     pending = [remote_play.remote(job) for job in jobs]
     try:
         while pending and not stop.is_set():

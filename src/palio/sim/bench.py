@@ -2,7 +2,8 @@
 
 For one game and player count: random playouts from set-up (decisions/s and games/s), the
 mean cost of ``state.copy()`` on mid-game positions, and the ``mcts`` bot's iterations/s on a
-few mid-game positions. The playouts also report the share of a core they got (the machine may
+few mid-game positions; where a trained model ships for the game and player count, the
+``learned`` bot's iterations/s and the network's cost per position beside them. The playouts also report the share of a core they got (the machine may
 be shared) and their rate per CPU-second. As a yardstick, OpenSpiel's random playouts of its own pure-Python
 tic-tac-toe, when ``open_spiel`` is installed. Each measurement runs for about ``seconds`` of
 wall-clock time on one core; nothing here depends on which game is measured.
@@ -16,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from palio import bots
+from palio.bots.network import Model, shipped_model
 from palio.core.game import Game, State
 
 MCTS_ITERATIONS = 200  # per decision; small enough that a short run still times several
@@ -65,6 +67,10 @@ class GameFigures:
     mcts_iterations: int = 0
     mcts_iterations_per_s: float = 0.0
     mcts_decisions: int = 0
+    # the learned bot, where a model ships for this game and player count (else None)
+    learned_iterations_per_s: float | None = None
+    network_us: float | None = None  # one forward pass of the network
+    features_us: float | None = None  # the observation tensor, scaled for the network
     aim: dict[str, Any] | None = None
     aims_met: dict[str, bool] = field(default_factory=dict)
 
@@ -135,10 +141,11 @@ def copy_cost(positions: list[State], seconds: float) -> tuple[float, int]:
 
 
 def mcts_speed(positions: list[State], seconds: float, seed: int,
-               iterations: int = MCTS_ITERATIONS) -> tuple[int, float, int]:
-    """The ``mcts`` bot's decisions on the positions in turn, until ``seconds`` of search:
-    (iterations, search seconds, decisions), as the bot's ``last_stats`` report them."""
-    bot = bots.get("mcts", iterations=iterations, seed=seed)
+               iterations: int = MCTS_ITERATIONS, bot_name: str = "mcts") -> tuple[int, float, int]:
+    """The ``mcts`` (or ``bot_name``) bot's decisions on the positions in turn, until
+    ``seconds`` of search: (iterations, search seconds, decisions), as its ``last_stats``
+    report them."""
+    bot = bots.get(bot_name, iterations=iterations, seed=seed)
     done = searched = 0.0
     decisions = 0
     while searched < seconds or decisions == 0:
@@ -148,6 +155,23 @@ def mcts_speed(positions: list[State], seconds: float, seed: int,
         searched += bot.last_stats["seconds"]
         decisions += 1
     return int(done), searched, decisions
+
+
+def inference_cost(model: Model, positions: list[State], seconds: float) -> tuple[float, float]:
+    """Mean microseconds per position of the network's input (observation tensor, scaled)
+    and of one forward pass, each seat to move viewing its own position."""
+    inputs = [model.features(state, state.to_move) for state in positions]
+    timings = []
+    for work in (lambda i: model.features(positions[i], positions[i].to_move),
+                 lambda i: model.predict(inputs[i])):
+        done = 0
+        started = time.perf_counter()
+        while time.perf_counter() - started < seconds / 2 or done == 0:
+            for i in range(len(positions)):
+                work(i)
+            done += len(positions)
+        timings.append((time.perf_counter() - started) / done * 1e6)
+    return timings[0], timings[1]
 
 
 def judge(figures: GameFigures) -> None:
@@ -179,6 +203,11 @@ def measure_game(game: Game, players: int, seconds: float = 2.5, seed: int = 1) 
     iterations, searched, chosen = mcts_speed(positions, seconds, seed)
     figures.mcts_iterations, figures.mcts_decisions = iterations, chosen
     figures.mcts_iterations_per_s = iterations / searched if searched > 0 else 0.0
+    model = shipped_model(game.info.id, players)
+    if model is not None:
+        iterations, searched, _ = mcts_speed(positions, seconds, seed, bot_name="learned")
+        figures.learned_iterations_per_s = iterations / searched if searched > 0 else 0.0
+        figures.features_us, figures.network_us = inference_cost(model, positions, seconds)
     judge(figures)
     return figures
 

@@ -59,10 +59,16 @@ def play_job(job: GameJob) -> dict[str, Any]:
         bots.get(bot_factory_spec(spec), seed=bot_seed(job.seed, seat))
         for seat, spec in enumerate(job.bots)
     ]
+    searched = [0] * job.players  # decisions each seat's bot searched, and its iterations
+    iterations = [0] * job.players
     while not state.is_over:
         seat = state.to_move
         # the bot sees the state only through its own choose(); apply checks legality
         state.apply(agents[seat].choose(state, seat))
+        stats = getattr(agents[seat], "last_stats", None)
+        if stats and stats.get("iterations"):
+            searched[seat] += 1
+            iterations[seat] += int(stats["iterations"])
     result: dict[str, Any] = {
         "index": job.index,
         "seed": job.seed,
@@ -73,6 +79,10 @@ def play_job(job: GameJob) -> dict[str, Any]:
         "ranks": state.ranks(),
         "decisions": state.move_number,
         "seconds": round(time.perf_counter() - started, 4),
+        # per seat, the mean search iterations of a searching bot's decisions (None for a bot
+        # that does not search): under a time budget it tells how much search the time bought
+        "iterations_per_move": [round(i / n, 1) if n else None
+                                for i, n in zip(iterations, searched, strict=True)],
     }
     if job.record:
         record = GameRecord.of(state, seats=list(job.bots))
@@ -81,4 +91,4 @@ def play_job(job: GameJob) -> dict[str, Any]:
 
 
 # the fields that depend on the machine, not on the seeds (left out when comparing runs)
-TIMING_FIELDS = ("seconds",)
+TIMING_FIELDS = ("seconds", "iterations_per_move")

@@ -1,0 +1,284 @@
+"""The ``learned`` bot: an information-set search guided by a trained policy-value network.
+
+The search is the one ``mcts`` runs (single-observer ISMCTS: every iteration samples a world
+``state.determinize(seat, rng)`` that the seat cannot tell from the real one, and walks one
+tree keyed by actions, choosing among the actions legal in that world), with AlphaZero's two
+changes: a child is chosen by PUCT, its prior from the network's policy head, and a new leaf is
+valued by the network's value head instead of a random rollout. Each node keeps a reward per
+seat and the seat deciding there maximises its own, so any number of players works.
+
+The network reads the deciding seat's observation tensor in the sampled world (its own view,
+built from ``observe``), so nothing the bot's seat cannot see reaches the search. Optionally
+(``mix``) a leaf's value is blended with the game's ``evaluate`` heuristic, as ``mcts`` scores
+its rollouts; training starts from that blend while the network knows nothing yet.
+
+:class:`NetSearch` is shared with self-play training (``palio.learn``), which adds Dirichlet
+noise at the root and reads the visit counts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from palio.bots.base import Bot
+from palio.bots.mcts import DEFAULT_SCALE, _number
+from palio.bots.network import Model, shipped_model
+from palio.core.errors import OptionError
+from palio.core.game import Action, State
+
+DEFAULT_ITERATIONS = 200
+DEFAULT_C = 1.0  # PUCT exploration; values are win shares in 0..1
+
+
+class SearchNode:
+    """Statistics of the action that led here; ``priors`` is set when the node is expanded."""
+
+    __slots__ = ("children", "visits", "total", "priors")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[Action, SearchNode] = {}
+        self.visits = 0
+        self.total = [0.0] * players  # summed values, per seat
+        self.priors: dict[Action, float] | None = None
+
+
+@dataclass
+class SearchResult:
+    """What one search found: visits per root action (legal ones only), the root's mean value
+    per seat, and what it cost."""
+
+    visits: dict[Action, int]
+    priors: dict[Action, float]
+    value: list[float]
+    iterations: int
+    seconds: float
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    shifted = np.exp(logits - logits.max())
+    return shifted / shifted.sum()
+
+
+class NetSearch:
+    """PUCT over determinized worlds with a network at the leaves (see the module docstring).
+
+    ``mix`` in 0..1 is the weight of the heuristic in a leaf's value; ``noise`` the weight of
+    Dirichlet(``noise_alpha``) noise on the root priors (self-play only).
+    """
+
+    def __init__(self, model: Model, rng: random.Random, c: float = DEFAULT_C, mix: float = 0.0,
+                 scale: float = DEFAULT_SCALE, noise: float = 0.0, noise_alpha: float = 0.3) -> None:
+        self.model = model
+        self.rng = rng
+        self.c = c
+        self.mix = mix
+        self.scale = scale
+        self.noise = noise
+        self.noise_alpha = noise_alpha
+
+    def run(self, state: State, seat: int, iterations: float = math.inf,
+            deadline: float = math.inf) -> SearchResult:
+        """Search from ``seat``'s point of view until ``iterations`` or the ``deadline``
+        (a ``time.perf_counter()`` value), whichever comes first; at least one iteration."""
+        started = time.perf_counter()
+        self.model.bind(state.game)
+        root = SearchNode(state.players)
+        done = 0
+        while done < iterations:
+            self._iterate(root, state.determinize(seat, self.rng))
+            done += 1
+            if done == 1 and self.noise > 0:
+                self._add_noise(root)
+            if deadline != math.inf and time.perf_counter() >= deadline:
+                break
+        legal = state.legal_actions()
+        visits = {a: (root.children[a].visits if a in root.children else 0) for a in legal}
+        priors = root.priors or {}
+        value = [t / root.visits for t in root.total]
+        return SearchResult(visits, {a: priors.get(a, 0.0) for a in legal}, value, done,
+                            time.perf_counter() - started)
+
+    def _add_noise(self, root: SearchNode) -> None:
+        priors = root.priors
+        if not priors:
+            return
+        draws = [self.rng.gammavariate(self.noise_alpha, 1.0) for _ in priors]
+        total = sum(draws) or 1.0
+        eps = self.noise
+        for (action, p), d in zip(list(priors.items()), draws, strict=True):
+            priors[action] = (1 - eps) * p + eps * d / total
+
+    def _iterate(self, root: SearchNode, world: State) -> None:
+        c = self.c
+        path = [root]
+        node = root
+        while True:
+            if world.is_over:
+                value = world.returns()
+                break
+            if node.priors is None:
+                value = self._expand(node, world)
+                break
+            legal = world.legal_actions()
+            mover = world.to_move
+            priors = node.priors
+            children = node.children
+            default_prior = 1.0 / len(legal)
+            sqrt_visits = math.sqrt(node.visits)
+            first_play = node.total[mover] / node.visits  # an unvisited child is valued as its parent
+            best_action = legal[0]
+            best_score = -math.inf
+            for action in legal:
+                child = children.get(action)
+                prior = priors.get(action, default_prior)
+                if child is None or child.visits == 0:
+                    score = first_play + c * prior * sqrt_visits
+                else:
+                    score = (child.total[mover] / child.visits
+                             + c * prior * sqrt_visits / (1 + child.visits))
+                if score > best_score:
+                    best_action, best_score = action, score
+            child = children.get(best_action)
+            if child is None:
+                child = children[best_action] = SearchNode(world.players)
+            world.apply_unchecked(best_action)
+            node = child
+            path.append(node)
+        for visited in path:
+            visited.visits += 1
+            total = visited.total
+            for i, v in enumerate(value):
+                total[i] += v
+
+    def _expand(self, node: SearchNode, world: State) -> list[float]:
+        """Set the node's priors from the network; return the leaf's value per seat."""
+        mover = world.to_move
+        legal = world.legal_actions()
+        game = world.game
+        logits, value_logits = self.model.predict(self.model.features(world, mover))
+        indices = [game.action_index(a) for a in legal]
+        node.priors = dict(zip(legal, softmax(logits[indices]).tolist(), strict=True))
+        relative = softmax(value_logits)
+        players = world.players
+        value = [0.0] * players
+        for k in range(players):
+            value[(mover + k) % players] = float(relative[k])
+        if self.mix > 0:
+            guess = self.heuristic(world)
+            value = [(1 - self.mix) * v + self.mix * h for v, h in zip(value, guess, strict=True)]
+        return value
+
+    def heuristic(self, world: State) -> list[float]:
+        """The game's ``evaluate`` for every seat, each lead turned into a win chance by a
+        logistic (as ``mcts`` scores its rollouts), normalised to shares that sum to 1."""
+        evaluate = world.game.evaluate
+        chances = []
+        for p in range(world.players):
+            lead = max(-30.0, min(30.0, evaluate(world, p) / self.scale))
+            chances.append(1.0 / (1.0 + math.exp(-lead)))
+        total = sum(chances)
+        return [x / total for x in chances]
+
+
+class LearnedBot(Bot):
+    """Plays with :class:`NetSearch` under ``iterations`` or ``time_budget`` (whichever first).
+
+    ``model``: a model file; by default the one the package ships for the game and player
+    count being played. Where none fits, ``fallback`` (a bot spec, e.g. ``mcts``) plays
+    instead, with this bot's ``time_budget`` if one is given; without a fallback that is an
+    error. ``mix``: weight of the ``evaluate`` heuristic in leaf values (default: the one the
+    model was trained with at its end). ``last_stats``: ``{"iterations", "seconds"}``.
+    """
+
+    name = "learned"
+
+    def __init__(
+        self,
+        model: str | None = None,
+        iterations: int | None = None,
+        time_budget: float | None = None,
+        c: float = DEFAULT_C,
+        mix: float | None = None,
+        fallback: str | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(seed)
+        iterations = _number("iterations", iterations, integer=True, minimum=1, allow_none=True,
+                             bot=self.name)
+        time_budget = _number("time_budget", time_budget, integer=False, minimum=0.001,
+                              allow_none=True, bot=self.name)
+        if iterations is None and time_budget is None:
+            iterations = DEFAULT_ITERATIONS
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.c = _number("c", c, integer=False, minimum=0.0, bot=self.name)
+        if mix is not None and not (isinstance(mix, (int, float)) and 0 <= mix <= 1):
+            raise OptionError(f"learned option mix must be a number from 0 to 1, not {mix!r}")
+        self.mix = mix
+        if model is not None and not isinstance(model, str):
+            raise OptionError(f"learned option model must be a file path, not {model!r}")
+        self.model_path = model
+        self.fallback = fallback
+        self.seed = seed
+        self._models: dict[tuple[str, int], Model | Bot] = {}
+        self.last_stats: dict[str, float] = {"iterations": 0, "seconds": 0.0}
+
+    def model_for(self, state: State) -> Model | Bot:
+        """The model that plays this game and player count, or the fallback bot."""
+        key = (state.game.info.id, state.players)
+        found = self._models.get(key)
+        if found is None:
+            found = self._resolve(state)
+            self._models[key] = found
+        return found
+
+    def _resolve(self, state: State) -> Model | Bot:
+        game, players = state.game, state.players
+        if self.model_path is not None:
+            model = Model.load(Path(self.model_path))
+            model.check_fits(game, players)
+            return model
+        model = shipped_model(game.info.id, players)
+        if model is not None:
+            model.check_fits(game, players)
+            return model
+        if self.fallback is None:
+            raise OptionError(f"no trained model ships for {game.info.name} with {players} "
+                              f"players; train one (palio train {game.info.id} --players "
+                              f"{players}) and pass it as model=FILE")
+        from palio import bots  # here, not at the top: palio.bots imports this module
+
+        options: dict[str, Any] = {"seed": self.seed}
+        if self.time_budget is not None:
+            options["time_budget"] = self.time_budget
+        return bots.get(self.fallback, **options)
+
+    def choose(self, state: State, seat: int) -> Action:
+        self.check_turn(state, seat)
+        started = time.perf_counter()
+        model = self.model_for(state)
+        if isinstance(model, Bot):
+            action = model.choose(state, seat)
+            self.last_stats = dict(getattr(model, "last_stats", {}) or {
+                "iterations": 0, "seconds": time.perf_counter() - started})
+            return action
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - started}
+            return legal[0]
+        mix = self.mix if self.mix is not None else float(model.card.get("mix", 0.0))
+        search = NetSearch(model, self.rng, c=self.c, mix=mix)
+        limit = self.iterations if self.iterations is not None else math.inf
+        deadline = started + self.time_budget if self.time_budget is not None else math.inf
+        result = search.run(state, seat, limit, deadline)
+        self.last_stats = {"iterations": result.iterations,
+                           "seconds": time.perf_counter() - started}
+        # the most visited legal action; the network's prior breaks ties
+        return max(legal, key=lambda a: (result.visits[a], result.priors[a]))

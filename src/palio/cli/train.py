@@ -1,0 +1,157 @@
+"""``palio train``: self-play training of a network for the ``learned`` bot, any encoded game.
+
+Progress shows as a bar per generation and one line per finished generation. The run folder
+keeps a checkpoint after every generation; the same command resumes an interrupted run, and a
+larger ``--generations`` extends a finished one. Ctrl-C stops at once (exit 130); the games of
+an unfinished generation are played again on resuming, with the same seeds.
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+import palio.games as registry
+from palio.cli.common import fail, parse_options
+from palio.cli.sim import BACKEND_HELP, INTERRUPTED, _check_run, _stop_on_sigint
+from palio.core.errors import OptionError, PalioError
+from palio.learn import import_trainer
+
+console = Console(highlight=False, soft_wrap=True)
+errors = Console(stderr=True, highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("train")(train_command)
+    app.command("models")(models_command)
+
+
+def models_command(
+    files: list[Path] = typer.Argument(None, help="model files (default: the shipped ones)"),
+) -> None:
+    """The model cards of the shipped models (or of the given files): what each one saw."""
+    from palio.bots.network import Model, shipped, shipped_model
+
+    try:
+        models = ([(str(f), Model.load(f)) for f in files] if files else
+                  [(f"{g} ({p} players, shipped)", shipped_model(g, p)) for g, p in shipped()])
+    except PalioError as exc:
+        raise fail(exc) from None
+    if not models:
+        console.print("No model ships with this installation; palio train makes one.")
+    for title, model in models:
+        console.print(f"[bold]{title}[/bold]: {model.game_id}, {model.players} players, "
+                      f"hidden layers {model.meta['hidden']}")
+        for key, value in sorted(model.card.items()):
+            console.print(f"  {key}: {value}")
+
+
+def train_command(
+    game: str = typer.Argument(..., help="game id, e.g. san-gimignano (it needs an encode.py)"),
+    players: int = typer.Option(None, "--players", "-p", help="players (default: the fewest)"),
+    generations: int = typer.Option(10, "--generations", "-g",
+                                    help="total generations (self-play, then training)"),
+    games: int = typer.Option(16, "--games", "-n", help="self-play games per generation"),
+    iterations: int = typer.Option(64, "--iterations", help="search iterations per self-play decision"),
+    steps: int = typer.Option(200, "--steps", help="gradient steps per generation"),
+    batch: int = typer.Option(256, "--batch", help="positions per gradient step"),
+    lr: float = typer.Option(1e-3, "--lr", help="learning rate (AdamW)"),
+    hidden: str = typer.Option("128,128", "--hidden", help="hidden layer widths, comma separated"),
+    buffer: int = typer.Option(50_000, "--buffer", help="positions kept for training"),
+    mix_generations: int = typer.Option(
+        4, "--mix-generations",
+        help="generations over which the evaluate heuristic's weight in leaf values falls from 1 to 0"),
+    explore_moves: int = typer.Option(30, "--explore-moves",
+                                      help="opening decisions chosen in proportion to visits"),
+    seed: int = typer.Option(0, "--seed", "-s", help="run seed; every other seed derives from it"),
+    run: Path = typer.Option(None, "--run", help="run folder (default runs/<game>-<players>p)"),
+    export: Path = typer.Option(None, "--export", help="also copy the final model file here"),
+    option: list[str] = typer.Option(None, "--option", "-o", help="game option, e.g. nobles"),
+    workers: int = typer.Option(1, "--workers", "-w", help="parallel self-play worker processes"),
+    backend: str = typer.Option("process", "--backend", help=BACKEND_HELP),
+    address: str = typer.Option(None, "--address", help="Ray cluster address (else a local one)"),
+    device: str = typer.Option("auto", "--device", help="auto (the GPU if any), cpu or cuda"),
+    time_limit: float = typer.Option(None, "--time-limit",
+                                     help="minutes; no new generation starts after that"),
+) -> None:
+    """Train a policy-value network by self-play; its model file plays as bot 'learned'."""
+    try:
+        trainer_module = import_trainer()
+        found = registry.get(game)
+        players = found.info.min_players if players is None else players
+        found.validate_options(players, parse_options(option))
+        if found.observation_layout(players) is None:
+            raise OptionError(f"{found.info.name} has no observation tensor encoding (encode.py)")
+        _check_run(workers, backend, address)
+        for name, value in (("--generations", generations), ("--games", games),
+                            ("--iterations", iterations), ("--batch", batch),
+                            ("--buffer", buffer)):
+            if value < 1:
+                raise OptionError(f"{name} must be at least 1, not {value}")
+        if time_limit is not None and not time_limit > 0:
+            raise OptionError("--time-limit must be above 0 minutes")
+        if steps < 0 or mix_generations < 0 or explore_moves < 0 or not lr > 0:
+            raise OptionError("--steps, --mix-generations and --explore-moves must be 0 or "
+                              "more, --lr above 0")
+        widths = [int(w) for w in hidden.split(",") if w.strip()]
+        if not widths or min(widths) < 1:
+            raise OptionError(f"--hidden takes positive widths like 128,128, not {hidden!r}")
+        settings = trainer_module.TrainSettings(
+            game=game, players=players, options=parse_options(option), seed=seed,
+            generations=generations, games=games, iterations=iterations, hidden=widths,
+            steps=steps, batch=batch, lr=lr, buffer=buffer, mix_generations=mix_generations,
+            explore_moves=explore_moves)
+        folder = run or Path("runs") / f"{game}-{players}p"
+        trainer = trainer_module.Trainer(settings, folder, workers, backend, address, device)
+    except (PalioError, ValueError) as exc:
+        raise fail(str(exc)) from None
+    if trainer.generation:
+        errors.print(f"Resuming {folder} after generation {trainer.generation}.")
+    stop = threading.Event()
+    with _stop_on_sigint(stop), _bar() as bar:
+        trainer.run(_progress(trainer_module, bar), stop,
+                    None if time_limit is None else time_limit * 60)
+    if trainer.generation and export is not None:
+        try:
+            shutil.copyfile(folder / trainer_module.MODEL_FILE, export)
+        except OSError as exc:
+            raise fail(f"cannot write {export}: {exc.strerror or exc}") from None
+    console.print(f"{trainer.generation} generations, {trainer.games_played} games, "
+                  f"{trainer.positions_seen} positions; {trainer.wall_seconds:.0f} s wall, "
+                  f"{trainer.cpu_seconds:.0f} s CPU. Model: {folder / trainer_module.MODEL_FILE}")
+    if stop.is_set():
+        errors.print("Interrupted; run the same command to resume.")
+        raise typer.Exit(INTERRUPTED)
+
+
+def _bar() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), console=errors, transient=True)
+
+
+def _progress(trainer_module, bar: Progress):
+    task = {"id": None}
+
+    def started(generation: int, games: int) -> None:
+        if task["id"] is not None:
+            bar.remove_task(task["id"])
+        task["id"] = bar.add_task(f"generation {generation}: self-play games", total=games)
+
+    def game_finished(result: dict) -> None:
+        bar.advance(task["id"])
+
+    def finished(record: dict) -> None:
+        console.print(
+            f"generation {record['generation']}: {record['games']} games "
+            f"({record['mean_decisions']:.0f} decisions), {record['positions']} positions "
+            f"(buffer {record['buffer']}), mix {record['mix']:.2f}; loss "
+            f"{record['loss_before']:.3f} -> {record['loss_after']:.3f} (policy "
+            f"{record['policy_loss']:.3f}, value {record['value_loss']:.3f}); "
+            f"{record['seconds']:.0f} s")
+
+    return trainer_module.Progress(started, game_finished, finished)

@@ -1,0 +1,183 @@
+"""The learned bot: model files load, fit only their game, and play legal moves in every game
+and player count; options and missing models give clear errors; the shipped models fit the
+current encodings."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import palio
+from palio import bots
+from palio.bots.learned import NetSearch
+from palio.bots.network import Model, new_model, shipped, shipped_model
+from palio.core.errors import OptionError
+from palio.games import available
+from palio.games import get as get_game
+from tests.bots.test_bots import positions
+
+ENCODED = [
+    (game_id, players)
+    for game_id in available()
+    for players in range(get_game(game_id).info.min_players, get_game(game_id).info.max_players + 1)
+    if get_game(game_id).observation_layout(players) is not None
+]
+
+
+def random_model(game_id: str, players: int, seed: int = 0) -> Model:
+    """A small network with random weights everywhere (a fresh one has zero heads, whose
+    uniform priors and values would hide what the heads do)."""
+    model = new_model(get_game(game_id), players, hidden=(16,), seed=seed)
+    rng = np.random.default_rng(seed + 1)
+    model.policy = tuple(rng.normal(0, 1, a.shape).astype(np.float32) for a in model.policy)
+    model.value = tuple(rng.normal(0, 1, a.shape).astype(np.float32) for a in model.value)
+    return model
+
+
+@pytest.fixture(scope="module")
+def model_files(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("models")
+    files = {}
+    for game_id, players in ENCODED:
+        path = folder / f"{game_id}-{players}.npz"
+        random_model(game_id, players).save(path)
+        files[game_id, players] = str(path)
+    return files
+
+
+def test_every_registered_game_with_two_or_more_encodings_is_covered():
+    assert {("san-gimignano", 2), ("tiletum", 3)} <= set(ENCODED)
+
+
+@pytest.mark.parametrize(("game_id", "players"), ENCODED)
+def test_a_saved_model_loads_and_plays_legal_moves(game_id, players, model_files):
+    model = random_model(game_id, players)
+    loaded = Model.load(model_files[game_id, players])
+    state = palio.new_game(game_id, players=players, seed=5)
+    x = loaded.features(state, state.to_move)
+    assert x.shape == (get_game(game_id).observation_layout(players).size,)
+    # weights are stored as float16: the loaded network agrees up to that rounding
+    for mine, theirs in zip(model.predict(x), loaded.predict(x), strict=True):
+        assert np.allclose(mine, theirs, atol=0.05 * (1 + np.abs(mine).max()))
+    assert loaded.meta["game"] == game_id and loaded.players == players
+    bot = bots.get("learned", model=model_files[game_id, players], iterations=12, seed=2)
+    for state in positions(game_id, players, seed=9, count=6):
+        action = bot.choose(state, state.to_move)
+        assert action in state.legal_actions()
+        assert 1 <= bot.last_stats["iterations"] <= 12 or len(state.legal_actions()) == 1
+
+
+def test_a_whole_game_between_learned_and_mcts_ends(model_files):
+    state = palio.new_game("san-gimignano", players=2, seed=3)
+    agents = [bots.get("learned", model=model_files["san-gimignano", 2], iterations=8, seed=1),
+              bots.get("mcts", iterations=8, seed=1)]
+    while not state.is_over:
+        state.apply(agents[state.to_move].choose(state, state.to_move))
+    assert state.move_number > 0
+
+
+@pytest.mark.parametrize(("game_id", "players"), ENCODED)
+def test_decisions_never_depend_on_hidden_information(game_id, players, model_files):
+    """As for the other bots (tests/bots/test_bots.py): two positions that differ only in what
+    the deciding seat cannot see get the same decision, with the network and the heuristic
+    both weighing in."""
+    from tests.bots.test_bots import step_avoiding_the_end
+
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(4):
+        state = palio.new_game(game_id, players=players, seed=seed)
+        for _ in range(rng.randrange(5, 60)):
+            step_avoiding_the_end(state, rng)
+        if state.is_over:
+            continue
+        seat = state.to_move
+        for k in range(2):
+            other = state.determinize(seat, random.Random(k))
+            assert other.observe(seat) == state.observe(seat)
+            options = {"model": model_files[game_id, players], "iterations": 60, "mix": 0.5}
+            mine = bots.get("learned", seed=7, **options).choose(state, seat)
+            theirs = bots.get("learned", seed=7, **options).choose(other, seat)
+            assert mine == theirs, (game_id, players, seed, k)
+            checked += 1
+    assert checked >= 4
+
+
+def test_the_search_counts_visits_and_values_every_seat(model_files):
+    model = Model.load(model_files["tiletum", 3])
+    state = palio.new_game("tiletum", players=3, seed=2)
+    result = NetSearch(model, random.Random(1), mix=0.3).run(state, state.to_move, iterations=40)
+    assert result.iterations == 40
+    assert set(result.visits) == set(state.legal_actions())
+    assert sum(result.visits.values()) == 39  # the first iteration expands the root itself
+    assert len(result.value) == 3 and abs(sum(result.value) - 1) < 1e-6
+    assert abs(sum(result.priors.values()) - 1) < 1e-6
+
+
+def test_a_model_refuses_another_game_or_player_count(model_files):
+    bot = bots.get("learned", model=model_files["san-gimignano", 2], iterations=5)
+    state = palio.new_game("tiletum", players=3, seed=1)
+    with pytest.raises(OptionError, match="plays san-gimignano with 2 players, not tiletum"):
+        bot.choose(state, state.to_move)
+    model = Model.load(model_files["tiletum", 2])
+    with pytest.raises(OptionError, match="not tiletum with 3"):
+        model.check_fits(get_game("tiletum"), 3)
+
+
+def test_a_model_trained_on_another_layout_is_refused(model_files, tmp_path):
+    model = Model.load(model_files["san-gimignano", 2])
+    model.meta["digest"] = "0" * 16
+    path = tmp_path / "old.npz"
+    model.save(path)
+    state = palio.new_game("san-gimignano", players=2, seed=1)
+    with pytest.raises(OptionError, match="another observation layout"):
+        bots.get("learned", model=str(path)).choose(state, state.to_move)
+
+
+def test_unreadable_files_and_bad_options_are_refused_clearly(tmp_path):
+    state = palio.new_game("san-gimignano", players=2, seed=1)
+    with pytest.raises(OptionError, match="cannot read model"):
+        bots.get("learned", model=str(tmp_path / "none.npz")).choose(state, state.to_move)
+    junk = tmp_path / "junk.npz"
+    junk.write_bytes(b"not a model")
+    with pytest.raises(OptionError, match="not a readable Palio model"):
+        bots.get("learned", model=str(junk)).choose(state, state.to_move)
+    with pytest.raises(OptionError, match="mix must be a number from 0 to 1"):
+        bots.get("learned", mix=2)
+    with pytest.raises(OptionError, match="learned option iterations must be at least 1"):
+        bots.get("learned", iterations=0)
+
+
+def test_without_a_shipped_model_it_says_so_or_plays_its_fallback(monkeypatch):
+    monkeypatch.setattr("palio.bots.learned.shipped_model", lambda game_id, players: None)
+    state = palio.new_game("tiletum", players=4, seed=1)
+    with pytest.raises(OptionError, match="no trained model ships for Tiletum with 4 players"):
+        bots.get("learned").choose(state, state.to_move)
+    bot = bots.get("learned", fallback="mcts:iterations=5", seed=1)
+    assert bot.choose(state, state.to_move) in state.legal_actions()
+    assert bot.last_stats["iterations"] == 5
+
+
+def test_the_expert_level_is_the_learned_bot_with_a_search_fallback():
+    expert = bots.get("expert")
+    assert isinstance(expert, bots.LearnedBot) and expert.fallback.startswith("mcts")
+    assert expert.iterations > bots.get("hard").iterations
+
+
+@pytest.mark.parametrize(("game_id", "players"), shipped())
+def test_the_shipped_models_fit_the_current_encodings_and_play(game_id, players):
+    """Fails when a game's observation layout or action space changes: retrain then
+    (docs/bots.md has each model's command)."""
+    model = shipped_model(game_id, players)
+    model.check_fits(get_game(game_id), players)
+    card = model.card
+    assert card["generations"] >= 1 and card["self_play_games"] >= 1 and "command" in card
+    bot = bots.get("learned", iterations=20, seed=1)
+    for state in positions(game_id, players, seed=4, count=4):
+        assert bot.choose(state, state.to_move) in state.legal_actions()
+
+
+def test_models_ship_for_san_gimignano_and_three_player_tiletum():
+    assert {("san-gimignano", 2), ("tiletum", 3)} <= set(shipped())

@@ -1,0 +1,153 @@
+"""Self-play training end to end: a tiny network trains for a few steps and its loss falls;
+checkpoints resume; self-play is seeded; ``palio train`` from the command line."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("torch")
+
+from typer.testing import CliRunner  # noqa: E402
+
+import palio  # noqa: E402
+from palio import bots  # noqa: E402
+from palio.bots.network import Model, new_model  # noqa: E402
+from palio.cli import app  # noqa: E402
+from palio.core.errors import OptionError  # noqa: E402
+from palio.games import available  # noqa: E402
+from palio.games import get as get_game  # noqa: E402
+from palio.learn import trainer as T  # noqa: E402
+from palio.learn.selfplay import play_selfplay, selfplay_jobs  # noqa: E402
+
+pytestmark = pytest.mark.learn
+
+ENCODED = [g for g in available() if get_game(g).observation_layout(get_game(g).info.min_players)]
+
+
+def tiny(**changes) -> T.TrainSettings:
+    settings = {"game": "san-gimignano", "players": 2, "seed": 3, "generations": 1, "games": 3,
+                "iterations": 8, "hidden": [16], "steps": 60, "batch": 32, "lr": 3e-3,
+                "explore_moves": 4, **changes}
+    return T.TrainSettings(**settings)
+
+
+def test_a_tiny_network_trains_end_to_end_and_its_loss_falls(tmp_path):
+    trainer = T.Trainer(tiny(), tmp_path / "run")
+    trainer.run()
+    record = trainer.history[-1]
+    assert trainer.generation == 1 and record["games"] == 3 and record["positions"] > 10
+    assert record["loss_after"] < record["loss_before"]
+    assert (tmp_path / "run" / T.CHECKPOINT).exists()
+    model = Model.load(tmp_path / "run" / T.MODEL_FILE)
+    assert model.card["generations"] == 1 and model.card["self_play_games"] == 3
+    assert model.card["seed"] == 3 and model.card["engine_commit"]
+    state = palio.new_game("san-gimignano", players=2, seed=8)
+    bot = bots.get("learned", model=str(tmp_path / "run" / T.MODEL_FILE), iterations=10)
+    assert bot.choose(state, state.to_move) in state.legal_actions()
+
+
+def test_a_run_resumes_from_its_checkpoint_and_refuses_other_settings(tmp_path):
+    folder = tmp_path / "run"
+    first = T.Trainer(tiny(games=2, steps=5), folder)
+    first.run()
+    weights = first.net.policy.weight.detach().clone()
+    resumed = T.Trainer(tiny(games=2, steps=5, generations=2), folder)
+    assert resumed.generation == 1 and len(resumed.buffer) == len(first.buffer)
+    assert (resumed.net.policy.weight == weights).all()
+    resumed.run()
+    assert resumed.generation == 2 and resumed.games_played == 4
+    assert [r["generation"] for r in resumed.history] == [1, 2]
+    with pytest.raises(OptionError, match=r"other settings \(games\)"):
+        T.Trainer(tiny(games=5, steps=5, generations=3), folder)
+
+
+@pytest.mark.parametrize("game_id", ENCODED)
+def test_self_play_gives_well_formed_samples_and_is_seeded(game_id):
+    game = get_game(game_id)
+    players = game.info.min_players
+    model = new_model(game, players, hidden=(8,), seed=1).to_bytes()
+    jobs = selfplay_jobs(game_id, players, {}, run_seed=5, generation=1, games=1, model=model,
+                         iterations=2, mix=0.5)
+    result = play_selfplay(jobs[0])
+    again = play_selfplay(jobs[0])
+    assert result["decisions"] == again["decisions"] and result["returns"] == again["returns"]
+    size = game.observation_layout(players).size
+    actions = len(game.all_actions())
+    assert result["samples"]
+    for sample in result["samples"]:
+        assert sample.inputs_index.max() < size and len(sample.inputs_value) == len(sample.inputs_index)
+        assert sample.legal.max() < actions and len(sample.legal) >= 2
+        assert abs(sample.policy.sum() - 1) < 1e-5 and abs(sample.value.sum() - 1) < 1e-5
+
+
+def test_the_card_names_the_command_that_repeats_the_run():
+    settings = tiny(options={"nobles": True}, lr=0.003)
+    command = settings.command()
+    assert command.startswith("palio train san-gimignano --players 2 --option nobles=True ")
+    assert "--hidden 16 " in command and "--lr 0.003 " in command and "--seed 3 " in command
+    assert "--mix-generations 4 " in command
+
+
+def test_the_mix_of_the_heuristic_falls_to_zero():
+    settings = tiny(mix_generations=4)
+    assert [settings.mix(g) for g in (1, 2, 3, 5, 9)] == [1.0, 0.75, 0.5, 0.0, 0.0]
+    assert tiny(mix_generations=0).mix(1) == 0.0
+
+
+def test_the_buffer_file_round_trips(tmp_path):
+    model = new_model(get_game("san-gimignano"), 2, hidden=(8,)).to_bytes()
+    job = selfplay_jobs("san-gimignano", 2, {}, 1, 1, 1, model, iterations=2)[0]
+    samples = play_selfplay(job)["samples"]
+    T.save_buffer(tmp_path / "b.npz", samples)
+    loaded = T.load_buffer(tmp_path / "b.npz")
+    assert len(loaded) == len(samples)
+    for a, b in zip(samples, loaded, strict=True):
+        for name in ("inputs_index", "inputs_value", "legal", "policy", "value"):
+            assert (getattr(a, name) == getattr(b, name)).all()
+
+
+def test_palio_train_from_the_command_line(tmp_path):
+    runner = CliRunner()
+    folder = tmp_path / "run"
+    args = ["train", "san-gimignano", "--generations", "1", "--games", "2", "--iterations", "4",
+            "--steps", "3", "--hidden", "8", "--run", str(folder), "--export",
+            str(tmp_path / "m.npz"), "--seed", "2"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "generation 1: 2 games" in result.output and (tmp_path / "m.npz").exists()
+    command = Model.load(tmp_path / "m.npz").card["command"]
+    assert command.startswith("palio train san-gimignano --players 2 ") and "--seed 2 " in command
+    again = runner.invoke(app, [*args[:2], "--generations", "2", *args[4:]])
+    assert again.exit_code == 0 and "generation 2" in again.output
+    card = runner.invoke(app, ["models", str(tmp_path / "m.npz")])
+    assert card.exit_code == 0 and "self_play_games: 4" in card.output, card.output
+    missing = runner.invoke(app, ["models", str(tmp_path / "none.npz")])
+    assert missing.exit_code == 2 and "cannot read model" in missing.output
+    for bad, message in ((["--games", "0"], "--games must be at least 1"),
+                         (["--hidden", "0"], "--hidden takes positive widths"),
+                         (["--device", "tpu"], "unknown device"),
+                         (["-p", "5"], "played by 2 players")):
+        result = runner.invoke(app, ["train", "san-gimignano", "--run", str(tmp_path / "x"),
+                                     *bad])
+        assert result.exit_code == 2 and message in result.output, (bad, result.output)
+
+
+@pytest.mark.ray
+def test_self_play_on_ray_gives_what_local_processes_give():
+    ray = pytest.importorskip("ray")
+    from palio.sim.backends import run_jobs
+
+    model = new_model(get_game("san-gimignano"), 2, hidden=(8,), seed=2).to_bytes()
+    jobs = selfplay_jobs("san-gimignano", 2, {}, 7, 1, 2, model, iterations=3)
+
+    def summary(results):
+        return sorted((r["index"], r["decisions"], r["returns"],
+                       [s.policy.tolist() for s in r["samples"]]) for r in results)
+
+    local = summary(run_jobs(jobs, 2, function=play_selfplay))
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        remote = summary(run_jobs(jobs, 2, "ray", function=play_selfplay))
+    finally:
+        ray.shutdown()
+    assert remote == local and len(local) == 2
