@@ -23,9 +23,12 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def serve_command(db_url: str, port: int, bot_delay: float = 0.0) -> list[str]:
+def serve_command(db_url: str, port: int, bot_delay: float = 0.0, *options: str,
+                  log_level: str = "warning") -> list[str]:
+    """``python -m palio serve`` on loopback; ``options`` are further ``palio serve``
+    options (``"--workers", "2"``)."""
     return [sys.executable, "-m", "palio", "serve", "--host", HOST, "--port", str(port),
-            "--db", db_url, "--bot-delay", str(bot_delay), "--log-level", "warning"]
+            "--db", db_url, "--bot-delay", str(bot_delay), "--log-level", log_level, *options]
 
 
 def wait_until_ready(process: subprocess.Popen[bytes], port: int, log_path: Path,

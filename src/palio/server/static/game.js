@@ -8,7 +8,9 @@ import { $, api, catalogById, el, errorMessage, gameTitle, say, seatName } from 
 import { rendererFor } from "/static/render/index.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
-const token = new URLSearchParams(window.location.search).get("token") || null;
+// the join link carries the token in its #fragment, which is never sent to a server
+const token = new URLSearchParams(window.location.hash.slice(1)).get("token")
+  || new URLSearchParams(window.location.search).get("token") || null;
 
 let view = null;
 let legend = null;
@@ -20,14 +22,21 @@ let busy = false; // a request of ours is in flight: further clicks wait for its
 // -- connection ---------------------------------------------------------------------------
 function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  socket = new WebSocket(`${scheme}://${window.location.host}/ws/games/${encodeURIComponent(gameId)}${query}`);
+  // the token goes in the first message, not in the URL (servers and proxies log URLs)
+  socket = new WebSocket(`${scheme}://${window.location.host}/ws/games/${encodeURIComponent(gameId)}`);
   setConnection("connecting");
   let refused = false;
-  socket.addEventListener("open", () => { retryDelay = 500; setConnection("live"); });
+  socket.addEventListener("open", () => {
+    retryDelay = 500;
+    setConnection("live");
+    if (token) socket.send(JSON.stringify({ type: "auth", token }));
+  });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "view") show(message.view);
+    if (message.type === "view") {
+      if (token && message.view.seat === null) return; // the spectator view before our seat's
+      show(message.view);
+    }
     else if (message.type === "error") {
       refused = true;
       say(message.error.message);
