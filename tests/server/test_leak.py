@@ -13,7 +13,9 @@ import pytest
 from websockets.sync.client import connect
 
 import palio
+from palio.core import describe
 from palio.core.game import State
+from palio.core.i18n import Translator
 from tests.server.conftest import Server
 
 
@@ -109,9 +111,10 @@ def test_pushes_show_each_seat_only_its_own_view(server: Server, game: str, play
             assert view["seat"] == seat
             state = states[view["move_number"]]
             assert view["observation"] == state.observe(seat)
-            assert view["text"] == state.game.render(state, seat)
+            tr = Translator(view["lang"], [s["name"] for s in view["seats"]])
+            assert view["text"] == state.game.render(state, seat, tr)
             assert [e["text"] for e in view["log"]] == [
-                state.game.describe_event(e) for e in state.events_for(seat)]
+                line["text"] for line in describe.log(state, seat, tr)]
             expected = [str(a) for a in state.legal_actions()] if state.to_move == seat else []
             if view["status"] != "running":
                 expected = []

@@ -365,8 +365,9 @@ def create_app(settings: Settings | str, bot_delay: float | None = None) -> Fast
         """Act on a client's message; False once the connection should end. The one message
         understood is ``{"type": "auth", "token": T}``: watch as T's seat from now on (a
         browser cannot set the Authorization header of a WebSocket, and a URL is logged).
-        Anything else (binary frames, pings, text) is ignored."""
-        if text is None or len(text) > MAX_CLIENT_MESSAGE:
+        It counts once, on a connection that has no seat yet (each would cost a view).
+        Anything else (binary frames, pings, text, a second auth) is ignored."""
+        if text is None or len(text) > MAX_CLIENT_MESSAGE or viewer.seat is not None:
             return True
         try:
             message = json.loads(text)

@@ -122,6 +122,7 @@ class BotRunner:
             return
         seat, level, state, revision = turn
         seed = secrets.randbits(32)
+        log.debug("bot thinks: game %s move %d seat %d", game_id, state.move_number, seat)
         notation = await self._think(game_id, level, state, seat, seed)
         body = {"action": notation, "move_number": state.move_number}
         try:
@@ -129,7 +130,10 @@ class BotRunner:
                 game_id, seat, body, bot=True, revision=revision))
         except ApiError as exc:
             if exc.code in ("stale_move", "future_move", "not_running", "not_your_turn"):
-                return  # the position moved on (an undo, another process): look again
+                # the position moved on meanwhile (an undo): look again
+                log.info("bot move of game %s at move %d was stale: %s", game_id,
+                         state.move_number, exc.message)
+                return
             raise
         self.on_move(game_id)
 

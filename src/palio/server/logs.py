@@ -2,9 +2,10 @@
 
 A token can appear in a URL (``?token=`` of an old link or client, ``#token=`` never reaches
 the server) and uvicorn logs every request's path with its query: its access log, and its
-"WebSocket ... [accepted]" lines. ``RedactTokens`` rewrites any ``token=...`` in a record
-(message and arguments) to ``token=[redacted]``; ``install()`` puts it on the handlers of
-the loggers that could carry one, so records propagated from child loggers pass it too.
+"WebSocket ... [accepted]" lines; at debug level it also logs WebSocket frames (an auth
+message) and handshake headers. ``RedactTokens`` rewrites each form in a record (message and
+arguments) to ``...[redacted]``; ``install()`` puts it on the loggers that could carry one and
+on their handlers, so records propagated from child loggers pass it too.
 """
 
 from __future__ import annotations
@@ -12,17 +13,27 @@ from __future__ import annotations
 import logging
 import re
 
-TOKEN = re.compile(r"(token=)[^&\s\"'#]+", re.IGNORECASE)
-REDACTED = r"\1[redacted]"
+# ?token=T (URLs), "token": "T" (a WebSocket auth message in uvicorn's debug frame log),
+# Bearer T (a header, should a debug log show one)
+TOKEN = re.compile(r"""(token=)[^&\s"'#]+|("token"\s*:\s*")[^"]*|(bearer\s+)[^\s"',]+""",
+                   re.IGNORECASE)
 LOGGERS = ("uvicorn.access", "uvicorn.error", "uvicorn", "palio", "")
 
 
 def redact(text: str) -> str:
-    return TOKEN.sub(REDACTED, text)
+    return TOKEN.sub(lambda match: next(g for g in match.groups() if g) + "[redacted]", text)
 
 
 def _clean(value: object) -> object:
-    return redact(value) if isinstance(value, str) else value
+    """A redacted argument; one that is not text (a WebSocket frame) is checked as it will be
+    written, and replaced by its redacted text only if it holds a token."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, int | float | bool) or value is None:
+        return value
+    text = str(value)
+    clean = redact(text)
+    return value if clean == text else clean
 
 
 class RedactTokens(logging.Filter):
@@ -39,7 +50,14 @@ class RedactTokens(logging.Filter):
 
 
 def install() -> None:
-    """Add the filter to the loggers and every handler they have now (idempotent)."""
+    """Add the filter to the loggers and every handler they have now (idempotent); and
+    write palio's own lines where uvicorn writes its own, at its level."""
+    palio, server = logging.getLogger("palio"), logging.getLogger("uvicorn.error")
+    if server.handlers and not palio.handlers:
+        for handler in server.handlers:
+            palio.addHandler(handler)
+        palio.setLevel(server.getEffectiveLevel())
+        palio.propagate = False
     for name in LOGGERS:
         logger = logging.getLogger(name)
         targets = [logger, *logger.handlers]
