@@ -53,8 +53,10 @@ def install() -> None:
     """Add the filter to the loggers and every handler they have now (idempotent); and
     write palio's own lines where uvicorn writes its own, at its level."""
     palio, server = logging.getLogger("palio"), logging.getLogger("uvicorn.error")
-    if server.handlers and not palio.handlers:
-        for handler in server.handlers:
+    # uvicorn.error has no handler of its own: its records go up to "uvicorn"'s
+    source = next((lg for lg in (server, logging.getLogger("uvicorn")) if lg.handlers), None)
+    if source is not None and not palio.handlers:
+        for handler in source.handlers:
             palio.addHandler(handler)
         palio.setLevel(server.getEffectiveLevel())
         palio.propagate = False
