@@ -106,8 +106,10 @@ class BotRunner:
                 if self.delay > 0:
                     await asyncio.sleep(self.delay)
                 async with self.slots, self.claims.claim(game_id) as mine:
-                    if not mine:
-                        return  # another process plays this move; it looks again after it
+                    if not mine:  # the holder looks again after its move
+                        log.debug("bot move of game %s is being played by another process",
+                                  game_id)
+                        return
                     await self._move(game_id)
             except asyncio.CancelledError:
                 raise
@@ -171,4 +173,7 @@ class BotRunner:
         for task in list(self.tasks.values()):
             task.cancel()
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            # a decision under way is not worth waiting for: end the bot processes now
+            for process in multiprocessing.active_children():
+                process.terminate()
+            await run_in_threadpool(lambda: self.pool.shutdown(wait=True, cancel_futures=True))
