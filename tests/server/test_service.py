@@ -177,3 +177,53 @@ def test_racing_submissions_apply_once(tmp_path: Path) -> None:
         assert session.query(ActionRow).filter_by(game_id=game_id).count() == 2
     other.close()
     service.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_migration_fills_the_new_columns_of_existing_games(tmp_path: Path, backend: str) -> None:
+    """A database from before revision 0002 (games, seats and moves only) is upgraded in
+    place: move numbers, who is to move and revisions are filled in from the moves."""
+    from sqlalchemy import JSON, bindparam, text
+
+    from palio.server.db import make_engine, now, upgrade
+    from tests.server.conftest import database_url
+
+    url = database_url(backend, tmp_path)
+    engine = make_engine(url)
+    upgrade(engine, "0001")
+    game = __import__("palio").get_game("tiletum")
+    state = game.setup(2, 7, None)
+    moves = []
+    rng = random.Random(2)
+    for _ in range(9):
+        move = rng.choice(state.legal_actions())
+        moves.append((state.to_move, str(move)))
+        state.apply(move)
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO games (id, game, version, players, options, seed, status, created_at) "
+            "VALUES ('old1', 'tiletum', '1', 2, :options, 7, 'running', :at)")
+            .bindparams(bindparam("options", type_=JSON)),
+            {"options": {"action_tiles": False}, "at": now()})
+        for seat in range(2):
+            connection.execute(text("INSERT INTO seats (game_id, seat, kind, name, token_hash) "
+                                    "VALUES ('old1', :seat, 'human', 'P', 'x')"), {"seat": seat})
+        for n, (seat, notation) in enumerate(moves, 1):
+            connection.execute(text("INSERT INTO actions (game_id, n, seat, notation, created_at) "
+                                    "VALUES ('old1', :n, :seat, :notation, :at)"),
+                               {"n": n, "seat": seat, "notation": notation, "at": now()})
+    engine.dispose()
+
+    service = GameService(url)  # upgrades to the newest revision
+    with service.engine.connect() as connection:  # no row was lost on the way
+        assert connection.execute(text("SELECT count(*) FROM actions")).scalar() == 9
+        if backend == "sqlite":
+            assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+    [listed], _ = service.list_games()
+    assert listed["move_number"] == 9 and listed["to_move"] == state.to_move
+    assert listed == service.get("old1").summary()
+    assert service.get("old1").revision == 9
+    seat = state.to_move
+    service.act("old1", seat, {"action": str(state.legal_actions()[0]), "move_number": 9})
+    assert service.list_games()[0][0]["move_number"] == 10
+    service.close()

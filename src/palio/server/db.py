@@ -57,7 +57,7 @@ class GameRow(Base):
     revision: Mapped[int] = mapped_column(Integer, default=0)
     move_number: Mapped[int] = mapped_column(Integer, default=0)
     to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     # who created the game (a hash of the client's address), for the per-minute limit
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
@@ -129,23 +129,34 @@ def is_sqlite(url: str) -> bool:
 MIGRATION_LOCK = 0x70A110
 
 
-def upgrade(engine: Engine) -> None:
+def upgrade(engine: Engine, revision: str = "head") -> None:
     """Bring the schema to the newest migration (Alembic, configured in code).
 
     On PostgreSQL several processes may start at once (``--workers``, several hosts): a
     transaction-level advisory lock lets one migrate while the others wait, then find the
-    schema at its head.
+    schema at its head. On SQLite, foreign keys are off while migrating: a migration that
+    rebuilds a table (SQLite's only way to change a column) drops the old one, and with them
+    on, the drop would cascade to every row that refers to it.
     """
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:  # outside any transaction, where SQLite ignores this pragma
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        with connection.begin():
+            if connection.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                   {"key": MIGRATION_LOCK})
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()
 
 
 def fresh_postgres_database(url: str, prefix: str = "palio") -> str:

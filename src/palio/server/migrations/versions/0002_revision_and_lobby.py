@@ -2,7 +2,8 @@
 
 ``games`` gains ``revision`` (counts changes, so a process can tell its cached copy is old),
 ``move_number``, ``to_move`` and ``updated_at`` (the lobby and the bot sweep read games from
-their rows), and ``creator`` (a hash of the creating client's address, for the per-minute
+their rows; ``updated_at`` stays nullable in the schema, though always written, so that SQLite
+need not rebuild the table), and ``creator`` (a hash of the creating client's address, for the per-minute
 limit); indexes for listing newest first by game and by creator. ``seats.level`` widens to 100
 characters for bot specs with options (``mcts:iterations=50``).
 
@@ -24,18 +25,19 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("revision", sa.Integer, nullable=False, server_default="0"))
-        batch.add_column(sa.Column("move_number", sa.Integer, nullable=False, server_default="0"))
-        batch.add_column(sa.Column("to_move", sa.Integer, nullable=True))
-        batch.add_column(sa.Column("updated_at", sa.DateTime(timezone=True), nullable=True))
-        batch.add_column(sa.Column("creator", sa.String(64), nullable=True))
-    with op.batch_alter_table("seats") as batch:
-        batch.alter_column("level", type_=sa.String(100), existing_type=sa.String(32),
-                           existing_nullable=True)
+    # plain ADD COLUMNs: SQLite rebuilds no table for them (a rebuild of "games" would drop it)
+    op.add_column("games", sa.Column("revision", sa.Integer, nullable=False, server_default="0"))
+    op.add_column("games", sa.Column("move_number", sa.Integer, nullable=False,
+                                     server_default="0"))
+    op.add_column("games", sa.Column("to_move", sa.Integer, nullable=True))
+    # every row gets one below and every new row on insert; left nullable so SQLite need not
+    # rebuild the table to say so
+    op.add_column("games", sa.Column("updated_at", sa.DateTime(timezone=True), nullable=True))
+    op.add_column("games", sa.Column("creator", sa.String(64), nullable=True))
+    if op.get_bind().dialect.name != "sqlite":  # SQLite does not enforce a VARCHAR's length
+        op.alter_column("seats", "level", type_=sa.String(100), existing_type=sa.String(32),
+                        existing_nullable=True)
     backfill()
-    with op.batch_alter_table("games") as batch:
-        batch.alter_column("updated_at", nullable=False, existing_type=sa.DateTime(timezone=True))
     op.create_index("ix_games_created", "games", ["created_at", "id"])
     op.create_index("ix_games_game_created", "games", ["game", "created_at"])
     op.create_index("ix_games_creator_created", "games", ["creator", "created_at"])
@@ -78,12 +80,14 @@ def replayed_to_move(row: sa.Row, moves: list[sa.Row]) -> int | None:
 
 
 def downgrade() -> None:
+    """Run through ``palio.server.db.upgrade(engine, "0001")``, which turns SQLite's foreign
+    keys off: dropping columns rebuilds the table there."""
     op.drop_index("ix_games_creator_created", "games")
     op.drop_index("ix_games_game_created", "games")
     op.drop_index("ix_games_created", "games")
-    with op.batch_alter_table("seats") as batch:
-        batch.alter_column("level", type_=sa.String(32), existing_type=sa.String(100),
-                           existing_nullable=True)
+    if op.get_bind().dialect.name != "sqlite":
+        op.alter_column("seats", "level", type_=sa.String(32), existing_type=sa.String(100),
+                        existing_nullable=True)
     with op.batch_alter_table("games") as batch:
         for name in ("creator", "updated_at", "to_move", "move_number", "revision"):
             batch.drop_column(name)
