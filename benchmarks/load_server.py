@@ -24,10 +24,14 @@ Each server listens on a socket made here with an 8 KiB send buffer, which accep
 inherit (and the kernel then does not grow): a client that stops reading is stuck after a few
 views, as on a slow link, instead of after the ~4 MB a loopback connection absorbs otherwise.
 
+``--lobby N`` measures the lobby instead: N games are written to a fresh database, then a
+client times pages of ``GET /api/games`` (the newest 50, and the last page of ``before=``).
+
 Usage (from the repository root; needs scripts/postgres.sh for PostgreSQL):
   PYTHONPATH=src python benchmarks/load_server.py --games 8 32 100 --servers 1 2 --stuck 0 3
   PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --seconds 20
   PYTHONPATH=src python benchmarks/load_server.py --bots --games 8 --servers 1
+  PYTHONPATH=src python benchmarks/load_server.py --lobby 2007
 
 This is a benchmark, not a test: it asserts nothing about speed.
 """
@@ -441,6 +445,38 @@ def run_one(args: argparse.Namespace, db_url: str, servers: int, games: int, stu
             "others": others}
 
 
+def lobby(db_url: str, count: int, workdir: Path) -> dict[str, Any]:
+    """Time lobby pages over ``count`` games (written straight to the database)."""
+    import httpx
+
+    from palio.server.service import GameService
+
+    service = GameService(db_url)
+    for index in range(count):
+        service.create({"game": "tiletum" if index % 2 else "san-gimignano", "players": 2,
+                        "seed": index})
+    service.close()
+    server = ServerProcess(db_url, workdir / "lobby-server.log", 0.3)
+    timings: dict[str, list[float]] = {"first page": [], "a later page": []}
+    sizes = {}
+    try:
+        with httpx.Client(base_url=server.base, timeout=60) as http:
+            middle = http.get(f"/api/games?limit=200&before="
+                              f"{http.get('/api/games?limit=1').json()[0]['id']}").json()[-1]["id"]
+            paths = {"first page": "/api/games", "a later page": f"/api/games?before={middle}"}
+            for _ in range(50):
+                for name, path in paths.items():
+                    sent = time.perf_counter()
+                    response = http.get(path)
+                    timings[name].append(time.perf_counter() - sent)
+                    sizes[name] = len(response.content)
+    finally:
+        server.stop()
+    return {name: {"p50_ms": 1000 * percentile(values, 0.5),
+                   "p99_ms": 1000 * percentile(values, 0.99), "bytes": sizes[name]}
+            for name, values in timings.items()}
+
+
 def row(r: dict[str, Any]) -> str:
     push = " / ".join(f"{v:.0f}" for v in r["push_ms"])
     text = (f"| {r['servers']} | {r['games']} | {r['stuck']} | {r['moves']} | "
@@ -475,6 +511,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--bot-level", default="random", help="bot level in --bots mode")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random clients")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--lobby", type=int, metavar="N",
+                        help="time lobby pages over N games instead of playing")
     args = parser.parse_args(argv)
     if min(args.games) < 1 or min(args.servers) < 1 or min(args.stuck) < 0 or args.seconds <= 0:
         parser.error("--games, --servers and --seconds must be positive, --stuck 0 or more")
@@ -490,9 +528,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     args = parse_args(argv)
     sys.path.insert(0, str(ROOT / "src"))
-    from palio.server.db import fresh_postgres_database
-
-    results = []
+    results: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="palio-load-") as tmp:
         workdir = Path(tmp)
         started_cluster = False
@@ -503,26 +539,50 @@ def main(argv: list[str] | None = None) -> None:
                 started_cluster = True
             elif args.db != "sqlite":
                 cluster = args.db
-            print(f"load_server: {args.game} ({args.players} players), {args.seconds:g} s a run, "
-                  f"{'server bots' if args.bots else 'REST + WebSocket clients'}, "
-                  f"{'SQLite' if cluster is None else 'PostgreSQL'}; {os.cpu_count()} CPUs; "
-                  f"Python {sys.version.split()[0]}", flush=True)
-            print(HEADER, flush=True)
-            for n, (servers, games, stuck) in enumerate(
-                    itertools.product(args.servers, args.games, args.stuck)):
-                label = f"run{n}"
-                db_url = (f"sqlite:///{workdir / (label + '.db')}" if cluster is None
-                          else fresh_postgres_database(cluster, "palio_load"))
-                result = run_one(args, db_url, servers, games, stuck, workdir, label)
-                results.append(result)
-                print(row(result), flush=True)
-                if result["others"]:
-                    print(f"  also running: {'; '.join(result['others'])}", flush=True)
+            if args.lobby:
+                results.append(measure_lobby(args, cluster, workdir))
+            else:
+                play_all(args, cluster, workdir, results)
         finally:
             if started_cluster:
                 stop_cluster(workdir)
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
+
+
+def database(cluster: str | None, workdir: Path, label: str) -> str:
+    """A fresh database: a SQLite file, or a new database on the PostgreSQL cluster."""
+    from palio.server.db import fresh_postgres_database
+
+    if cluster is None:
+        return f"sqlite:///{workdir / (label + '.db')}"
+    return fresh_postgres_database(cluster, "palio_load")
+
+
+def measure_lobby(args: argparse.Namespace, cluster: str | None, workdir: Path) -> dict[str, Any]:
+    result = lobby(database(cluster, workdir, "lobby"), args.lobby, workdir)
+    print(f"lobby over {args.lobby} games ({'SQLite' if cluster is None else 'PostgreSQL'}; "
+          f"load {os.getloadavg()[0]:.1f}): {json.dumps(result)}", flush=True)
+    return result
+
+
+def play_all(args: argparse.Namespace, cluster: str | None, workdir: Path,
+             results: list[dict[str, Any]]) -> None:
+    """Every configuration, one after another, each on a fresh database."""
+    print(f"load_server: {args.game} ({args.players} players), {args.seconds:g} s a run, "
+          f"{'server bots' if args.bots else 'REST + WebSocket clients'}, "
+          f"{'SQLite' if cluster is None else 'PostgreSQL'}; {os.cpu_count()} CPUs; "
+          f"Python {sys.version.split()[0]}", flush=True)
+    print(HEADER, flush=True)
+    for n, (servers, games, stuck) in enumerate(
+            itertools.product(args.servers, args.games, args.stuck)):
+        label = f"run{n}"
+        result = run_one(args, database(cluster, workdir, label), servers, games, stuck,
+                         workdir, label)
+        results.append(result)
+        print(row(result), flush=True)
+        if result["others"]:
+            print(f"  also running: {'; '.join(result['others'])}", flush=True)
 
 
 if __name__ == "__main__":
