@@ -122,6 +122,10 @@ class LiveGame:
     revealed: dict[int, bool] = field(default_factory=dict)  # memo: did action n reveal?
     before_last: State | None = None  # the position before the latest action (for undo)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    # views of the current revision by (seat, language): a move's REST answer and its push
+    # to the same seat are built once
+    views: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
+    views_revision: int = -1
 
     @property
     def move_number(self) -> int:
@@ -237,7 +241,17 @@ class LiveGame:
         return [s.name for s in self.seats]
 
     def view(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) may see, in words of ``lang``."""
+        """What ``seat`` (``None``: a spectator) may see, in words of ``lang``. Every change
+        bumps the revision, so a view kept for this revision is still exact (and shared:
+        callers only read it)."""
+        if self.views_revision != self.revision:
+            self.views, self.views_revision = {}, self.revision
+        key = (seat, lang)
+        if key not in self.views:
+            self.views[key] = self._build_view(seat, lang)
+        return self.views[key]
+
+    def _build_view(self, seat: int | None, lang: str) -> dict[str, Any]:
         state = self.state
         game = self.game
         tr = Translator(lang, self.names())
