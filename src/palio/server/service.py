@@ -313,18 +313,25 @@ class GameService:
         """The game, up to date with the database (another process may have changed it)."""
         live = self.live.get(game_id)
         if live is None:
-            with self.live_lock:
-                live = self.live.get(game_id)
-                if live is None:
-                    live = self._load(game_id)
-                    self.live[game_id] = live
-            return live
+            return self._cached(game_id)
         if self.shared:
             with self.sessions() as session:
                 revision = session.scalar(select(GameRow.revision).where(GameRow.id == game_id))
             if revision != live.revision:
                 with live.lock, self.sessions() as session:
                     self._refresh(live, session)
+        return live
+
+    def _cached(self, game_id: str) -> LiveGame:
+        """The game as this process holds it, loaded if need be; a change brings it up to
+        date itself, under the row's lock (``_lock_row``)."""
+        live = self.live.get(game_id)
+        if live is None:
+            with self.live_lock:
+                live = self.live.get(game_id)
+                if live is None:
+                    live = self._load(game_id)
+                    self.live[game_id] = live
         return live
 
     def _load(self, game_id: str) -> LiveGame:
@@ -521,7 +528,7 @@ class GameService:
     def join(self, game_id: str, seat: int, body: Any) -> tuple[LiveGame, str]:
         request = models.parse(models.JoinSeat, body)
         name = request.name or f"Player {seat + 1}"
-        live = self.get(game_id)
+        live = self._cached(game_id)
         with live.lock:
             if not 0 <= seat < live.players:
                 raise ApiError(404, "no_such_seat", f"seats of this game are 0-{live.players - 1}")
@@ -555,7 +562,7 @@ class GameService:
         ``revision`` it decided at: any change since (an undo and a new move at the same
         number) makes its decision stale."""
         request = models.parse(models.Act, body)
-        live = self.get(game_id)
+        live = self._cached(game_id)
         with live.lock:
             if seat is None:
                 raise ApiError(401, "no_token", "acting needs the seat's token")
@@ -622,7 +629,7 @@ class GameService:
 
     def undo(self, game_id: str, seat: int | None, body: Any) -> LiveGame:
         request = models.parse(models.Undo, body)
-        live = self.get(game_id)
+        live = self._cached(game_id)
         with live.lock:
             if seat is None:
                 raise ApiError(401, "no_token", "undo needs the seat's token")
