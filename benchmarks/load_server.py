@@ -16,7 +16,9 @@ is pushed across processes (LISTEN/NOTIFY). ``--stuck K`` adds K spectators per 
 the WebSocket handshake and never read again.
 
 Measured per move: the POST's round trip, and the time from sending the POST until the mover's
-own WebSocket delivers a view with a higher move number ("click to own push"). Per run: moves,
+own WebSocket delivers a view with a higher move number ("click to own push"); ten times a
+second, a plain ``GET .../view`` of a game nobody plays (what bots and load cost everyone
+else). Per run: moves,
 moves/s, the server processes' CPU seconds (user + system, from /proc) and so CPU per move,
 the client's CPU, the stuck clients the servers dropped, and the machine's load average.
 
@@ -65,6 +67,7 @@ SEND_BUFFER = 8192
 class Stats:
     post_rtt: list[float] = field(default_factory=list)  # seconds
     push_latency: list[float] = field(default_factory=list)  # seconds, POST sent -> own push
+    probe: list[float] = field(default_factory=list)  # seconds, a plain GET of a view
     moves: int = 0
     games_finished: int = 0
     rejected: dict[str, int] = field(default_factory=dict)  # HTTP status -> count
@@ -171,6 +174,18 @@ async def stuck_client(base: str, game_id: str) -> asyncio.StreamWriter:
     return writer
 
 
+async def probe(http: Any, stats: Stats, budget: Budget) -> None:
+    """Ten times a second, time a plain view request of a game nobody plays."""
+    response = await http.post("/api/games", json={"game": "san-gimignano", "players": 2})
+    response.raise_for_status()
+    path = f"/api/games/{response.json()['id']}/view"
+    while not budget.spent:
+        sent = time.perf_counter()
+        (await http.get(path)).raise_for_status()
+        stats.probe.append(time.perf_counter() - sent)
+        await asyncio.sleep(0.1)
+
+
 class Client:
     def __init__(self, config: dict[str, Any]) -> None:
         import httpx
@@ -243,7 +258,8 @@ class Client:
         rng = random.Random(self.config["seed"])
         started = time.perf_counter()
         cpu = time.process_time()
-        await asyncio.gather(*(self.slot(random.Random(rng.random()))
+        await asyncio.gather(probe(self.http[0], self.stats, self.budget),
+                             *(self.slot(random.Random(rng.random()))
                                for _ in range(self.config["games"])))
         elapsed = time.perf_counter() - started
         for http in self.http:
@@ -293,7 +309,8 @@ class BotWatcher:
             async def slot() -> None:
                 while not self.budget.spent:
                     await self.watch(http, base.replace("http://", "ws://"), rng.getrandbits(32))
-            await asyncio.gather(*(slot() for _ in range(self.config["games"])))
+            await asyncio.gather(probe(http, self.stats, self.budget),
+                                 *(slot() for _ in range(self.config["games"])))
         return {**asdict(self.stats), "elapsed": time.perf_counter() - started,
                 "client_cpu": time.process_time() - cpu}
 
@@ -438,6 +455,7 @@ def run_one(args: argparse.Namespace, db_url: str, servers: int, games: int, stu
             "elapsed": result["elapsed"], "moves_per_s": moves / result["elapsed"],
             "push_ms": [1000 * percentile(result["push_latency"], q) for q in (0.5, 0.9, 0.99)],
             "post_ms": [1000 * percentile(result["post_rtt"], q) for q in (0.5, 0.99)],
+            "probe_ms": [1000 * percentile(result["probe"], q) for q in (0.5, 0.99)],
             "server_cpu": server_cpu, "cpu_ms_per_move": 1000 * server_cpu / max(1, moves),
             "client_cpu": result["client_cpu"], "dropped": dropped,
             "games_finished": result["games_finished"], "rejected": result["rejected"],
@@ -481,6 +499,7 @@ def row(r: dict[str, Any]) -> str:
     push = " / ".join(f"{v:.0f}" for v in r["push_ms"])
     text = (f"| {r['servers']} | {r['games']} | {r['stuck']} | {r['moves']} | "
             f"{r['moves_per_s']:.0f} | {push} | {r['post_ms'][0]:.0f} / {r['post_ms'][1]:.0f} | "
+            f"{r['probe_ms'][0]:.0f} / {r['probe_ms'][1]:.0f} | "
             f"{r['server_cpu']:.1f} s = {r['cpu_ms_per_move']:.1f} ms | {r['client_cpu']:.1f} s | "
             f"{r['dropped']} | {r['load'][0]:.1f} -> {r['load'][1]:.1f} |")
     if r["rejected"] or r["errors"]:
@@ -489,8 +508,9 @@ def row(r: dict[str, Any]) -> str:
 
 
 HEADER = ("| Servers | Games | Stuck/game | Moves | Moves/s | Click to own push p50 / p90 / p99 (ms) "
-          "| POST p50 / p99 (ms) | Server CPU (per move) | Client CPU | Stuck dropped | Load 1-min |\n"
-          "|---:|---:|---:|---:|---:|---|---|---|---:|---:|---|")
+          "| POST p50 / p99 (ms) | Plain view p50 / p99 (ms) | Server CPU (per move) | Client CPU "
+          "| Stuck dropped | Load 1-min |\n"
+          "|---:|---:|---:|---:|---:|---|---|---|---|---:|---:|---|")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
