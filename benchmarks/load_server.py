@@ -251,8 +251,8 @@ class Client:
             try:
                 await self.play_one_game(rng)
             except (httpx.HTTPError, websockets.WebSocketException, OSError) as exc:
+                # counted, and the slot goes on with a new game (as a person would reload)
                 self.stats.errors.append(f"{type(exc).__name__}: {str(exc)[:200]}")
-                return
 
     async def run(self) -> dict[str, Any]:
         rng = random.Random(self.config["seed"])
@@ -341,7 +341,10 @@ class ServerProcess:
         self.log = open(log_path, "ab")  # noqa: SIM115 - the process writes it until stop()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "--factory", "palio.server.app:app_from_env",
-             "--fd", str(fd), "--log-level", "warning", "--ws-max-size", "65536"],
+             "--fd", str(fd), "--log-level", "warning", "--ws-max-size", "65536",
+             # longer than the client ever leaves a connection idle: a server closing a kept-alive
+             # connection just as the client reuses it would count as an error
+             "--timeout-keep-alive", "120"],
             stdout=self.log, stderr=subprocess.STDOUT, env=env, pass_fds=(fd,))
         wait_until_ready(self.process, self.port, log_path, timeout=120)
 

@@ -171,7 +171,7 @@ class Server:
             self.listener.start()
             await asyncio.wait_for(self.listener.ready.wait(), 30)
         self.bots.start()
-        # games with a bot to move resume by themselves (on PostgreSQL, in one process)
+        # games with a bot to move resume by themselves (each process tries; claims decide)
         self.bots.resume_all(await run_in_threadpool(self.service.bot_turns))
 
     async def stop(self) -> None:
