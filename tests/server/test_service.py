@@ -227,3 +227,36 @@ def test_migration_fills_the_new_columns_of_existing_games(tmp_path: Path, backe
     service.act("old1", seat, {"action": str(state.legal_actions()[0]), "move_number": 9})
     assert service.list_games()[0][0]["move_number"] == 10
     service.close()
+
+
+def test_kept_log_lines_follow_undo_and_names(tmp_path: Path) -> None:
+    """Views keep each reader's log lines between moves; an undo (then another move), and a
+    name that changes, must show in them exactly as in a game loaded afresh."""
+    url = f"sqlite:///{tmp_path / 'palio.db'}"
+    service = GameService(url)
+    live = service.create({"game": "san-gimignano", "players": 2, "seed": 11,
+                           "seats": [{"kind": "human"}] * 2})
+    live.view(None)  # kept lines written with the names before anyone joined
+    for seat in range(2):
+        service.join(live.id, seat, {"name": f"Name{seat}"})
+    assert live.view(None)["log"] == GameService(url).get(live.id).view(None)["log"]
+    rng = random.Random(5)
+    undone = 0
+    for _ in range(120):
+        if live.state.is_over:
+            break
+        seat = live.state.to_move
+        for reader in (None, 0, 1):
+            live.view(reader)  # fill the kept lines
+        service.act(live.id, seat, {"action": str(rng.choice(live.state.legal_actions())),
+                                    "move_number": live.move_number})
+        if live.can_undo(seat):
+            service.undo(live.id, seat, {"move_number": live.move_number})
+            undone += 1
+            options = [str(a) for a in live.state.legal_actions()]
+            service.act(live.id, seat, {"action": options[-1], "move_number": live.move_number})
+        fresh = GameService(url).get(live.id)
+        for reader in (None, 0, 1):
+            assert live.view(reader)["log"] == fresh.view(reader)["log"]
+    assert undone > 0
+    service.close()

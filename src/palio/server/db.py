@@ -118,7 +118,10 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    # No ping before each checkout: every query here is tiny, so a ping would double the
+    # round trips. After a database restart the first statement on a stale connection fails
+    # (one request answers 500) and SQLAlchemy then replaces the whole pool.
+    return create_engine(url, pool_size=10, max_overflow=10, pool_recycle=1800)
 
 
 def is_sqlite(url: str) -> bool:

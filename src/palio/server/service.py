@@ -117,7 +117,7 @@ class LiveGame:
     revision: int = 0  # the games row's revision this copy shows
     actors: list[int] = field(default_factory=list)  # seat of action n at index n-1
     notations: list[str] = field(default_factory=list)  # notation of action n at index n-1
-    marks: list[int] = field(default_factory=lambda: [0])  # len(log) after n actions
+    marks: list[int] = field(default_factory=lambda: [0])  # len(log) after n actions (n = 0: set-up)
     turns: list[Hashable] = field(default_factory=list)  # game.turn_key after n actions
     revealed: dict[int, bool] = field(default_factory=dict)  # memo: did action n reveal?
     before_last: State | None = None  # the position before the latest action (for undo)
@@ -126,6 +126,9 @@ class LiveGame:
     # to the same seat are built once
     views: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
     views_revision: int = -1
+    # log lines in words by (seat, language): (events described, lines)
+    log_cache: dict[tuple[int | None, str], tuple[int, list[dict[str, Any]]]] = field(
+        default_factory=dict)
 
     @property
     def move_number(self) -> int:
@@ -165,9 +168,10 @@ class LiveGame:
     def replay(self, moves: list[tuple[str, int]]) -> None:
         """Rebuild the state from set-up through ``moves`` (notation, seat)."""
         self.state = self.game.setup(self.players, self.seed, self.options)
-        self.actors, self.notations, self.marks = [], [], [0]
+        self.actors, self.notations, self.marks = [], [], [len(self.state.log)]
         self.turns = [self.game.turn_key(self.state)]
         self.revealed, self.before_last = {}, None
+        self.forget_log()
         for notation, seat in moves:
             self.apply_cached(notation, seat)
 
@@ -251,6 +255,23 @@ class LiveGame:
             self.views[key] = self._build_view(seat, lang)
         return self.views[key]
 
+    def _log_lines(self, seat: int | None, tr: Translator) -> list[dict[str, Any]]:
+        """The seat's log in words. Events never change once logged, so each reader's lines
+        are kept and only new events are described (a whole log per view would cost more
+        with every move); ``forget_log`` drops them when the history or a name changes."""
+        key = (seat, tr.lang)
+        done, lines = self.log_cache.get(key, (0, []))
+        events = len(self.state.log)
+        if done < events:
+            lines = lines + [  # a new list: views already sent keep theirs
+                {"n": self.event_move(line["event"]), "seat": line["seat"], "text": line["text"]}
+                for line in describe.log(self.state, seat, tr, done)]
+            self.log_cache[key] = (events, lines)
+        return lines
+
+    def forget_log(self) -> None:
+        self.log_cache = {}
+
     def _build_view(self, seat: int | None, lang: str) -> dict[str, Any]:
         state = self.state
         game = self.game
@@ -258,8 +279,7 @@ class LiveGame:
         over = state.is_over
         to_move = None if over else state.to_move
         yours = seat is not None and seat == to_move and self.status == "running"
-        log = [{"n": self.event_move(line["event"]), "seat": line["seat"], "text": line["text"]}
-               for line in describe.log(state, seat, tr)]
+        log = self._log_lines(seat, tr)
         return {
             "id": self.id, "game": game.info.id, "players": self.players, "status": self.status,
             "seat": seat, "lang": tr.lang, "move_number": state.move_number,
@@ -344,7 +364,7 @@ class GameService:
             live = LiveGame(
                 id=row.id, game=game, players=row.players, options=dict(row.options),
                 seed=row.seed, status=row.status, created_at=utc(row.created_at).isoformat(),
-                seats=[], state=state, turns=[game.turn_key(state)])
+                seats=[], state=state, turns=[game.turn_key(state)], marks=[len(state.log)])
             self._refresh(live, session, row)
         return live
 
@@ -371,7 +391,10 @@ class GameService:
                 live.apply_cached(notation, seat)
         else:
             live.replay([(notation, seat) for notation, seat in moves])
-        live.seats = [Seat.of(s) for s in seats]
+        fresh_seats = [Seat.of(s) for s in seats]
+        if [s.name for s in fresh_seats] != live.names():
+            live.forget_log()  # the log names players
+        live.seats = fresh_seats
         live.status = "finished" if live.state.is_over else status  # "finished": a safeguard
         live.revision = revision
 
@@ -552,6 +575,7 @@ class GameService:
                 revision = self._bump(session, live, status=status)
             target.token_hash = digest
             target.name = name
+            live.forget_log()  # the log names players
             live.status = status
             live.revision = revision
         return live, token
