@@ -25,6 +25,8 @@ the client's CPU, the stuck clients the servers dropped, and the machine's load 
 Each server listens on a socket made here with an 8 KiB send buffer, which accepted sockets
 inherit (and the kernel then does not grow): a client that stops reading is stuck after a few
 views, as on a slow link, instead of after the ~4 MB a loopback connection absorbs otherwise.
+The server runs as ``palio serve`` would, through ``palio.server.process.fd_serve_command``
+(not uvicorn's ``--fd``, whose connections lack TCP_NODELAY: ~40 ms more per response).
 
 ``--lobby N`` measures the lobby instead: N games are written to a fresh database, then a
 client times pages of ``GET /api/games`` (the newest 50, and the last page of ``before=``).
@@ -326,7 +328,7 @@ class ServerProcess:
     """uvicorn serving the app on a listening socket made here (small send buffer)."""
 
     def __init__(self, db_url: str, log_path: Path, bot_delay: float) -> None:
-        from palio.server.process import wait_until_ready
+        from palio.server.process import fd_serve_command, wait_until_ready
 
         self.listener = socket.socket()
         self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
@@ -339,13 +341,10 @@ class ServerProcess:
                "PALIO_GAMES_PER_MINUTE": "0", "PALIO_PUSH_TIMEOUT": "10"}
         fd = self.listener.fileno()
         self.log = open(log_path, "ab")  # noqa: SIM115 - the process writes it until stop()
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory", "palio.server.app:app_from_env",
-             "--fd", str(fd), "--log-level", "warning", "--ws-max-size", "65536",
-             # longer than the client ever leaves a connection idle: a server closing a kept-alive
-             # connection just as the client reuses it would count as an error
-             "--timeout-keep-alive", "120"],
-            stdout=self.log, stderr=subprocess.STDOUT, env=env, pass_fds=(fd,))
+        # (keep-alive 120 s, longer than the client leaves a connection idle: a server closing
+        # a kept-alive connection just as the client reuses it would count as an error)
+        self.process = subprocess.Popen(fd_serve_command(fd), stdout=self.log,
+                                        stderr=subprocess.STDOUT, env=env, pass_fds=(fd,))
         wait_until_ready(self.process, self.port, log_path, timeout=120)
 
     def cpu_seconds(self) -> float:

@@ -17,7 +17,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +26,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from palio.server.process import HOST, wait_until_ready
+from palio.server.process import HOST, fd_serve_command, wait_until_ready
 from palio.server.push import Viewer
 
 PUSH_TIMEOUT = 8.0  # seconds a stuck client keeps its connection
@@ -47,10 +46,8 @@ class FdServer:
                "PALIO_PUSH_TIMEOUT": str(PUSH_TIMEOUT), "PALIO_GAMES_PER_MINUTE": "0"}
         fd = self.listener.fileno()
         with open(self.log_path, "ab") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "uvicorn", "--factory", "palio.server.app:app_from_env",
-                 "--fd", str(fd), "--log-level", "info"],
-                stdout=log, stderr=subprocess.STDOUT, env=env, pass_fds=(fd,))
+            self.process = subprocess.Popen(fd_serve_command(fd, "info"), stdout=log,
+                                            stderr=subprocess.STDOUT, env=env, pass_fds=(fd,))
         wait_until_ready(self.process, self.port, self.log_path, timeout=30)
         self.http = httpx.Client(base_url=f"http://{HOST}:{self.port}", timeout=30)
 
