@@ -327,7 +327,8 @@ def client_main(config_json: str) -> None:
 class ServerProcess:
     """uvicorn serving the app on a listening socket made here (small send buffer)."""
 
-    def __init__(self, db_url: str, log_path: Path, bot_delay: float) -> None:
+    def __init__(self, db_url: str, log_path: Path, bot_delay: float,
+                 push_timeout: float = 10.0) -> None:
         from palio.server.process import fd_serve_command, wait_until_ready
 
         self.listener = socket.socket()
@@ -338,7 +339,7 @@ class ServerProcess:
         self.base = f"http://{HOST}:{self.port}"
         self.log_path = log_path
         env = {**os.environ, "PALIO_DB": db_url, "PALIO_BOT_DELAY": str(bot_delay),
-               "PALIO_GAMES_PER_MINUTE": "0", "PALIO_PUSH_TIMEOUT": "10"}
+               "PALIO_GAMES_PER_MINUTE": "0", "PALIO_PUSH_TIMEOUT": str(push_timeout)}
         fd = self.listener.fileno()
         self.log = open(log_path, "ab")  # noqa: SIM115 - the process writes it until stop()
         # (keep-alive 120 s, longer than the client leaves a connection idle: a server closing
@@ -434,7 +435,7 @@ def run_one(args: argparse.Namespace, db_url: str, servers: int, games: int, stu
     try:
         for index in range(servers):
             procs.append(ServerProcess(db_url, workdir / f"{label}-server{index}.log",
-                                       0.0 if args.bots else 0.3))
+                                       0.0 if args.bots else 0.3, args.push_timeout))
         config = {"bases": [p.base for p in procs], "games": games, "stuck": stuck,
                   "seconds": args.seconds, "seed": args.seed, "game": args.game,
                   "players": args.players, "bots": args.bots, "bot_level": args.bot_level}
@@ -532,6 +533,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="server bots play every seat (bot delay 0); a spectator counts")
     parser.add_argument("--bot-level", default="random", help="bot level in --bots mode")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random clients")
+    parser.add_argument("--push-timeout", type=float, default=10.0,
+                        help="the servers' --push-timeout (default 10, as palio serve's)")
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--lobby", type=int, metavar="N",
                         help="time lobby pages over N games instead of playing")
