@@ -344,8 +344,10 @@ class ServerProcess:
         self.log = open(log_path, "ab")  # noqa: SIM115 - the process writes it until stop()
         # (keep-alive 120 s, longer than the client leaves a connection idle: a server closing
         # a kept-alive connection just as the client reuses it would count as an error)
-        self.process = subprocess.Popen(fd_serve_command(fd), stdout=self.log,
-                                        stderr=subprocess.STDOUT, env=env, pass_fds=(fd,))
+        # info: palio's own lines (a dropped stuck client), without uvicorn's line per request
+        self.process = subprocess.Popen(fd_serve_command(fd, "info", access_log=False),
+                                        stdout=self.log, stderr=subprocess.STDOUT, env=env,
+                                        pass_fds=(fd,))
         wait_until_ready(self.process, self.port, log_path, timeout=120)
 
     def cpu_seconds(self) -> float:

@@ -38,16 +38,16 @@ SERVE_ON_FD = (
     "import socket, sys, uvicorn; "
     "sock = socket.socket(fileno=int(sys.argv[1])); "
     "config = uvicorn.Config('palio.server.app:app_from_env', factory=True, log_level=sys.argv[2], "
-    "ws_max_size=65536, timeout_keep_alive=120); "
+    "access_log=sys.argv[3] == 'yes', ws_max_size=65536, timeout_keep_alive=120); "
     "uvicorn.Server(config).run(sockets=[sock])"
 )
 
 
-def fd_serve_command(fd: int, log_level: str = "warning") -> list[str]:
+def fd_serve_command(fd: int, log_level: str = "warning", access_log: bool = True) -> list[str]:
     """The application (settings from ``PALIO_*`` variables) on an inherited listening
     socket: a caller can then set socket options ``palio serve`` has no flag for (tests and
     the load benchmark give it a small send buffer). Pass the fd with ``pass_fds``."""
-    return [sys.executable, "-c", SERVE_ON_FD, str(fd), log_level]
+    return [sys.executable, "-c", SERVE_ON_FD, str(fd), log_level, "yes" if access_log else "no"]
 
 
 def wait_until_ready(process: subprocess.Popen[bytes], port: int, log_path: Path,
