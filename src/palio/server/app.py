@@ -34,7 +34,7 @@ from palio.server.botplay import BotRunner
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
 from palio.server.db import normalize_url
 from palio.server.errors import ApiError
-from palio.server.push import Hub, Viewer, views_for
+from palio.server.push import Hub, Viewer, abort, views_for
 from palio.server.service import GameService, LiveGame, bot_names
 from palio.server.settings import Settings
 
@@ -396,8 +396,6 @@ def create_app(settings: Settings | str, bot_delay: float | None = None) -> Fast
             await asyncio.wait_for(websocket.send_text(json.dumps(message)), settings.push_timeout)
             await asyncio.wait_for(websocket.close(code=4000 + exc.status), settings.push_timeout)
         except TimeoutError:
-            from palio.server.push import abort
-
             abort(websocket)
         except Exception as error:  # noqa: BLE001
             if not is_disconnect(error):
