@@ -1,24 +1,42 @@
-"""Load on the web server: concurrent games played over REST + WebSocket, latency and moves/s.
+"""Load on the web server: concurrent games over REST + WebSocket, with slow clients and one or
+two server processes; moves/s, click-to-push latency and the server's CPU per move.
 
-Starts a real ``palio serve`` on a free loopback port with a fresh database, then keeps
-``--games`` games running at once until ``--moves`` moves were submitted or ``--seconds``
-passed (a finished game is replaced by a new one). Two modes:
+The benchmark has three kinds of process: this one (the conductor: it starts a throwaway
+PostgreSQL cluster or uses a SQLite file, starts the server processes, measures their CPU and
+prints the figures), the server processes (uvicorn serving ``palio.server.app:app_from_env``,
+the application ``palio serve`` runs), and the load client, which runs in a process of its own
+(``--client``) so that its work never shares an interpreter with the conductor or a server.
 
-* clients (default): every seat is a client of this script. Each seat holds the WebSocket
-  ``/ws/games/{id}?token=...``; when its pushed view says it is to move, it POSTs a random
-  move from ``view.legal`` with the view's ``move_number``. Measured per move: the POST's
-  round trip, and the time from sending the POST until the acting seat's socket delivers a
-  view with a higher move number (the full "click to screen" loop).
-* ``--bots``: every seat is a server-side bot (``--bot-delay 0``); one spectator socket per
-  game counts the moves from the pushes.
+For every configuration (``--games`` x ``--servers`` x ``--stuck``) it starts from a fresh
+database. The client keeps that many games running at once (a finished game is replaced) for
+``--seconds``; in each game every seat is a client: it holds its WebSocket and, when a pushed
+view says it is to move, POSTs a random legal move with the view's move number. With two
+servers, seat 0 of every game acts through server A and seat 1 through server B, so every move
+is pushed across processes (LISTEN/NOTIFY). ``--stuck K`` adds K spectators per game that do
+the WebSocket handshake and never read again.
 
-Usage (from the repository root):
-  PYTHONPATH=src python benchmarks/load_server.py --games 8 --seconds 30
-  PYTHONPATH=src python benchmarks/load_server.py --postgres      # SQLite, then PostgreSQL
-  PYTHONPATH=src python benchmarks/load_server.py --bots --games 4 --seconds 20
-  PYTHONPATH=src python benchmarks/load_server.py --db postgresql+psycopg://u@127.0.0.1/db
+Measured per move: the POST's round trip, and the time from sending the POST until the mover's
+own WebSocket delivers a view with a higher move number ("click to own push"); ten times a
+second, a plain ``GET .../view`` of a game nobody plays (what bots and load cost everyone
+else). Per run: moves,
+moves/s, the server processes' CPU seconds (user + system, from /proc) and so CPU per move,
+the client's CPU, the stuck clients the servers dropped, and the machine's load average.
 
-Loopback only; the server is killed at the end, and so is a cluster started by ``--postgres``.
+Each server listens on a socket made here with an 8 KiB send buffer, which accepted sockets
+inherit (and the kernel then does not grow): a client that stops reading is stuck after a few
+views, as on a slow link, instead of after the ~4 MB a loopback connection absorbs otherwise.
+The server runs as ``palio serve`` would, through ``palio.server.process.fd_serve_command``
+(not uvicorn's ``--fd``, whose connections lack TCP_NODELAY: ~40 ms more per response).
+
+``--lobby N`` measures the lobby instead: N games are written to a fresh database, then a
+client times pages of ``GET /api/games`` (the newest 50, and the last page of ``before=``).
+
+Usage (from the repository root; needs scripts/postgres.sh for PostgreSQL):
+  PYTHONPATH=src python benchmarks/load_server.py --games 8 32 100 --servers 1 2 --stuck 0 3
+  PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --seconds 20
+  PYTHONPATH=src python benchmarks/load_server.py --bots --games 8 --servers 1
+  PYTHONPATH=src python benchmarks/load_server.py --lobby 2007
+
 This is a benchmark, not a test: it asserts nothing about speed.
 """
 
@@ -26,148 +44,74 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
+import itertools
 import json
 import os
 import random
 import signal
+import socket
 import subprocess
+import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
-import websockets
-
-from palio.server.db import fresh_postgres_database
-from palio.server.process import HOST, free_port, serve_command, wait_until_ready
-
 ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+SEND_BUFFER = 8192
 
 
-# -- the server process ----------------------------------------------------------------------
-class ServerProcess:
-    """``palio serve`` on loopback; ``stop()`` terminates it (kill -9 if it lingers)."""
-
-    def __init__(self, db_url: str, log_path: Path) -> None:
-        self.port = free_port()
-        self.base = f"http://{HOST}:{self.port}"
-        self.ws_base = f"ws://{HOST}:{self.port}"
-        self.log_path = log_path
-        self.log = open(log_path, "ab")  # noqa: SIM115 - the process writes it until stop()
-        self.process = subprocess.Popen(serve_command(db_url, self.port), stdout=self.log,
-                                        stderr=subprocess.STDOUT)
-
-    def wait_ready(self, timeout: float = 60) -> None:
-        wait_until_ready(self.process, self.port, self.log_path, timeout)
-
-    def cpu_seconds(self) -> float | None:
-        """User + system CPU time of the server so far (Linux /proc), None elsewhere."""
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        except (OSError, IndexError, ValueError):
-            return None
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-        self.log.close()
-
-
-# -- PostgreSQL --------------------------------------------------------------------------------
-def cluster_env(workdir: Path) -> dict[str, str]:
-    """postgres.sh remembers its cluster in a state file; a private one per run means stopping
-    never touches a cluster someone else started."""
-    return {**os.environ, "PALIO_PG_STATE": str(workdir / "postgres.current")}
-
-
-def start_cluster(workdir: Path) -> str:
-    """A throwaway cluster from scripts/postgres.sh; its URL."""
-    done = subprocess.run(["bash", str(ROOT / "scripts" / "postgres.sh"), "start"],
-                          capture_output=True, text=True, check=False, env=cluster_env(workdir))
-    if done.returncode != 0:
-        raise RuntimeError(f"scripts/postgres.sh start failed: {done.stderr.strip()}")
-    return done.stdout.strip().splitlines()[-1]
-
-
-def stop_cluster(workdir: Path) -> None:
-    subprocess.run(["bash", str(ROOT / "scripts" / "postgres.sh"), "stop"], check=False,
-                   capture_output=True, env=cluster_env(workdir))
-
-
-# -- measuring -------------------------------------------------------------------------------
-def percentile(values: list[float], share: float) -> float:
-    """Nearest-rank percentile (``share`` in 0..1); NaN for no values."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    rank = max(1, min(len(ordered), round(share * len(ordered) + 0.5)))
-    return ordered[rank - 1]
-
-
-@dataclass
-class Budget:
-    """The shared bound: stop submitting after ``moves`` moves or at ``deadline``."""
-
-    moves: int
-    deadline: float
-    submitted: int = 0
-
-    def take(self) -> bool:
-        if self.submitted >= self.moves or time.monotonic() >= self.deadline:
-            return False
-        self.submitted += 1
-        return True
-
-    @property
-    def spent(self) -> bool:
-        return self.submitted >= self.moves or time.monotonic() >= self.deadline
-
-
+# ===================================================================== the load client ====
 @dataclass
 class Stats:
     post_rtt: list[float] = field(default_factory=list)  # seconds
-    push_latency: list[float] = field(default_factory=list)  # seconds, POST sent -> view pushed
+    push_latency: list[float] = field(default_factory=list)  # seconds, POST sent -> own push
+    probe: list[float] = field(default_factory=list)  # seconds, a plain GET of a view
     moves: int = 0
     games_finished: int = 0
-    rejected: dict[int, int] = field(default_factory=dict)  # HTTP status -> count
+    rejected: dict[str, int] = field(default_factory=dict)  # HTTP status -> count
     errors: list[str] = field(default_factory=list)
 
 
-# -- client mode: every seat plays over REST + WebSocket -------------------------------------------
+class Budget:
+    """Stop submitting at the deadline."""
+
+    def __init__(self, seconds: float) -> None:
+        self.deadline = time.monotonic() + seconds
+
+    @property
+    def spent(self) -> bool:
+        return time.monotonic() >= self.deadline
+
+
 class SeatClient:
     """One seat: a reader task timestamps every pushed view, the actor moves when to move."""
 
-    def __init__(self, seat: int, game_id: str, token: str, http: httpx.AsyncClient,
-                 stats: Stats, budget: Budget, rng: random.Random) -> None:
-        self.seat = seat
-        self.game_id = game_id
-        self.token = token
-        self.http = http
-        self.stats = stats
-        self.budget = budget
-        self.rng = rng
+    def __init__(self, seat: int, game_id: str, token: str, http: Any, stats: Stats,
+                 budget: Budget, rng: random.Random) -> None:
+        self.seat, self.game_id, self.token, self.http = seat, game_id, token, http
+        self.stats, self.budget, self.rng = stats, budget, rng
         self.latest: dict[str, Any] | None = None
         self.changed = asyncio.Event()
         self.pending: tuple[int, float] | None = None  # (move number sent, perf_counter at send)
         self.closed = False
 
     async def read(self, ws: Any) -> None:
+        import websockets
+
         try:
             async for raw in ws:
                 arrived = time.perf_counter()
                 message = json.loads(raw)
                 if message.get("type") != "view":
-                    self.stats.errors.append(f"seat {self.seat}: {message}")
+                    self.stats.errors.append(f"seat {self.seat}: {str(message)[:200]}")
                     break
                 view = message["view"]
+                if view["seat"] != self.seat:
+                    continue  # the spectator view before the auth message's answer
                 if self.pending is not None and view["move_number"] > self.pending[0]:
                     self.stats.push_latency.append(arrived - self.pending[1])
                     self.pending = None
@@ -184,21 +128,19 @@ class SeatClient:
         while True:
             try:
                 await asyncio.wait_for(self.changed.wait(), 0.5)
-            except TimeoutError:  # a waiting seat stops once the budget is spent elsewhere
+            except TimeoutError:
                 if self.budget.spent:
                     return
                 continue
             self.changed.clear()
             view = self.latest
-            if self.closed or view is None or view["is_over"]:
+            if self.closed or view is None or view["is_over"] or self.budget.spent:
                 return
             number = view["move_number"]
             if view["to_move"] != self.seat or not view["legal"] or number <= last_sent:
                 continue
             if self.pending is not None:  # our previous move's push has not come yet
                 continue
-            if not self.budget.take():
-                return
             last_sent = number
             await self.submit(self.rng.choice(view["legal"])["notation"], number)
 
@@ -206,198 +148,468 @@ class SeatClient:
         sent = time.perf_counter()
         self.pending = (number, sent)
         response = await self.http.post(
-            f"/api/games/{self.game_id}/actions",
-            json={"action": notation, "move_number": number},
+            f"/api/games/{self.game_id}/actions", json={"action": notation, "move_number": number},
             headers={"Authorization": f"Bearer {self.token}"})
         self.stats.post_rtt.append(time.perf_counter() - sent)
         if response.status_code == 200:
             self.stats.moves += 1
         else:
             self.pending = None
-            self.stats.rejected[response.status_code] = self.stats.rejected.get(
-                response.status_code, 0) + 1
+            key = str(response.status_code)
+            self.stats.rejected[key] = self.stats.rejected.get(key, 0) + 1
             self.changed.set()
 
 
-async def new_human_game(http: httpx.AsyncClient, game: str, players: int,
-                         seed: int) -> tuple[str, list[str]]:
-    response = await http.post("/api/games", json={
-        "game": game, "players": players, "seed": seed, "seats": [{"kind": "human"}] * players})
+async def stuck_client(base: str, game_id: str) -> asyncio.StreamWriter:
+    """A spectator that does the WebSocket handshake and never reads again."""
+    host, port = base.removeprefix("http://").split(":")
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, (host, int(port)))
+    _, writer = await asyncio.open_connection(sock=sock)
+    key = base64.b64encode(os.urandom(16)).decode()
+    writer.write((f"GET /ws/games/{game_id} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                  "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    await writer.drain()
+    return writer
+
+
+async def probe(http: Any, stats: Stats, budget: Budget) -> None:
+    """Ten times a second, time a plain view request of a game nobody plays."""
+    response = await http.post("/api/games", json={"game": "san-gimignano", "players": 2})
     response.raise_for_status()
-    game_id = response.json()["id"]
-    tokens = []
-    for seat in range(players):
-        joined = await http.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"L{seat}"})
-        joined.raise_for_status()
-        tokens.append(joined.json()["token"])
-    return game_id, tokens
-
-
-async def play_one_game(server: ServerProcess, http: httpx.AsyncClient, args: argparse.Namespace,
-                        stats: Stats, budget: Budget, rng: random.Random) -> None:
-    game_id, tokens = await new_human_game(http, args.game, args.players, rng.getrandbits(32))
-    seats = [SeatClient(seat, game_id, token, http, stats, budget, random.Random(rng.random()))
-             for seat, token in enumerate(tokens)]
-    sockets = [await websockets.connect(f"{server.ws_base}/ws/games/{game_id}?token={token}",
-                                        max_size=None)
-               for token in tokens]
-    readers = [asyncio.create_task(seat.read(ws)) for seat, ws in zip(seats, sockets, strict=True)]
-    try:
-        await asyncio.gather(*(seat.act() for seat in seats))
-    finally:
-        for ws in sockets:
-            await ws.close()
-        await asyncio.gather(*readers, return_exceptions=True)
-    if any(seat.latest is not None and seat.latest["is_over"] for seat in seats):
-        stats.games_finished += 1
-
-
-async def client_slot(server: ServerProcess, http: httpx.AsyncClient, args: argparse.Namespace,
-                      stats: Stats, budget: Budget, rng: random.Random) -> None:
-    """One of the concurrent games: play games one after another until the budget is spent."""
+    path = f"/api/games/{response.json()['id']}/view"
     while not budget.spent:
+        sent = time.perf_counter()
+        (await http.get(path)).raise_for_status()
+        stats.probe.append(time.perf_counter() - sent)
+        await asyncio.sleep(0.1)
+
+
+class Client:
+    def __init__(self, config: dict[str, Any]) -> None:
+        import httpx
+
+        self.config = config
+        self.bases: list[str] = config["bases"]
+        self.stats = Stats()
+        self.budget = Budget(config["seconds"])
+        limits = httpx.Limits(max_connections=config["games"] * 2 + 16)
+        self.http = [httpx.AsyncClient(base_url=base, timeout=60, limits=limits)
+                     for base in self.bases]
+
+    def server_of(self, index: int) -> int:
+        return index % len(self.bases)
+
+    async def new_game(self, seed: int) -> tuple[str, list[str]]:
+        config = self.config
+        players = config["players"]
+        response = await self.http[0].post("/api/games", json={
+            "game": config["game"], "players": players, "seed": seed})
+        response.raise_for_status()
+        game_id = response.json()["id"]
+        tokens = []
+        for seat in range(players):
+            joined = await self.http[self.server_of(seat)].post(
+                f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"L{seat}"})
+            joined.raise_for_status()
+            tokens.append(joined.json()["token"])
+        return game_id, tokens
+
+    async def play_one_game(self, rng: random.Random) -> None:
+        import websockets
+
+        game_id, tokens = await self.new_game(rng.getrandbits(32))
+        stuck = [await stuck_client(self.bases[self.server_of(k)], game_id)
+                 for k in range(self.config["stuck"])]
+        seats = [SeatClient(seat, game_id, token, self.http[self.server_of(seat)], self.stats,
+                            self.budget, random.Random(rng.random()))
+                 for seat, token in enumerate(tokens)]
+        sockets = []
+        for seat, token in enumerate(tokens):
+            ws_base = self.bases[self.server_of(seat)].replace("http://", "ws://")
+            ws = await websockets.connect(f"{ws_base}/ws/games/{game_id}", max_size=None)
+            await ws.send(json.dumps({"type": "auth", "token": token}))
+            sockets.append(ws)
+        readers = [asyncio.create_task(seat.read(ws)) for seat, ws in zip(seats, sockets, strict=True)]
         try:
-            await play_one_game(server, http, args, stats, budget, rng)
-        except (httpx.HTTPError, websockets.WebSocketException, OSError) as exc:
-            stats.errors.append(f"{type(exc).__name__}: {exc}")
-            return
+            await asyncio.gather(*(seat.act() for seat in seats))
+        finally:
+            for ws in sockets:
+                await ws.close()
+            await asyncio.gather(*readers, return_exceptions=True)
+            for writer in stuck:
+                writer.transport.abort()
+        if any(seat.latest is not None and seat.latest["is_over"] for seat in seats):
+            self.stats.games_finished += 1
 
+    async def slot(self, rng: random.Random) -> None:
+        import httpx
+        import websockets
 
-# -- bot mode: the server's bots play, a spectator counts the pushes ----------------------------
-async def watch_bot_game(server: ServerProcess, http: httpx.AsyncClient, args: argparse.Namespace,
-                         stats: Stats, budget: Budget, seed: int) -> None:
-    seats = [{"kind": "bot", "level": args.bot_level}] * args.players
-    response = await http.post("/api/games", json={"game": args.game, "players": args.players,
-                                                    "seed": seed, "seats": seats})
-    response.raise_for_status()
-    game_id = response.json()["id"]
-    seen = 0
-    async with websockets.connect(f"{server.ws_base}/ws/games/{game_id}", max_size=None) as ws:
-        while not budget.spent:
-            remaining = budget.deadline - time.monotonic()
+        while not self.budget.spent:
             try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.01, remaining))
-            except TimeoutError:
-                break
-            view = json.loads(raw)["view"]
-            advanced = view["move_number"] - seen
-            if advanced > 0:
-                seen = view["move_number"]
-                stats.moves += advanced
-                budget.submitted += advanced
-            if view["is_over"]:
-                stats.games_finished += 1
-                return
+                await self.play_one_game(rng)
+            except (httpx.HTTPError, websockets.WebSocketException, OSError) as exc:
+                # counted, and the slot goes on with a new game (as a person would reload)
+                self.stats.errors.append(f"{type(exc).__name__}: {str(exc)[:200]}")
 
-
-async def bot_slot(server: ServerProcess, http: httpx.AsyncClient, args: argparse.Namespace,
-                   stats: Stats, budget: Budget, rng: random.Random) -> None:
-    while not budget.spent:
-        try:
-            await watch_bot_game(server, http, args, stats, budget, rng.getrandbits(32))
-        except (httpx.HTTPError, websockets.WebSocketException, OSError) as exc:
-            stats.errors.append(f"{type(exc).__name__}: {exc}")
-            return
-
-
-# -- one run ------------------------------------------------------------------------------------
-async def drive(server: ServerProcess, args: argparse.Namespace) -> tuple[Stats, float]:
-    stats = Stats()
-    budget = Budget(args.moves, time.monotonic() + args.seconds)
-    rng = random.Random(args.seed)
-    slot = bot_slot if args.bots else client_slot
-    limits = httpx.Limits(max_connections=args.games * args.players + 8)
-    async with httpx.AsyncClient(base_url=server.base, timeout=30, limits=limits) as http:
+    async def run(self) -> dict[str, Any]:
+        rng = random.Random(self.config["seed"])
         started = time.perf_counter()
-        await asyncio.gather(*(slot(server, http, args, stats, budget, random.Random(rng.random()))
-                               for _ in range(args.games)))
+        cpu = time.process_time()
+        await asyncio.gather(probe(self.http[0], self.stats, self.budget),
+                             *(self.slot(random.Random(rng.random()))
+                               for _ in range(self.config["games"])))
         elapsed = time.perf_counter() - started
-    return stats, elapsed
+        for http in self.http:
+            await http.aclose()
+        return {**asdict(self.stats), "elapsed": elapsed, "client_cpu": time.process_time() - cpu}
 
 
-def run_backend(label: str, db_url: str, args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    server = ServerProcess(db_url, workdir / f"server-{label}.log")
+class BotWatcher:
+    """``--bots``: server bots play every seat; one spectator per game counts the moves."""
+
+    def __init__(self, config: dict[str, Any]) -> None:
+        self.config = config
+        self.stats = Stats()
+        self.budget = Budget(config["seconds"])
+
+    async def watch(self, http: Any, ws_base: str, seed: int) -> None:
+        import websockets
+
+        config = self.config
+        response = await http.post("/api/games", json={
+            "game": config["game"], "players": config["players"], "seed": seed,
+            "seats": [{"kind": "bot", "level": config["bot_level"]}] * config["players"]})
+        response.raise_for_status()
+        game_id = response.json()["id"]
+        seen = 0
+        async with websockets.connect(f"{ws_base}/ws/games/{game_id}", max_size=None) as ws:
+            while not self.budget.spent:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), max(0.01, self.budget.deadline - time.monotonic()))
+                except TimeoutError:
+                    return
+                view = json.loads(raw)["view"]
+                if view["move_number"] > seen:
+                    self.stats.moves += view["move_number"] - seen
+                    seen = view["move_number"]
+                if view["is_over"]:
+                    self.stats.games_finished += 1
+                    return
+
+    async def run(self) -> dict[str, Any]:
+        import httpx
+
+        rng = random.Random(self.config["seed"])
+        base = self.config["bases"][0]
+        started, cpu = time.perf_counter(), time.process_time()
+        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+            async def slot() -> None:
+                while not self.budget.spent:
+                    await self.watch(http, base.replace("http://", "ws://"), rng.getrandbits(32))
+            await asyncio.gather(probe(http, self.stats, self.budget),
+                                 *(slot() for _ in range(self.config["games"])))
+        return {**asdict(self.stats), "elapsed": time.perf_counter() - started,
+                "client_cpu": time.process_time() - cpu}
+
+
+def client_main(config_json: str) -> None:
+    config = json.loads(config_json)
+    runner = BotWatcher(config) if config["bots"] else Client(config)
+    print(json.dumps(asyncio.run(runner.run())), flush=True)
+
+
+# ======================================================================== the conductor ====
+class ServerProcess:
+    """uvicorn serving the app on a listening socket made here (small send buffer)."""
+
+    def __init__(self, db_url: str, log_path: Path, bot_delay: float,
+                 push_timeout: float = 10.0) -> None:
+        from palio.server.process import fd_serve_command, wait_until_ready
+
+        self.listener = socket.socket()
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        self.listener.bind((HOST, 0))
+        self.listener.listen(1024)
+        self.port = self.listener.getsockname()[1]
+        self.base = f"http://{HOST}:{self.port}"
+        self.log_path = log_path
+        env = {**os.environ, "PALIO_DB": db_url, "PALIO_BOT_DELAY": str(bot_delay),
+               "PALIO_GAMES_PER_MINUTE": "0", "PALIO_PUSH_TIMEOUT": str(push_timeout)}
+        fd = self.listener.fileno()
+        self.log = open(log_path, "ab")  # noqa: SIM115 - the process writes it until stop()
+        # (keep-alive 120 s, longer than the client leaves a connection idle: a server closing
+        # a kept-alive connection just as the client reuses it would count as an error)
+        # info: palio's own lines (a dropped stuck client), without uvicorn's line per request
+        self.process = subprocess.Popen(fd_serve_command(fd, "info", access_log=False),
+                                        stdout=self.log, stderr=subprocess.STDOUT, env=env,
+                                        pass_fds=(fd,))
+        wait_until_ready(self.process, self.port, log_path, timeout=120)
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU of the server and its live children (bot processes)."""
+        total = 0.0
+        for pid in [self.process.pid, *children(self.process.pid)]:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
+
+    def dropped(self) -> int:
+        return self.log_path.read_text(errors="replace").count("dropped a WebSocket client")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        self.log.close()
+        self.listener.close()
+
+
+def children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if parent == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def cluster_env(workdir: Path) -> dict[str, str]:
+    """postgres.sh remembers its cluster in a state file; a private one per run means stopping
+    never touches a cluster someone else started."""
+    return {**os.environ, "PALIO_PG_STATE": str(workdir / "postgres.current")}
+
+
+def start_cluster(workdir: Path) -> str:
+    done = subprocess.run(["bash", str(ROOT / "scripts" / "postgres.sh"), "start"],
+                          capture_output=True, text=True, check=False, env=cluster_env(workdir))
+    if done.returncode != 0:
+        raise RuntimeError(f"scripts/postgres.sh start failed: {done.stderr.strip()}")
+    return done.stdout.strip().splitlines()[-1]
+
+
+def stop_cluster(workdir: Path) -> None:
+    subprocess.run(["bash", str(ROOT / "scripts" / "postgres.sh"), "stop"], check=False,
+                   capture_output=True, env=cluster_env(workdir))
+
+
+def percentile(values: list[float], share: float) -> float:
+    """Nearest-rank percentile (``share`` in 0..1); NaN for no values."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(share * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+def busiest_others(own: set[int], count: int = 4) -> list[str]:
+    """The processes using the most CPU right now that are not this benchmark's."""
+    done = subprocess.run(["ps", "-eo", "pid,pcpu,args", "--sort=-pcpu"], capture_output=True,
+                          text=True, check=False)
+    out = []
+    for line in done.stdout.splitlines()[1:]:
+        pid, cpu, args = line.split(None, 2)
+        if int(pid) not in own and float(cpu) > 5:
+            out.append(f"{cpu}% {args[:70]}")
+        if len(out) == count:
+            break
+    return out
+
+
+def run_one(args: argparse.Namespace, db_url: str, servers: int, games: int, stuck: int,
+            workdir: Path, label: str) -> dict[str, Any]:
+    procs = []
     try:
-        server.wait_ready()
-        cpu_before = server.cpu_seconds()
-        client_before = time.process_time()
-        stats, elapsed = asyncio.run(drive(server, args))
-        cpu_after = server.cpu_seconds()
-        client_cpu = time.process_time() - client_before
+        for index in range(servers):
+            procs.append(ServerProcess(db_url, workdir / f"{label}-server{index}.log",
+                                       0.0 if args.bots else 0.3, args.push_timeout))
+        config = {"bases": [p.base for p in procs], "games": games, "stuck": stuck,
+                  "seconds": args.seconds, "seed": args.seed, "game": args.game,
+                  "players": args.players, "bots": args.bots, "bot_level": args.bot_level}
+        load_before = os.getloadavg()
+        cpu_before = [p.cpu_seconds() for p in procs]
+        client = subprocess.Popen([sys.executable, __file__, "--client", json.dumps(config)],
+                                  stdout=subprocess.PIPE, text=True)
+        others = busiest_others({os.getpid(), client.pid, *(p.process.pid for p in procs)})
+        out, _ = client.communicate(timeout=args.seconds + 600)
+        cpu_after = [p.cpu_seconds() for p in procs]
+        load_after = os.getloadavg()
+        result = json.loads(out.strip().splitlines()[-1])
+        dropped = sum(p.dropped() for p in procs)
+    finally:
+        for p in procs:
+            p.stop()
+    server_cpu = sum(after - before for before, after in zip(cpu_before, cpu_after, strict=True))
+    moves = result["moves"]
+    return {"servers": servers, "games": games, "stuck": stuck, "moves": moves,
+            "elapsed": result["elapsed"], "moves_per_s": moves / result["elapsed"],
+            "push_ms": [1000 * percentile(result["push_latency"], q) for q in (0.5, 0.9, 0.99)],
+            "post_ms": [1000 * percentile(result["post_rtt"], q) for q in (0.5, 0.99)],
+            "probe_ms": [1000 * percentile(result["probe"], q) for q in (0.5, 0.99)],
+            "server_cpu": server_cpu, "cpu_ms_per_move": 1000 * server_cpu / max(1, moves),
+            "client_cpu": result["client_cpu"], "dropped": dropped,
+            "games_finished": result["games_finished"], "rejected": result["rejected"],
+            "errors": result["errors"][:5], "load": [load_before[0], load_after[0]],
+            "others": others}
+
+
+def lobby(db_url: str, count: int, workdir: Path) -> dict[str, Any]:
+    """Time lobby pages over ``count`` games (written straight to the database)."""
+    import httpx
+
+    from palio.server.service import GameService
+
+    service = GameService(db_url)
+    for index in range(count):
+        service.create({"game": "tiletum" if index % 2 else "san-gimignano", "players": 2,
+                        "seed": index})
+    service.close()
+    server = ServerProcess(db_url, workdir / "lobby-server.log", 0.3)
+    timings: dict[str, list[float]] = {"first page": [], "a later page": []}
+    sizes = {}
+    try:
+        with httpx.Client(base_url=server.base, timeout=60) as http:
+            middle = http.get(f"/api/games?limit=200&before="
+                              f"{http.get('/api/games?limit=1').json()[0]['id']}").json()[-1]["id"]
+            paths = {"first page": "/api/games", "a later page": f"/api/games?before={middle}"}
+            for _ in range(50):
+                for name, path in paths.items():
+                    sent = time.perf_counter()
+                    response = http.get(path)
+                    timings[name].append(time.perf_counter() - sent)
+                    sizes[name] = len(response.content)
     finally:
         server.stop()
-    server_cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
-    return {"backend": label, "mode": "bots" if args.bots else "clients", "games": args.games,
-            "stats": stats, "elapsed": elapsed, "server_cpu": server_cpu, "client_cpu": client_cpu}
+    return {name: {"p50_ms": 1000 * percentile(values, 0.5),
+                   "p99_ms": 1000 * percentile(values, 0.99), "bytes": sizes[name]}
+            for name, values in timings.items()}
 
 
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f}"
+def row(r: dict[str, Any]) -> str:
+    push = " / ".join(f"{v:.0f}" for v in r["push_ms"])
+    text = (f"| {r['servers']} | {r['games']} | {r['stuck']} | {r['moves']} | "
+            f"{r['moves_per_s']:.0f} | {push} | {r['post_ms'][0]:.0f} / {r['post_ms'][1]:.0f} | "
+            f"{r['probe_ms'][0]:.0f} / {r['probe_ms'][1]:.0f} | "
+            f"{r['server_cpu']:.1f} s = {r['cpu_ms_per_move']:.1f} ms | {r['client_cpu']:.1f} s | "
+            f"{r['dropped']} | {r['load'][0]:.1f} -> {r['load'][1]:.1f} |")
+    if r["rejected"] or r["errors"]:
+        text += f" rejected {r['rejected']} errors {r['errors']}"
+    return text
 
 
-def report(result: dict[str, Any]) -> str:
-    stats: Stats = result["stats"]
-    elapsed = result["elapsed"]
-    lines = [f"{result['backend']} ({result['mode']}, {result['games']} concurrent games): "
-             f"{stats.moves} moves in {elapsed:.1f} s = {stats.moves / elapsed:.1f} moves/s, "
-             f"{stats.games_finished} games finished"]
-    if stats.push_latency or stats.post_rtt:
-        lines.append(
-            "  POST -> own push (ms): p50 {} p90 {} p99 {} max {}".format(
-                *(ms(percentile(stats.push_latency, q)) for q in (0.5, 0.9, 0.99, 1.0))))
-        lines.append(
-            "  POST round trip  (ms): p50 {} p90 {} p99 {} max {}".format(
-                *(ms(percentile(stats.post_rtt, q)) for q in (0.5, 0.9, 0.99, 1.0))))
-    if result["server_cpu"] is not None:
-        lines.append(f"  CPU: server {result['server_cpu']:.1f} s, this client "
-                     f"{result['client_cpu']:.1f} s over {elapsed:.1f} s wall")
-    if stats.rejected:
-        lines.append(f"  rejected moves by status: {stats.rejected}")
-    for error in stats.errors[:5]:
-        lines.append(f"  error: {error}")
-    return "\n".join(lines)
+HEADER = ("| Servers | Games | Stuck/game | Moves | Moves/s | Click to own push p50 / p90 / p99 (ms) "
+          "| POST p50 / p99 (ms) | Plain view p50 / p99 (ms) | Server CPU (per move) | Client CPU "
+          "| Stuck dropped | Load 1-min |\n"
+          "|---:|---:|---:|---:|---:|---|---|---|---|---:|---:|---|")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=8, help="games played at once (default 8)")
+    parser.add_argument("--games", type=int, nargs="+", default=[8],
+                        help="games played at once; several values: one run each")
+    parser.add_argument("--servers", type=int, nargs="+", default=[1],
+                        help="server processes (PostgreSQL for more than one)")
+    parser.add_argument("--stuck", type=int, nargs="+", default=[0],
+                        help="spectators per game that never read")
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of each run")
+    parser.add_argument("--db", default="postgres",
+                        help="postgres (a throwaway cluster), sqlite, or a PostgreSQL URL")
     parser.add_argument("--game", default="san-gimignano", help="game id (default san-gimignano)")
     parser.add_argument("--players", type=int, default=2, help="seats per game (default 2)")
-    parser.add_argument("--moves", type=int, default=5000, help="stop after this many moves")
-    parser.add_argument("--seconds", type=float, default=30.0, help="stop after this long")
-    parser.add_argument("--db", help="database URL instead of a fresh SQLite file (its games stay)")
-    parser.add_argument("--postgres", action="store_true",
-                        help="also run on a throwaway cluster from scripts/postgres.sh")
     parser.add_argument("--bots", action="store_true",
-                        help="server-side bots play every seat (--bot-delay 0)")
+                        help="server bots play every seat (bot delay 0); a spectator counts")
     parser.add_argument("--bot-level", default="random", help="bot level in --bots mode")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random clients")
+    parser.add_argument("--push-timeout", type=float, default=10.0,
+                        help="the servers' --push-timeout (default 10, as palio serve's)")
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--lobby", type=int, metavar="N",
+                        help="time lobby pages over N games instead of playing")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.moves < 1 or args.seconds <= 0:
-        parser.error("--games, --moves and --seconds must be positive")
+    if min(args.games) < 1 or min(args.servers) < 1 or min(args.stuck) < 0 or args.seconds <= 0:
+        parser.error("--games, --servers and --seconds must be positive, --stuck 0 or more")
+    if args.db == "sqlite" and max(args.servers) > 1:
+        parser.error("SQLite serves one process: --servers 1")
     return args
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--client"]:
+        client_main(argv[1])
+        return
     args = parse_args(argv)
+    sys.path.insert(0, str(ROOT / "src"))
+    results: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="palio-load-") as tmp:
         workdir = Path(tmp)
-        backends = [("custom" if args.db else "sqlite", args.db or f"sqlite:///{workdir / 'load.db'}")]
         started_cluster = False
         try:
-            if args.postgres and not args.db:
-                url = start_cluster(workdir)
+            cluster = None
+            if args.db == "postgres":
+                cluster = start_cluster(workdir)
                 started_cluster = True
-                backends.append(("postgresql", fresh_postgres_database(url, "palio_load")))
-            print(f"load_server: {args.games} games of {args.game} ({args.players} players), "
-                  f"at most {args.moves} moves or {args.seconds:g} s per backend, "
-                  f"{'server bots' if args.bots else 'REST + WebSocket clients'}, "
-                  f"{os.cpu_count()} CPUs", flush=True)
-            for label, url in backends:
-                print(report(run_backend(label, url, args, workdir)), flush=True)
+            elif args.db != "sqlite":
+                cluster = args.db
+            if args.lobby:
+                results.append(measure_lobby(args, cluster, workdir))
+            else:
+                play_all(args, cluster, workdir, results)
         finally:
             if started_cluster:
                 stop_cluster(workdir)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
+
+
+def database(cluster: str | None, workdir: Path, label: str) -> str:
+    """A fresh database: a SQLite file, or a new database on the PostgreSQL cluster."""
+    from palio.server.db import fresh_postgres_database
+
+    if cluster is None:
+        return f"sqlite:///{workdir / (label + '.db')}"
+    return fresh_postgres_database(cluster, "palio_load")
+
+
+def measure_lobby(args: argparse.Namespace, cluster: str | None, workdir: Path) -> dict[str, Any]:
+    result = lobby(database(cluster, workdir, "lobby"), args.lobby, workdir)
+    print(f"lobby over {args.lobby} games ({'SQLite' if cluster is None else 'PostgreSQL'}; "
+          f"load {os.getloadavg()[0]:.1f}): {json.dumps(result)}", flush=True)
+    return result
+
+
+def play_all(args: argparse.Namespace, cluster: str | None, workdir: Path,
+             results: list[dict[str, Any]]) -> None:
+    """Every configuration, one after another, each on a fresh database."""
+    print(f"load_server: {args.game} ({args.players} players), {args.seconds:g} s a run, "
+          f"{'server bots' if args.bots else 'REST + WebSocket clients'}, "
+          f"{'SQLite' if cluster is None else 'PostgreSQL'}; {os.cpu_count()} CPUs; "
+          f"Python {sys.version.split()[0]}", flush=True)
+    print(HEADER, flush=True)
+    for n, (servers, games, stuck) in enumerate(
+            itertools.product(args.servers, args.games, args.stuck)):
+        label = f"run{n}"
+        result = run_one(args, database(cluster, workdir, label), servers, games, stuck,
+                         workdir, label)
+        results.append(result)
+        print(row(result), flush=True)
+        if result["others"]:
+            print(f"  also running: {'; '.join(result['others'])}", flush=True)
 
 
 if __name__ == "__main__":

@@ -23,10 +23,15 @@ POSTGRES_URL = os.environ.get("PALIO_TEST_POSTGRES_URL")
 class Server:
     """One server process; ``kill()`` is kill -9, ``start()`` starts it again on the same DB."""
 
-    def __init__(self, db_url: str, bot_delay: float, log_path: Path) -> None:
+    def __init__(self, db_url: str, bot_delay: float, log_path: Path, *options: str,
+                 log_level: str = "warning", env: dict[str, str] | None = None) -> None:
         self.db_url = db_url
         self.bot_delay = bot_delay
         self.log_path = log_path
+        self.options = options
+        self.log_level = log_level
+        # tests create many games from one address: no per-minute limit unless asked for
+        self.env = {**os.environ, "PALIO_GAMES_PER_MINUTE": "0", **(env or {})}
         self.process: subprocess.Popen[bytes] | None = None
         self.port = 0
         self._http: httpx.Client | None = None
@@ -42,8 +47,10 @@ class Server:
     def start(self) -> None:
         self.port = free_port()
         log = open(self.log_path, "ab")  # noqa: SIM115 - the process keeps it
-        self.process = subprocess.Popen(serve_command(self.db_url, self.port, self.bot_delay),
-                                        stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
+        command = serve_command(self.db_url, self.port, self.bot_delay, *self.options,
+                                log_level=self.log_level)
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                                        env=self.env)
         wait_until_ready(self.process, self.port, self.log_path, timeout=30)
 
     def kill(self) -> None:
@@ -122,9 +129,11 @@ def make_server(tmp_path: Path) -> Iterator[Any]:
     """Servers a test starts itself (crash and restart tests), stopped at the end."""
     started: list[Server] = []
 
-    def make(db_url: str | None = None, bot_delay: float = 0.0) -> Server:
+    def make(db_url: str | None = None, bot_delay: float = 0.0, *options: str,
+             log_level: str = "warning", env: dict[str, str] | None = None) -> Server:
         one = Server(db_url or f"sqlite:///{tmp_path / 'palio.db'}", bot_delay,
-                     tmp_path / f"server{len(started)}.log")
+                     tmp_path / f"server{len(started)}.log", *options, log_level=log_level,
+                     env=env)
         started.append(one)
         return one
 

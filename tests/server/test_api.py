@@ -57,7 +57,8 @@ def test_create_join_and_status(server: Server) -> None:
     assert_error(post(server, f"/api/games/{game_id}/seats/1/join", json={"name": "X"}), 409,
                  "seat_taken")
     joined = post(server, f"/api/games/{game_id}/seats/0/join", json={"name": "Ada"}).json()
-    assert joined["seat"] == 0 and joined["url"] == f"/games/{game_id}?token={joined['token']}"
+    # the link carries the token in the fragment, which a browser never sends to a server
+    assert joined["seat"] == 0 and joined["url"] == f"/games/{game_id}#token={joined['token']}"
     assert_error(post(server, f"/api/games/{game_id}/seats/0/join", json={"name": "Eve"}), 409,
                  "seat_taken")
     assert_error(post(server, f"/api/games/{game_id}/seats/7/join", json={}), 404)
@@ -67,23 +68,58 @@ def test_create_join_and_status(server: Server) -> None:
     assert summary["seats"][0]["name"] == "Ada"
 
 
+def newest(server: Server) -> str | None:
+    games = server.http.get("/api/games?limit=1").json()
+    return games[0]["id"] if games else None
+
+
 @pytest.mark.parametrize(("body", "status"), [
     ({"game": "chess", "players": 2}, 422),
     ({"game": SG, "players": 5}, 422),
     ({"game": SG, "players": 2, "options": {"nope": True}}, 422),
     ({"game": SG, "players": 2, "options": {"nobles": 3}}, 422),
+    ({"game": SG, "players": 2, "options": {"nobles": 1}}, 422),  # 1 is not true
+    ({"game": SG, "players": 2, "options": {"nobles": "true"}}, 422),
+    ({"game": SG, "players": 2, "options": []}, 400),  # not an object, so not "no options"
+    ({"game": SG, "players": 2, "options": 0}, 400),
+    ({"game": SG, "players": 2, "options": [1]}, 400),
+    ({"game": SG, "players": 2, "options": {"nobles": [True]}}, 400),
     ({"game": SG, "players": "two"}, 400),
+    ({"game": SG, "players": True}, 400),
+    ({"game": SG, "players": 2.0}, 400),
+    ({"game": SG, "players": 2, "colour": "red"}, 400),  # unknown fields are refused
     ({"game": SG, "players": 2, "seats": [{"kind": "human"}]}, 400),
     ({"game": SG, "players": 2, "seats": [{"kind": "alien"}, {"kind": "human"}]}, 400),
+    ({"game": SG, "players": 2, "seats": [{"kind": "human", "level": "x"}, {"kind": "human"}]}, 400),
     ({"game": SG, "players": 2, "seats": [{"kind": "bot", "level": "godlike"}, {"kind": "human"}]}, 422),
+    ({"game": SG, "players": 2, "seats": [{"kind": "bot", "level": "mcts:depth=9"}, {"kind": "human"}]}, 422),
+    ({"game": SG, "players": 2, "seats": [{"kind": "bot", "level": "mcts:time_budget=3600"},
+                                          {"kind": "human"}]}, 422),  # beyond --bot-seconds
     ({"game": SG, "players": 2, "seed": -1}, 400),
+    ({"game": SG, "players": 2, "seed": 2**63}, 400),
+    ({"game": SG, "players": 2, "seed": "7"}, 400),
     ([1, 2], 400),
 ])
 def test_bad_create_bodies(server: Server, body: Any, status: int) -> None:
-    with server.client() as client:
-        before = len(client.get("/api/games").json())
-        assert_error(client.post("/api/games", json=body), status)
-        assert len(client.get("/api/games").json()) == before
+    before = newest(server)
+    response = server.http.post("/api/games", json=body)
+    assert_error(response, status, "bad_body" if status == 400 else "bad_options")
+    assert len(response.json()["error"]["message"]) < 300
+    assert newest(server) == before
+
+
+def test_optional_fields_may_be_null_and_bot_specs_work(server: Server) -> None:
+    """One rule: an optional field left out or null takes its default; a bot may be named by
+    level, name or spec with options, as docs/server.md says."""
+    created = server.create(game=SG, players=None, options=None, seed=None, seats=[
+        {"kind": "bot", "level": "mcts:iterations=50"}, {"kind": "bot", "level": None,
+                                                       "name": None}])
+    assert created["players"] == 2 and created["options"] == {"nobles": False}
+    assert [s["level"] for s in created["seats"]] == ["mcts:iterations=50", "medium"]
+    assert created["seats"][0]["name"] == "mcts bot"
+    server.wait_over(created["id"])
+    typed = server.create(game=SG, options={"nobles": True})
+    assert typed["options"] == {"nobles": True}
 
 
 def test_malformed_json(server: Server) -> None:
@@ -96,8 +132,15 @@ def test_malformed_json(server: Server) -> None:
     assert_error(post(server, f"/api/games/{game_id}/actions", ada, json=big), 413,
                  "body_too_large")
     for body in ({"action": 3, "move_number": 0}, {"action": "buy"}, {"action": "buy", "move_number": "0"},
-                 ["buy", 0]):
-        assert_error(post(server, f"/api/games/{game_id}/actions", ada, json=body), 400)
+                 ["buy", 0], {"action": "buy", "move_number": 0, "note": "x"},
+                 {"action": "buy", "move_number": -1}, {"action": "", "move_number": 0},
+                 {"action": "buy", "move_number": True}, {"action": "buy", "move_number": 0.0}):
+        assert_error(post(server, f"/api/games/{game_id}/actions", ada, json=body), 400, "bad_body")
+    # a 4,001-digit move number is refused without being repeated back
+    huge = b'{"action": "buy", "move_number": ' + b"7" * 4001 + b"}"
+    refused = post(server, f"/api/games/{game_id}/actions", ada, content=huge)
+    assert_error(refused, 400, "bad_body")
+    assert "7777" not in refused.text and len(refused.text) < 300
     assert server.view(game_id, ada)["move_number"] == 0
 
 
@@ -112,10 +155,11 @@ def test_views_hide_hands(server: Server) -> None:
     assert "hand" not in mine["observation"]["players"][1]
     theirs = server.view(game_id, bo)
     assert theirs["legal"] == [] and "hand" not in theirs["observation"]["players"][0]
-    assert {"id", "game", "players", "status", "seat", "move_number", "to_move", "is_over",
-            "observation", "legal", "log", "scores", "ranking", "seats", "can_undo",
-            "text"} <= set(mine)
-    assert all(set(entry) == {"index", "notation", "label", "explain", "group"} for entry in mine["legal"])
+    assert {"id", "game", "players", "status", "seat", "move_number", "revision", "to_move",
+            "is_over", "observation", "legal", "log", "scores", "ranking", "seats", "can_undo",
+            "text", "prompt", "lang", "recent"} <= set(mine)
+    assert all(set(entry) == {"index", "notation", "label", "explain", "group"}
+               for entry in mine["legal"])
 
 
 def test_act_stale_illegal_and_tokens(server: Server) -> None:
@@ -142,7 +186,10 @@ def test_act_stale_illegal_and_tokens(server: Server) -> None:
     assert first.json()["move_number"] == 1 and first.json()["seat"] == 0
     # the same click again: stale, nothing applied
     assert_error(post(server, path, ada, json={"action": "buy", "move_number": 0}), 409, "stale_move")
-    assert_error(post(server, path, ada, json={"action": "draw", "move_number": 5}), 409, "stale_move")
+    # a number the game has not reached is not "stale": the client is ahead, not behind
+    future = post(server, path, ada, json={"action": "draw", "move_number": 5})
+    assert_error(future, 409, "future_move")
+    assert "not been reached" in future.json()["error"]["message"]
     assert server.view(game_id)["move_number"] == 1
     assert_error(post(server, f"/api/games/{game_id}/view", "x", json={}), 405)
     with server.client("wrong") as client:
@@ -274,3 +321,63 @@ def test_bad_paths_names_and_bodies_change_nothing(server: Server) -> None:
     assert_error(post(server, "/api/games/nope/undo", ada, json={"move_number": 0}), 404)
     assert_error(post(server, f"/api/games/{game_id}/undo", "wrong", json={"move_number": 0}), 403)
     assert server.view(game_id)["move_number"] == 0
+
+
+@pytest.mark.parametrize("game", [SG, "tiletum"])
+def test_notation_is_exact_in_every_game(server: Server, game: str) -> None:
+    """One rule for every game, applied by the server: an action is the canonical notation of
+    a legal move, exactly as the view lists it. Upper case or extra spaces are refused the
+    same way in every game, with the exact form suggested."""
+    game_id, ada, _ = two_humans(server, game=game)
+    legal = [m["notation"] for m in server.view(game_id, ada)["legal"]]
+    path = f"/api/games/{game_id}/actions"
+    for variant in (legal[0].upper(), f" {legal[0]}", legal[0].replace(" ", "  ") + " "):
+        if variant == legal[0]:
+            continue
+        refused = post(server, path, ada, json={"action": variant, "move_number": 0})
+        assert_error(refused, 422, "illegal_action")
+        assert f"did you mean {legal[0]!r}" in refused.json()["error"]["message"]
+    assert server.view(game_id)["move_number"] == 0
+    assert post(server, path, ada, json={"action": legal[0], "move_number": 0}).status_code == 200
+
+
+def test_lobby_pages_newest_first_with_filters(make_server: Any) -> None:
+    server: Server = make_server()
+    server.start()
+    made = [server.create(game=SG if i % 3 else "tiletum", players=2)["id"] for i in range(7)]
+    server.join(made[6], 0)
+    server.join(made[6], 1)  # the newest game is running, the rest open
+    seen: list[str] = []
+    url = "/api/games?limit=3"
+    while url:
+        response = server.http.get(url)
+        assert response.status_code == 200
+        page = response.json()
+        assert len(page) <= 3
+        seen += [g["id"] for g in page]
+        link = response.headers.get("link")
+        url = link[link.index("<") + 1: link.index(">")] if link else ""
+    assert seen == made[::-1]  # newest first, each game once
+    tiletum = [g["id"] for g in server.http.get("/api/games?game=tiletum").json()]
+    assert tiletum == [made[i] for i in (6, 3, 0)]
+    running = server.http.get("/api/games?status=running").json()
+    assert [g["id"] for g in running] == [made[6]] and running[0]["move_number"] == 0
+    assert running[0] == server.http.get(f"/api/games/{made[6]}").json()
+    older = server.http.get(f"/api/games?status=open&limit=2&before={made[5]}").json()
+    assert [g["id"] for g in older] == [made[4], made[3]]
+    for query in ("status=weird", "limit=0", "limit=201", "limit=x", "before=nope",
+                  "before=a%00b", "colour=red"):
+        assert_error(server.http.get(f"/api/games?{query}"), 400, "bad_query")
+
+
+def test_games_per_minute_per_client(make_server: Any) -> None:
+    server: Server = make_server(None, 0.0, env={"PALIO_GAMES_PER_MINUTE": "3"})
+    server.start()
+    for _ in range(3):
+        server.create(game=SG, players=2)
+    before = newest(server)
+    refused = server.http.post("/api/games", json={"game": SG, "players": 2})
+    assert_error(refused, 429, "too_many_games")
+    assert newest(server) == before
+    # refused bodies count for nothing, and other routes are not limited
+    assert server.http.get(f"/api/games/{before}").status_code == 200

@@ -38,17 +38,20 @@ def test_rebuild_and_listing_from_rows(tmp_path: Path) -> None:
     for _ in range(25):
         first.act(running, live.state.to_move,
                   {"action": str(live.state.legal_actions()[0]), "move_number": live.move_number})
-    expected = {g["id"]: g for g in first.list_games(None)}
+    expected = {g["id"]: g for g in first.list_games()[0]}
+    # the lobby reads rows only; its entries are what the live games say of themselves
+    assert expected[running] == first.get(running).summary()
+    assert expected[done] == first.get(done).summary()
     first.close()
 
     second = GameService(url)  # a fresh cache: games are rebuilt from the committed rows
-    listed = {g["id"]: g for g in second.list_games("finished")}
-    assert listed[done] == expected[done] and done not in second.live
+    listed = {g["id"]: g for g in second.list_games({"status": "finished"})[0]}
+    assert listed[done] == expected[done] and not second.live
     assert running not in listed
     again = second.get(running)
     assert again.state.observe(None) == live.state.observe(None)
     assert again.state.notation_history() == live.state.notation_history()
-    assert second.list_games("running")[0] == expected[running]
+    assert second.list_games({"status": "running"})[0][0] == expected[running]
     second.close()
 
 
@@ -173,4 +176,87 @@ def test_racing_submissions_apply_once(tmp_path: Path) -> None:
     with service.sessions() as session:
         assert session.query(ActionRow).filter_by(game_id=game_id).count() == 2
     other.close()
+    service.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_migration_fills_the_new_columns_of_existing_games(tmp_path: Path, backend: str) -> None:
+    """A database from before revision 0002 (games, seats and moves only) is upgraded in
+    place: move numbers, who is to move and revisions are filled in from the moves."""
+    from sqlalchemy import JSON, bindparam, text
+
+    from palio.server.db import make_engine, now, upgrade
+    from tests.server.conftest import database_url
+
+    url = database_url(backend, tmp_path)
+    engine = make_engine(url)
+    upgrade(engine, "0001")
+    game = __import__("palio").get_game("tiletum")
+    state = game.setup(2, 7, None)
+    moves = []
+    rng = random.Random(2)
+    for _ in range(9):
+        move = rng.choice(state.legal_actions())
+        moves.append((state.to_move, str(move)))
+        state.apply(move)
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO games (id, game, version, players, options, seed, status, created_at) "
+            "VALUES ('old1', 'tiletum', '1', 2, :options, 7, 'running', :at)")
+            .bindparams(bindparam("options", type_=JSON)),
+            {"options": {"action_tiles": False}, "at": now()})
+        for seat in range(2):
+            connection.execute(text("INSERT INTO seats (game_id, seat, kind, name, token_hash) "
+                                    "VALUES ('old1', :seat, 'human', 'P', 'x')"), {"seat": seat})
+        for n, (seat, notation) in enumerate(moves, 1):
+            connection.execute(text("INSERT INTO actions (game_id, n, seat, notation, created_at) "
+                                    "VALUES ('old1', :n, :seat, :notation, :at)"),
+                               {"n": n, "seat": seat, "notation": notation, "at": now()})
+    engine.dispose()
+
+    service = GameService(url)  # upgrades to the newest revision
+    with service.engine.connect() as connection:  # no row was lost on the way
+        assert connection.execute(text("SELECT count(*) FROM actions")).scalar() == 9
+        if backend == "sqlite":
+            assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+    [listed], _ = service.list_games()
+    assert listed["move_number"] == 9 and listed["to_move"] == state.to_move
+    assert listed == service.get("old1").summary()
+    assert service.get("old1").revision == 9
+    seat = state.to_move
+    service.act("old1", seat, {"action": str(state.legal_actions()[0]), "move_number": 9})
+    assert service.list_games()[0][0]["move_number"] == 10
+    service.close()
+
+
+def test_kept_log_lines_follow_undo_and_names(tmp_path: Path) -> None:
+    """Views keep each reader's log lines between moves; an undo (then another move), and a
+    name that changes, must show in them exactly as in a game loaded afresh."""
+    url = f"sqlite:///{tmp_path / 'palio.db'}"
+    service = GameService(url)
+    live = service.create({"game": "san-gimignano", "players": 2, "seed": 11,
+                           "seats": [{"kind": "human"}] * 2})
+    live.view(None)  # kept lines written with the names before anyone joined
+    for seat in range(2):
+        service.join(live.id, seat, {"name": f"Name{seat}"})
+    assert live.view(None)["log"] == GameService(url).get(live.id).view(None)["log"]
+    rng = random.Random(5)
+    undone = 0
+    for _ in range(120):
+        if live.state.is_over:
+            break
+        seat = live.state.to_move
+        for reader in (None, 0, 1):
+            live.view(reader)  # fill the kept lines
+        service.act(live.id, seat, {"action": str(rng.choice(live.state.legal_actions())),
+                                    "move_number": live.move_number})
+        if live.can_undo(seat):
+            service.undo(live.id, seat, {"move_number": live.move_number})
+            undone += 1
+            options = [str(a) for a in live.state.legal_actions()]
+            service.act(live.id, seat, {"action": options[-1], "move_number": live.move_number})
+        fresh = GameService(url).get(live.id)
+        for reader in (None, 0, 1):
+            assert live.view(reader)["log"] == fresh.view(reader)["log"]
+    assert undone > 0
     service.close()

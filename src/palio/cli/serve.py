@@ -1,8 +1,17 @@
-"""``palio serve``: the web server."""
+"""``palio serve``: the web server.
+
+Every option is also an environment variable (``PALIO_DB``, ``PALIO_WORKERS``, ...; the
+option wins). ``--workers N`` runs N uvicorn processes on one port; each builds its
+application from those variables, so the command writes them before starting uvicorn.
+"""
 
 from __future__ import annotations
 
+import os
+
 import typer
+
+from palio.server.settings import Settings, default_bot_processes
 
 
 def register(app: typer.Typer) -> None:
@@ -10,20 +19,59 @@ def register(app: typer.Typer) -> None:
 
 
 def serve_command(
-    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
-    port: int = typer.Option(8000, "--port", help="port to listen on"),
+    host: str = typer.Option("127.0.0.1", "--host", envvar="PALIO_HOST",
+                             help="address to listen on"),
+    port: int = typer.Option(8000, "--port", envvar="PALIO_PORT", help="port to listen on"),
     db: str = typer.Option(
-        "sqlite:///palio.db", "--db",
+        "sqlite:///palio.db", "--db", envvar="PALIO_DB",
         help="SQLAlchemy database URL; the default is the SQLite file ./palio.db in the current "
         "directory; PostgreSQL: postgresql+psycopg://user:pass@host/dbname",
     ),
-    bot_delay: float = typer.Option(0.3, "--bot-delay", min=0.0,
+    workers: int = typer.Option(1, "--workers", envvar="PALIO_WORKERS", min=1,
+                                help="server processes on this port (more than 1: PostgreSQL only)"),
+    bot_delay: float = typer.Option(0.3, "--bot-delay", envvar="PALIO_BOT_DELAY", min=0.0,
                                     help="seconds a bot waits before each move"),
-    log_level: str = typer.Option("info", "--log-level", help="uvicorn log level"),
+    bot_processes: int = typer.Option(
+        0, "--bot-processes", envvar="PALIO_BOT_PROCESSES", min=0,
+        help="processes that think for bots, per server process; also the most bot decisions "
+        "computed at once (others wait their turn); 0: the CPUs less one per server process, "
+        "shared among the server processes"),
+    bot_seconds: float = typer.Option(10.0, "--bot-seconds", envvar="PALIO_BOT_SECONDS",
+                                      min=0.001, help="the most a bot may think per move"),
+    games_per_minute: int = typer.Option(
+        30, "--games-per-minute", envvar="PALIO_GAMES_PER_MINUTE", min=0,
+        help="games one client address may create per minute; 0: no limit"),
+    push_timeout: float = typer.Option(
+        10.0, "--push-timeout", envvar="PALIO_PUSH_TIMEOUT", min=0.001,
+        help="seconds a WebSocket client may take to read a push before it is disconnected"),
+    forwarded_allow_ips: str = typer.Option(
+        "127.0.0.1", "--forwarded-allow-ips", envvar="FORWARDED_ALLOW_IPS",
+        help="proxies whose X-Forwarded-For names the client (comma-separated, or *)"),
+    log_level: str = typer.Option("info", "--log-level", envvar="PALIO_LOG_LEVEL",
+                                  help="uvicorn log level"),
 ) -> None:
     """Serve the web API, live push and the browser pages; bots play their seats."""
     import uvicorn
 
-    from palio.server.app import create_app
+    try:
+        settings = Settings(db=db, bot_delay=bot_delay,
+                            bot_processes=bot_processes or default_bot_processes(workers),
+                            bot_seconds=bot_seconds, games_per_minute=games_per_minute,
+                            push_timeout=push_timeout, workers=workers)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    common = {"host": host, "port": port, "log_level": log_level,
+              "forwarded_allow_ips": forwarded_allow_ips,
+              "ws_max_size": 64 * 1024}  # clients send only small messages
+    if workers == 1:
+        from palio.server.app import create_app
 
-    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port, log_level=log_level)
+        uvicorn.run(create_app(settings), **common)
+        return
+    from palio.server.db import make_engine, upgrade
+
+    engine = make_engine(settings.db)  # migrate once, before the workers start
+    upgrade(engine)
+    engine.dispose()
+    os.environ.update(settings.to_env())
+    uvicorn.run("palio.server.app:app_from_env", factory=True, workers=workers, **common)

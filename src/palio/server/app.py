@@ -1,44 +1,46 @@
 """The FastAPI application: REST API, WebSocket push, bots, and the static pages.
 
-Blocking work (database, replays, bots) runs in worker threads; the event loop only routes
-requests and pushes views. After every change the hub pushes each connected seat its own view,
-built from the state at push time, so a late push never shows an older position than an
-earlier one.
+Blocking work (database, replays, views) runs in worker threads and bots think in processes
+of their own (``botplay``); the event loop only routes requests and hands views to each
+connection's sender (``push``). Every change is committed, then pushed to the clients
+watching the game in this process; on PostgreSQL the other processes hear of it through
+LISTEN/NOTIFY (``cluster``) and push it to theirs.
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import json
 import logging
-import secrets
-from concurrent.futures import ThreadPoolExecutor
+import os
 from contextlib import asynccontextmanager
-from functools import partial
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.engine import make_url
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import pages
-from palio.server.service import (
-    ApiError,
-    GameService,
-    LiveGame,
-    bot_move,
-    bot_names,
-    fallback_move,
-)
+from palio.server import logs, models, pages
+from palio.server.botplay import BotRunner
+from palio.server.cluster import Listener, LocalClaims, PostgresClaims
+from palio.server.db import normalize_url
+from palio.server.errors import ApiError
+from palio.server.push import Hub, Viewer, abort, views_for
+from palio.server.service import GameService, LiveGame, bot_names
+from palio.server.settings import Settings
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024  # bytes; every body of this API is a few hundred
+MAX_CLIENT_MESSAGE = 4096  # characters of a WebSocket message worth reading (an auth message)
 log = logging.getLogger("palio.server")
 
 
@@ -47,12 +49,19 @@ def error(status: int, code: str, message: str) -> JSONResponse:
 
 
 def token_of(request: Request | WebSocket) -> str | None:
+    """``Authorization: Bearer TOKEN`` first, then the ``?token=`` of older links."""
     header = request.headers.get("authorization")
     if header:
         scheme, _, value = header.partition(" ")
         if scheme.lower() == "bearer" and value.strip():
             return value.strip()
     return request.query_params.get("token")
+
+
+def client_address(request: Request) -> str:
+    """The client's address (uvicorn puts the proxy's X-Forwarded-For here when it trusts
+    the proxy: ``--forwarded-allow-ips``)."""
+    return request.client.host if request.client is not None else "unknown"
 
 
 async def json_body(request: Request) -> Any:
@@ -69,113 +78,8 @@ async def json_body(request: Request) -> Any:
         raise ApiError(400, "bad_json", "the body is not valid JSON") from None
 
 
-class Hub:
-    """WebSocket connections per game, pushes, and the bots that play between pushes."""
-
-    def __init__(self, service: GameService, bot_delay: float) -> None:
-        self.service = service
-        self.bot_delay = bot_delay
-        # game id -> {id(websocket): (websocket, seat, language)}; a WebSocket is not hashable
-        self.connections: dict[str, dict[int, tuple[WebSocket, int | None, str]]] = {}
-        self.push_locks: dict[str, asyncio.Lock] = {}
-        self.bot_tasks: dict[str, asyncio.Task[None]] = {}
-        self.tasks: set[asyncio.Task[None]] = set()
-        self.bot_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="palio-bot")
-        self.closing = False
-
-    def lock_for(self, game_id: str) -> asyncio.Lock:
-        return self.push_locks.setdefault(game_id, asyncio.Lock())
-
-    def changed(self, game_id: str) -> None:
-        """Push the new position to everyone watching, and let a bot move if it is its turn."""
-        task = asyncio.get_running_loop().create_task(self.push(game_id))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-        self.kick_bot(game_id)
-
-    async def push(self, game_id: str) -> None:
-        async with self.lock_for(game_id):
-            clients = list(self.connections.get(game_id, {}).values())
-            if not clients:
-                return
-            live = await run_in_threadpool(self.service.get, game_id)
-            readers = {(seat, lang) for _, seat, lang in clients}
-            views = await run_in_threadpool(views_for, live, readers)
-            for websocket, seat, lang in clients:
-                await self.send(game_id, websocket, views[seat, lang])
-
-    async def send(self, game_id: str, websocket: WebSocket, view: dict[str, Any]) -> None:
-        try:
-            await asyncio.wait_for(websocket.send_json({"type": "view", "view": view}), 10)
-        except Exception:  # a gone or stuck client is dropped; it reconnects for a fresh view
-            self.disconnect(game_id, websocket)
-
-    async def connect(self, game_id: str, websocket: WebSocket, seat: int | None,
-                      lang: str) -> None:
-        async with self.lock_for(game_id):
-            live = await run_in_threadpool(self.service.get, game_id)
-            view = (await run_in_threadpool(views_for, live, {(seat, lang)}))[seat, lang]
-            self.connections.setdefault(game_id, {})[id(websocket)] = (websocket, seat, lang)
-            await self.send(game_id, websocket, view)
-
-    def disconnect(self, game_id: str, websocket: WebSocket) -> None:
-        self.connections.get(game_id, {}).pop(id(websocket), None)
-
-    def kick_bot(self, game_id: str) -> None:
-        if self.closing:
-            return
-        task = self.bot_tasks.get(game_id)
-        if task is not None and not task.done():
-            return
-        self.bot_tasks[game_id] = asyncio.get_running_loop().create_task(self.play_bots(game_id))
-
-    async def play_bots(self, game_id: str) -> None:
-        """Let bots move while one is to move; each move persists and pushes like a person's."""
-        loop = asyncio.get_running_loop()
-        while not self.closing:
-            turn = await run_in_threadpool(self.service.bot_to_move, game_id)
-            if turn is None:
-                return
-            seat, level, state = turn
-            if self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay)
-            number = state.move_number
-            seed = secrets.randbits(32)
-            try:
-                try:
-                    notation = await loop.run_in_executor(
-                        self.bot_pool, bot_move, level, state, seat, seed)
-                except Exception:
-                    log.exception("bot %s of game %s seat %s failed; playing a random move",
-                                  level, game_id, seat)
-                    notation = fallback_move(state, seed)
-                move = partial(self.service.act, game_id, seat,
-                               {"action": notation, "move_number": number}, bot=True)
-                await loop.run_in_executor(self.bot_pool, move)
-            except ApiError as exc:
-                if exc.code == "stale_move":  # the position moved on (undo, restart): look again
-                    continue
-                log.error("bot of game %s seat %s failed: %s", game_id, seat, exc.message)
-                return
-            except Exception:
-                log.exception("bot of game %s seat %s crashed", game_id, seat)
-                return
-            task = loop.create_task(self.push(game_id))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
-
-    async def close(self) -> None:
-        self.closing = True
-        for task in list(self.bot_tasks.values()):
-            task.cancel()
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
-
-
-def views_for(live: LiveGame, readers: set[tuple[int | None, str]]
-              ) -> dict[tuple[int | None, str], dict[str, Any]]:
-    """Each (seat, language)'s view, all of one position (built under the game's lock)."""
-    with live.lock:
-        return {(seat, lang): live.view(seat, lang) for seat, lang in readers}
+async def body_as(model: type[models.M], request: Request) -> models.M:
+    return models.parse(model, await json_body(request))
 
 
 def language_of(request: Request | WebSocket) -> str:
@@ -219,30 +123,103 @@ def catalog() -> list[dict[str, Any]]:
     return out
 
 
-def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
-    service_box: dict[str, Any] = {}
+def sqlite_single_process(db_url: str) -> Any:
+    """Hold an exclusive lock beside a SQLite file while serving it: a second ``palio serve``
+    on the same file would keep a second, diverging cache of its games. The OS releases the
+    lock when the process ends, however it ends."""
+    database = make_url(normalize_url(db_url)).database
+    if not database or database == ":memory:":
+        return None
+    handle = open(f"{os.path.abspath(database)}.serve-lock", "a")  # noqa: SIM115 - held
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise RuntimeError(
+            f"another palio serve is using {database}: SQLite serves one process; use "
+            "PostgreSQL (--db postgresql+psycopg://...) for several") from None
+    return handle
+
+
+class Server:
+    """The parts of one running application, started and stopped by its lifespan."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.service: GameService
+        self.hub: Hub
+        self.bots: BotRunner
+        self.listener: Listener | None = None
+        self.claims: Any = None
+        self.lock_file: Any = None
+
+    async def start(self) -> None:
+        settings = self.settings
+        logs.install()
+        if not settings.shared_database:
+            self.lock_file = sqlite_single_process(settings.db)
+        self.service = await run_in_threadpool(
+            lambda: GameService(settings.db, games_per_minute=settings.games_per_minute,
+                                bot_seconds=settings.bot_seconds))
+        self.hub = Hub(self.service)
+        self.claims = PostgresClaims(settings.db) if settings.shared_database else LocalClaims()
+        self.bots = BotRunner(self.service, self.claims, processes=settings.bot_processes,
+                              delay=settings.bot_delay, max_seconds=settings.bot_seconds,
+                              on_move=self.changed)
+        if settings.shared_database:
+            self.listener = Listener(settings.db, self.notified, self.reconnected)
+            self.listener.start()
+            await asyncio.wait_for(self.listener.ready.wait(), 30)
+        self.bots.start()
+        # games with a bot to move resume by themselves (each process tries; claims decide)
+        self.bots.resume_all(await run_in_threadpool(self.service.bot_turns))
+
+    async def stop(self) -> None:
+        await self.bots.close()
+        await self.hub.close()
+        if self.listener is not None:
+            await self.listener.close()
+        await self.claims.close()
+        self.service.close()
+        if self.lock_file is not None:
+            self.lock_file.close()
+
+    def changed(self, game_id: str) -> None:
+        """A change committed here: push it to this process's clients, let a bot move."""
+        self.hub.changed(game_id)
+        self.bots.kick(game_id)
+
+    def notified(self, game_id: str, revision: int) -> None:
+        """A change committed by any process (this one included): push it if not yet."""
+        if self.hub.watching(game_id) and not self.hub.known(game_id, revision):
+            self.hub.changed(game_id)
+
+    def reconnected(self) -> None:
+        """Notifications may have been missed: push every watched game again."""
+        for game_id in list(self.hub.viewers):
+            self.hub.changed(game_id)
+
+
+def create_app(settings: Settings | str, bot_delay: float | None = None) -> FastAPI:
+    """The application. ``create_app(Settings(...))``; a database URL alone (and a bot delay)
+    is kept for tests that need nothing else."""
+    if isinstance(settings, str):
+        settings = Settings(db=settings, bot_delay=0.3 if bot_delay is None else bot_delay)
+    server = Server(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202 - FastAPI's own type
-        service = await run_in_threadpool(GameService, db_url)
-        hub = Hub(service, bot_delay)
-        service_box["service"], service_box["hub"] = service, hub
-        app.state.service, app.state.hub = service, hub
-        for game_id in await run_in_threadpool(service.running_ids):
-            hub.kick_bot(game_id)  # games with a bot to move resume by themselves
+        await server.start()
+        app.state.service, app.state.hub, app.state.server = server.service, server.hub, server
         yield
-        await hub.close()
-        service.close()
+        await server.stop()
 
     app = FastAPI(title="Palio", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.include_router(pages.router)  # the pages, rules, the clients' words (pages.py)
 
     def service() -> GameService:
-        return service_box["service"]
-
-    def hub() -> Hub:
-        return service_box["hub"]
+        return server.service
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -261,6 +238,12 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return error(exc.status_code, code, str(exc.detail))
 
+    def schema(model: type[models.Body]) -> dict[str, Any]:
+        """The request body's JSON schema for the OpenAPI page (the body is read by
+        ``json_body``, which keeps the size limit and the error shape)."""
+        return {"requestBody": {"required": True, "content": {
+            "application/json": {"schema": model.model_json_schema()}}}}
+
     # -- REST ---------------------------------------------------------------------------
     @app.get("/api/catalog")
     async def get_catalog() -> Any:
@@ -275,64 +258,76 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
         try:
             return await run_in_threadpool(legend_of, game, language_of(request))
         except OptionError:
-            raise ApiError(404, "no_such_game", f"there is no game type {game!r}") from None
+            raise ApiError(404, "no_such_game", f"there is no game type {game[:64]!r}") from None
 
     @app.get("/api/bots")
     async def get_bots() -> Any:
         return {"levels": bot_names()}
 
-    @app.post("/api/games", status_code=201)
+    @app.post("/api/games", status_code=201, openapi_extra=schema(models.CreateGame))
     async def create_game(request: Request) -> Any:
-        body = await json_body(request)
-        live = await run_in_threadpool(service().create, body)
-        hub().changed(live.id)
+        body = await body_as(models.CreateGame, request)
+        live = await run_in_threadpool(
+            lambda: service().create(body, creator=client_address(request)))
+        server.changed(live.id)
         return JSONResponse(await run_in_threadpool(summary_of, live), status_code=201)
 
     @app.get("/api/games")
-    async def list_games(status: str | None = None) -> Any:
-        return JSONResponse(await run_in_threadpool(service().list_games, status))
+    async def list_games(request: Request) -> Any:
+        """Newest first; ``status``, ``game``, ``limit`` (1-200, default 50) and ``before``
+        (a game id: the page after it). The next page's URL is in the ``Link`` header."""
+        query = models.parse(models.ListGames, dict(request.query_params), code="bad_query")
+        page, after = await run_in_threadpool(service().list_games, query)
+        headers = {}
+        if after is not None:
+            params = {k: v for k, v in query.model_dump().items() if v is not None}
+            params["before"] = after
+            headers["Link"] = f'</api/games?{urlencode(params)}>; rel="next"'
+        return JSONResponse(page, headers=headers)
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str) -> Any:
         live = await run_in_threadpool(service().get, game_id)
         return JSONResponse(await run_in_threadpool(summary_of, live))
 
-    @app.post("/api/games/{game_id}/seats/{seat}/join")
+    @app.post("/api/games/{game_id}/seats/{seat}/join", openapi_extra=schema(models.JoinSeat))
     async def join(game_id: str, seat: str, request: Request) -> Any:
-        body = await json_body(request)
+        body = await body_as(models.JoinSeat, request)
         if not (seat.isascii() and seat.isdigit() and len(seat) <= 4):
             raise ApiError(404, "no_such_seat", "a seat is a small number")
         live, token = await run_in_threadpool(service().join, game_id, int(seat), body)
-        hub().changed(game_id)
-        return {"seat": int(seat), "token": token, "url": f"/games/{live.id}?token={token}"}
+        server.changed(game_id)
+        # the token travels in the fragment, which browsers never send to a server
+        return {"seat": int(seat), "token": token, "url": f"/games/{live.id}#token={token}"}
 
     async def seat_of(game_id: str, request: Request) -> tuple[LiveGame, int | None]:
         live = await run_in_threadpool(service().get, game_id)
         return live, live.seat_of_token(token_of(request))
 
+    async def view_reply(live: LiveGame, seat: int | None, request: Request) -> JSONResponse:
+        reader = (seat, language_of(request))
+        return JSONResponse((await run_in_threadpool(views_for, live, {reader}))[reader])
+
     @app.get("/api/games/{game_id}/view")
     async def view(game_id: str, request: Request) -> Any:
         live, seat = await seat_of(game_id, request)
-        reader = (seat, language_of(request))
-        return JSONResponse((await run_in_threadpool(views_for, live, {reader}))[reader])
+        return await view_reply(live, seat, request)
 
-    @app.post("/api/games/{game_id}/actions")
+    @app.post("/api/games/{game_id}/actions", openapi_extra=schema(models.Act))
     async def act(game_id: str, request: Request) -> Any:
         live, seat = await seat_of(game_id, request)
-        body = await json_body(request)
+        body = await body_as(models.Act, request)
         await run_in_threadpool(service().act, game_id, seat, body)
-        hub().changed(game_id)
-        reader = (seat, language_of(request))
-        return JSONResponse((await run_in_threadpool(views_for, live, {reader}))[reader])
+        server.changed(game_id)
+        return await view_reply(live, seat, request)
 
-    @app.post("/api/games/{game_id}/undo")
+    @app.post("/api/games/{game_id}/undo", openapi_extra=schema(models.Undo))
     async def undo(game_id: str, request: Request) -> Any:
         live, seat = await seat_of(game_id, request)
-        body = await json_body(request)
+        body = await body_as(models.Undo, request)
         await run_in_threadpool(service().undo, game_id, seat, body)
-        hub().changed(game_id)
-        reader = (seat, language_of(request))
-        return JSONResponse((await run_in_threadpool(views_for, live, {reader}))[reader])
+        server.changed(game_id)
+        return await view_reply(live, seat, request)
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> Any:
@@ -346,24 +341,84 @@ def create_app(db_url: str, bot_delay: float = 0.3) -> FastAPI:
     # -- push -----------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
     async def push(websocket: WebSocket, game_id: str) -> None:
+        await websocket.accept()
         try:
             live = await run_in_threadpool(service().get, game_id)
             seat = live.seat_of_token(token_of(websocket))
         except ApiError as exc:
-            await websocket.accept()
-            await websocket.send_json({"type": "error", "error": {"code": exc.code,
-                                                                  "message": exc.message}})
-            await websocket.close(code=4000 + exc.status)
+            await refuse(websocket, exc)
             return
-        await websocket.accept()
-        await hub().connect(game_id, websocket, seat, language_of(websocket))
+        viewer = Viewer(websocket, game_id, seat, language_of(websocket),
+                        settings.push_timeout, server.hub.remove)
         try:
-            while True:
-                await websocket.receive_text()  # clients need send nothing; pings are ignored
-        except WebSocketDisconnect:
-            pass
+            await server.hub.add(viewer)
+            while not viewer.gone:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if not await answer(websocket, viewer, message.get("text")):
+                    break
+        except Exception as exc:  # noqa: BLE001 - a connection ending is not a server error
+            if not is_disconnect(exc):
+                log.exception("WebSocket of game %s failed", game_id)
         finally:
-            hub().disconnect(game_id, websocket)
+            await viewer.close()
+
+    async def answer(websocket: WebSocket, viewer: Viewer, text: str | None) -> bool:
+        """Act on a client's message; False once the connection should end. The one message
+        understood is ``{"type": "auth", "token": T}``: watch as T's seat from now on (a
+        browser cannot set the Authorization header of a WebSocket, and a URL is logged).
+        It counts once, on a connection that has no seat yet (each would cost a view).
+        Anything else (binary frames, pings, text, a second auth) is ignored."""
+        if text is None or len(text) > MAX_CLIENT_MESSAGE or viewer.seat is not None:
+            return True
+        try:
+            message = json.loads(text)
+        except ValueError:
+            return True
+        if not isinstance(message, dict) or message.get("type") != "auth":
+            return True
+        token = message.get("token")
+        try:
+            if not isinstance(token, str):
+                raise ApiError(400, "bad_message", "an auth message needs a token string")
+            live = await run_in_threadpool(service().get, viewer.game_id)
+            seat = live.seat_of_token(token)
+        except ApiError as exc:
+            await viewer.close()
+            await refuse(websocket, exc)
+            return False
+        viewer.reseat(seat)
+        await server.hub.send_current(viewer)
+        return True
+
+    async def refuse(websocket: WebSocket, exc: ApiError) -> None:
+        """Send the error, then close with 4000 + status (4403, 4404); never wait long."""
+        message = {"type": "error", "error": {"code": exc.code, "message": exc.message}}
+        try:
+            await asyncio.wait_for(websocket.send_text(json.dumps(message)), settings.push_timeout)
+            await asyncio.wait_for(websocket.close(code=4000 + exc.status), settings.push_timeout)
+        except TimeoutError:
+            abort(websocket)
+        except Exception as error:  # noqa: BLE001
+            if not is_disconnect(error):
+                raise
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app
+
+
+def is_disconnect(exc: BaseException) -> bool:
+    """The ways a connection ends under a sender or receiver: a normal event, not an error."""
+    from starlette.websockets import WebSocketDisconnect
+
+    if isinstance(exc, WebSocketDisconnect | OSError | asyncio.CancelledError):
+        return True
+    # Starlette says "... once a close message has been sent" / "... after sending
+    # 'websocket.close'" as RuntimeError (a subclass in newer versions)
+    return isinstance(exc, RuntimeError) and "close" in str(exc).lower()
+
+
+def app_from_env() -> FastAPI:
+    """The application of one ``palio serve --workers N`` process (uvicorn's factory)."""
+    return create_app(Settings.from_env())

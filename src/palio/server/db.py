@@ -17,11 +17,13 @@ from sqlalchemy import (
     BigInteger,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
     create_engine,
     event,
+    text,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -49,6 +51,20 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)  # open | running | finished
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # Written with every change, in the same transaction: ``revision`` counts changes (create,
+    # join, move, undo), so a process whose cached copy has another revision reloads it; the
+    # lobby lists games from these columns without replaying them.
+    revision: Mapped[int] = mapped_column(Integer, default=0)
+    move_number: Mapped[int] = mapped_column(Integer, default=0)
+    to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # who created the game (a hash of the client's address), for the per-minute limit
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+Index("ix_games_created", GameRow.created_at, GameRow.id)
+Index("ix_games_game_created", GameRow.game, GameRow.created_at)
+Index("ix_games_creator_created", GameRow.creator, GameRow.created_at)
 
 
 class SeatRow(Base):
@@ -59,7 +75,7 @@ class SeatRow(Base):
     )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(16))  # human | bot
-    level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    level: Mapped[str | None] = mapped_column(String(100), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
@@ -102,19 +118,48 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    # No ping before each checkout: every query here is tiny, so a ping would double the
+    # round trips. After a database restart the first statement on a stale connection fails
+    # (one request answers 500) and SQLAlchemy then replaces the whole pool.
+    return create_engine(url, pool_size=10, max_overflow=10, pool_recycle=1800)
 
 
-def upgrade(engine: Engine) -> None:
-    """Bring the schema to the newest migration (Alembic, configured in code)."""
+def is_sqlite(url: str) -> bool:
+    return make_url(normalize_url(url)).get_backend_name() == "sqlite"
+
+
+# Any fixed number: every palio process on one PostgreSQL database takes this lock to migrate.
+MIGRATION_LOCK = 0x70A110
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to the newest migration (Alembic, configured in code).
+
+    On PostgreSQL several processes may start at once (``--workers``, several hosts): a
+    transaction-level advisory lock lets one migrate while the others wait, then find the
+    schema at its head. On SQLite, foreign keys are off while migrating: a migration that
+    rebuilds a table (SQLite's only way to change a column) drops the old one, and with them
+    on, the drop would cascade to every row that refers to it.
+    """
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:  # outside any transaction, where SQLite ignores this pragma
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        with connection.begin():
+            if connection.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                   {"key": MIGRATION_LOCK})
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()
 
 
 def fresh_postgres_database(url: str, prefix: str = "palio") -> str:

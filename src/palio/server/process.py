@@ -23,9 +23,31 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def serve_command(db_url: str, port: int, bot_delay: float = 0.0) -> list[str]:
+def serve_command(db_url: str, port: int, bot_delay: float = 0.0, *options: str,
+                  log_level: str = "warning") -> list[str]:
+    """``python -m palio serve`` on loopback; ``options`` are further ``palio serve``
+    options (``"--workers", "2"``)."""
     return [sys.executable, "-m", "palio", "serve", "--host", HOST, "--port", str(port),
-            "--db", db_url, "--bot-delay", str(bot_delay), "--log-level", "warning"]
+            "--db", db_url, "--bot-delay", str(bot_delay), "--log-level", log_level, *options]
+
+
+# uvicorn's own --fd takes any inherited socket for a Unix one, so TCP_NODELAY is never set on
+# its connections and every response waits ~40 ms for a delayed ACK; socket(fileno=...) asks
+# the kernel what the socket is.
+SERVE_ON_FD = (
+    "import socket, sys, uvicorn; "
+    "sock = socket.socket(fileno=int(sys.argv[1])); "
+    "config = uvicorn.Config('palio.server.app:app_from_env', factory=True, log_level=sys.argv[2], "
+    "access_log=sys.argv[3] == 'yes', ws_max_size=65536, timeout_keep_alive=120); "
+    "uvicorn.Server(config).run(sockets=[sock])"
+)
+
+
+def fd_serve_command(fd: int, log_level: str = "warning", access_log: bool = True) -> list[str]:
+    """The application (settings from ``PALIO_*`` variables) on an inherited listening
+    socket: a caller can then set socket options ``palio serve`` has no flag for (tests and
+    the load benchmark give it a small send buffer). Pass the fd with ``pass_fds``."""
+    return [sys.executable, "-c", SERVE_ON_FD, str(fd), log_level, "yes" if access_log else "no"]
 
 
 def wait_until_ready(process: subprocess.Popen[bytes], port: int, log_path: Path,

@@ -1,53 +1,56 @@
 """The game service: create, join, act and undo, persisted first, then held in a live cache.
 
-Every change follows one path: check under the game's lock, write and COMMIT the row(s), then
+Every change follows one path: take the game's lock, check, write and COMMIT the row(s), then
 change the cached state. A crash between the commit and the cache update loses nothing: the
 state is rebuilt from the committed rows on the next load. Views for a seat are built only
 from ``observe(seat)`` and ``events_for(seat)``, so hidden information never leaves the state
 through this module.
+
+Several processes on one PostgreSQL database (``shared``): the database orders each game's
+changes. A writer first locks the game's row (``SELECT ... FOR UPDATE``, so writers of one game
+in any process wait for each other), brings its cached copy up to the row's ``revision`` (a
+counter of changes), checks, writes, bumps the revision and sends ``NOTIFY palio_games`` with
+``"<game id> <revision>"``, which PostgreSQL delivers to every listening process on commit. A
+reader compares the row's revision with its cached copy's and catches up first, so any process
+answers for any game. SQLite serves one process: its cache is the only copy and needs no check.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import secrets
 import threading
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import and_, delete, func, or_, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 import palio.games as registry
 from palio import bots
 from palio.core import describe
-from palio.core.errors import IllegalAction, OptionError, PalioError
+from palio.core.errors import OptionError, PalioError
 from palio.core.game import Game, State
 from palio.core.i18n import Translator, lookup
 from palio.core.record import GameRecord
 from palio.core.words import msg
-from palio.server.db import ActionRow, GameRow, SeatRow, make_engine, now, upgrade
+from palio.server import models
+from palio.server.db import ActionRow, GameRow, SeatRow, is_sqlite, make_engine, now, upgrade
+from palio.server.errors import ApiError
 from palio.server.recent import changed_paths
 
+__all__ = ["CHANNEL", "ApiError", "GameService", "LiveGame", "bot_move", "bot_names",
+           "fallback_move"]
+
 BOT_LEVELS = ["easy", "medium", "hard", "expert"]
-# Until every level is registered in palio.bots, a level falls back to a simple bot.
-LEVEL_FALLBACK = {"easy": "random", "medium": "greedy", "hard": "greedy", "expert": "greedy"}
 UNDO_SAMPLES = 6  # determinizations used to decide whether an action revealed something
-
-
-class ApiError(Exception):
-    """An error with an HTTP status and a short code; its message never holds hidden facts."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
+CHANNEL = "palio_games"  # PostgreSQL NOTIFY channel: payload "<game id> <revision>"
 
 
 def utc(moment: datetime) -> datetime:
@@ -59,15 +62,15 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def creator_key(address: str) -> str:
+    """What the database keeps of a client's address for the per-minute limit: a hash."""
+    return hashlib.sha256(f"palio-creator:{address}".encode()).hexdigest()[:32]
+
+
 def is_game_id(text: str) -> bool:
     """Game ids are short and alphanumeric; anything else (a NUL byte, which PostgreSQL
     rejects outright) is simply no game."""
     return len(text) <= 32 and text.isascii() and text.isalnum()
-
-
-def is_name(value: Any) -> bool:
-    """A seat name: a short string without control characters (PostgreSQL refuses NUL)."""
-    return isinstance(value, str) and len(value) <= 64 and value.isprintable()
 
 
 def bot_names() -> list[str]:
@@ -75,10 +78,8 @@ def bot_names() -> list[str]:
     return BOT_LEVELS + [name for name in bots.names() if name not in BOT_LEVELS]
 
 
-def resolve_bot(level: str) -> str:
-    if level in bots.names():
-        return level
-    return LEVEL_FALLBACK.get(level, level)
+def new_game_id() -> str:
+    return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
 
 
 @dataclass
@@ -96,6 +97,10 @@ class Seat:
     def summary(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "level": self.level, "name": self.name,
                 "taken": self.taken}
+
+    @classmethod
+    def of(cls, row: SeatRow) -> Seat:
+        return cls(row.seat, row.kind, row.level, row.name, row.token_hash)
 
     @property
     def unnamed_bot(self) -> bool:
@@ -135,14 +140,23 @@ class LiveGame:
     created_at: str
     seats: list[Seat]
     state: State
+    revision: int = 0  # the games row's revision this copy shows
     actors: list[int] = field(default_factory=list)  # seat of action n at index n-1
-    marks: list[int] = field(default_factory=lambda: [0])  # len(log) after n actions
+    notations: list[str] = field(default_factory=list)  # notation of action n at index n-1
+    marks: list[int] = field(default_factory=lambda: [0])  # len(log) after n actions (n = 0: set-up)
     turns: list[Hashable] = field(default_factory=list)  # game.turn_key after n actions
     revealed: dict[int, bool] = field(default_factory=dict)  # memo: did action n reveal?
     before_last: State | None = None  # the position before the latest action (for undo)
     # the position before the latest run of one seat's decisions (what the board highlights)
     run_start: State | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
+    # views of the current revision by (seat, language): a move's REST answer and its push
+    # to the same seat are built once
+    views: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
+    views_revision: int = -1
+    # log lines in words by (seat, language): (events described, lines)
+    log_cache: dict[tuple[int | None, str], tuple[int, list[dict[str, Any]]]] = field(
+        default_factory=dict)
 
     @property
     def move_number(self) -> int:
@@ -167,15 +181,29 @@ class LiveGame:
             "seats": [s.summary() for s in self.seats],
         }
 
-    def apply_cached(self, action: Any, seat: int) -> None:
-        before = self.state.copy()
-        self.state.apply(action)
-        self.before_last = before
+    def apply_cached(self, action: Any, seat: int, after: State | None = None) -> None:
+        """Record an accepted action; ``after`` is the position after it, if already made."""
+        if after is None:
+            after = self.state.copy()
+            after.apply(action)
         if not self.actors or self.actors[-1] != seat:
-            self.run_start = before
+            self.run_start = self.state  # states are never changed once replaced
+        self.before_last = self.state
+        self.state = after
         self.actors.append(seat)
-        self.marks.append(len(self.state.log))
-        self.turns.append(self.game.turn_key(self.state))
+        self.notations.append(str(action))  # stored notation is canonical already
+        self.marks.append(len(after.log))
+        self.turns.append(self.game.turn_key(after))
+
+    def replay(self, moves: list[tuple[str, int]]) -> None:
+        """Rebuild the state from set-up through ``moves`` (notation, seat)."""
+        self.state = self.game.setup(self.players, self.seed, self.options)
+        self.actors, self.notations, self.marks = [], [], [len(self.state.log)]
+        self.turns = [self.game.turn_key(self.state)]
+        self.revealed, self.before_last, self.run_start = {}, None, None
+        self.forget_log()
+        for notation, seat in moves:
+            self.apply_cached(notation, seat)
 
     def event_move(self, index: int) -> int:
         """The move number during which event ``index`` was logged (0 = set-up)."""
@@ -256,7 +284,34 @@ class LiveGame:
                 "paths": changed_paths(self.run_start.observe(seat), self.state.observe(seat))}
 
     def view(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) may see, in words of ``lang``."""
+        """What ``seat`` (``None``: a spectator) may see, in words of ``lang``. Every change
+        bumps the revision, so a view kept for this revision is still exact (and shared:
+        callers only read it)."""
+        if self.views_revision != self.revision:
+            self.views, self.views_revision = {}, self.revision
+        key = (seat, lang)
+        if key not in self.views:
+            self.views[key] = self._build_view(seat, lang)
+        return self.views[key]
+
+    def _log_lines(self, seat: int | None, tr: Translator) -> list[dict[str, Any]]:
+        """The seat's log in words. Events never change once logged, so each reader's lines
+        are kept and only new events are described (a whole log per view would cost more
+        with every move); ``forget_log`` drops them when the history or a name changes."""
+        key = (seat, tr.lang)
+        done, lines = self.log_cache.get(key, (0, []))
+        events = len(self.state.log)
+        if done < events:
+            lines = lines + [  # a new list: views already sent keep theirs
+                {"n": self.event_move(line["event"]), "seat": line["seat"], "text": line["text"]}
+                for line in describe.log(self.state, seat, tr, done)]
+            self.log_cache[key] = (events, lines)
+        return lines
+
+    def forget_log(self) -> None:
+        self.log_cache = {}
+
+    def _build_view(self, seat: int | None, lang: str) -> dict[str, Any]:
         state = self.state
         game = self.game
         tr = Translator(lang)
@@ -264,11 +319,11 @@ class LiveGame:
         over = state.is_over
         to_move = None if over else state.to_move
         yours = seat is not None and seat == to_move and self.status == "running"
-        log = [{"n": self.event_move(line["event"]), "seat": line["seat"], "text": line["text"]}
-               for line in describe.log(state, seat, tr)]
+        log = self._log_lines(seat, tr)
         return {
             "id": self.id, "game": game.info.id, "players": self.players, "status": self.status,
-            "seat": seat, "lang": tr.lang, "move_number": state.move_number, "to_move": to_move,
+            "seat": seat, "lang": tr.lang, "move_number": state.move_number,
+            "revision": self.revision, "to_move": to_move,
             "is_over": over, "observation": state.observe(seat),
             "legal": describe.choices(state, tr) if yours else [],
             "prompt": describe.prompt(state, seat, tr), "log": log,
@@ -282,12 +337,30 @@ class LiveGame:
         }
 
 
-class GameService:
-    """All games: the database and the live cache. Thread-safe; every method is blocking."""
+def row_summary(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
+    """A lobby entry from the rows alone; the same as ``LiveGame.summary()`` of that game."""
+    return {
+        "id": row.id, "game": row.game, "players": row.players, "options": row.options,
+        "status": row.status, "move_number": row.move_number,
+        "to_move": None if row.status == "finished" else row.to_move,
+        "created_at": utc(row.created_at).isoformat(),
+        "seats": [Seat.of(s).summary() for s in seats],
+    }
 
-    def __init__(self, url: str) -> None:
+
+class GameService:
+    """All games: the database and the live cache. Thread-safe; every method is blocking.
+
+    ``games_per_minute``: games one creator may start per minute (0: no limit);
+    ``bot_seconds``: the most a bot spec may ask to think per move.
+    """
+
+    def __init__(self, url: str, *, games_per_minute: int = 0, bot_seconds: float = 10.0) -> None:
         self.engine: Engine = make_engine(url)
         upgrade(self.engine)
+        self.shared = not is_sqlite(url)
+        self.games_per_minute = games_per_minute
+        self.bot_seconds = bot_seconds
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.live: dict[str, LiveGame] = {}
         self.live_lock = threading.Lock()
@@ -298,163 +371,241 @@ class GameService:
 
     # -- loading --------------------------------------------------------------------------
     def get(self, game_id: str) -> LiveGame:
+        """The game, up to date with the database (another process may have changed it)."""
         live = self.live.get(game_id)
-        if live is not None:
-            return live
-        with self.live_lock:
-            live = self.live.get(game_id)
-            if live is None:
-                live = self._load(game_id)
-                self.live[game_id] = live
-            return live
+        if live is None:
+            return self._cached(game_id)
+        if self.shared:
+            with self.sessions() as session:
+                revision = session.scalar(select(GameRow.revision).where(GameRow.id == game_id))
+            if revision != live.revision:
+                with live.lock, self.sessions() as session:
+                    self._refresh(live, session)
+        return live
+
+    def _cached(self, game_id: str) -> LiveGame:
+        """The game as this process holds it, loaded if need be; a change brings it up to
+        date itself, under the row's lock (``_lock_row``)."""
+        live = self.live.get(game_id)
+        if live is None:
+            with self.live_lock:
+                live = self.live.get(game_id)
+                if live is None:
+                    live = self._load(game_id)
+                    self.live[game_id] = live
+        return live
 
     def _load(self, game_id: str) -> LiveGame:
         with self.sessions() as session:
             row = session.get(GameRow, game_id) if is_game_id(game_id) else None
             if row is None:
                 raise ApiError(404, "no_such_game", f"there is no game {game_id!r}")
-            seats = session.scalars(
-                select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)).all()
-            actions = session.scalars(
-                select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.n)).all()
-        game = registry.get(row.game)
-        state = game.setup(row.players, row.seed, row.options)
-        live = LiveGame(
-            id=row.id, game=game, players=row.players, options=dict(row.options), seed=row.seed,
-            status=row.status, created_at=utc(row.created_at).isoformat(),
-            seats=[Seat(s.seat, s.kind, s.level, s.name, s.token_hash) for s in seats],
-            state=state, turns=[game.turn_key(state)], marks=[len(state.log)],  # set-up: move 0
-        )
-        for action in actions:
-            live.apply_cached(action.notation, action.seat)
-        if live.state.is_over:  # "finished" is written with the last move; this is a safeguard
-            live.status = "finished"
+            game = registry.get(row.game)
+            state = game.setup(row.players, row.seed, row.options)
+            live = LiveGame(
+                id=row.id, game=game, players=row.players, options=dict(row.options),
+                seed=row.seed, status=row.status, created_at=utc(row.created_at).isoformat(),
+                seats=[], state=state, turns=[game.turn_key(state)], marks=[len(state.log)])
+            self._refresh(live, session, row)
         return live
 
-    def running_ids(self) -> list[str]:
-        with self.sessions() as session:
-            return list(session.scalars(select(GameRow.id).where(GameRow.status == "running")))
+    def _refresh(self, live: LiveGame, session: Session, row: GameRow | None = None) -> None:
+        """Bring ``live`` to the committed rows: new moves are applied, anything else (an
+        undo) replays the game from set-up. The caller holds ``live.lock`` (or owns ``live``).
 
-    def list_games(self, status: str | None) -> list[dict[str, Any]]:
-        if status not in (None, "open", "running", "finished"):
-            raise ApiError(400, "bad_status", "status must be open, running or finished")
+        The revision is read first: rows read after it are at least as new, so at worst the
+        copy is newer than its revision says and the next check refreshes it once more.
+        """
+        if row is None:
+            row = session.get(GameRow, live.id, populate_existing=True)
+            if row is None:
+                raise ApiError(404, "no_such_game", f"there is no game {live.id!r}")
+        revision, status = row.revision, row.status
+        seats = session.scalars(
+            select(SeatRow).where(SeatRow.game_id == live.id).order_by(SeatRow.seat)).all()
+        moves = session.execute(
+            select(ActionRow.notation, ActionRow.seat).where(ActionRow.game_id == live.id)
+            .order_by(ActionRow.n)).all()
+        known = len(live.notations)
+        if [notation for notation, _ in moves[:known]] == live.notations:
+            for notation, seat in moves[known:]:
+                live.apply_cached(notation, seat)
+        else:
+            live.replay([(notation, seat) for notation, seat in moves])
+        fresh_seats = [Seat.of(s) for s in seats]
+        if [s.name for s in fresh_seats] != live.names():
+            live.forget_log()  # the log names players
+        live.seats = fresh_seats
+        live.status = "finished" if live.state.is_over else status  # "finished": a safeguard
+        live.revision = revision
+
+    def _lock_row(self, session: Session, live: LiveGame) -> None:
+        """Before a change: on a shared database, lock the game's row (writers of this game in
+        every process queue here) and catch the cached copy up to it."""
+        if not self.shared:
+            return
+        revision = session.scalar(
+            select(GameRow.revision).where(GameRow.id == live.id).with_for_update())
+        if revision != live.revision:
+            self._refresh(live, session)
+
+    def _bump(self, session: Session, live: LiveGame, **values: Any) -> int:
+        """Write a change to the games row with the next revision; tell the other processes
+        (NOTIFY is delivered when, and only if, the transaction commits)."""
+        revision = live.revision + 1
+        session.execute(update(GameRow).where(GameRow.id == live.id)
+                        .values(revision=revision, updated_at=now(), **values))
+        if self.shared:
+            session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                            {"channel": CHANNEL, "payload": f"{live.id} {revision}"})
+        return revision
+
+    def list_games(self, query: Any = None) -> tuple[list[dict[str, Any]], str | None]:
+        """A page of lobby entries, newest first, and the cursor of the next page (or None).
+
+        Read from the rows alone, so listing never loads or replays a game.
+        """
+        query = models.parse(models.ListGames, query or {}, code="bad_query")
         with self.sessions() as session:
-            query = select(GameRow).order_by(GameRow.created_at.desc())
-            if status is not None:
-                query = query.where(GameRow.status == status)
-            rows = list(session.scalars(query))
-            finished = [row.id for row in rows if row.status == "finished" and row.id not in self.live]
-            moves = dict(session.execute(
-                select(ActionRow.game_id, func.count()).where(ActionRow.game_id.in_(finished))
-                .group_by(ActionRow.game_id)).all()) if finished else {}
-            seats: dict[str, list[SeatRow]] = {}
-            if finished:
-                for seat in session.scalars(select(SeatRow).where(SeatRow.game_id.in_(finished))
+            select_rows = select(GameRow)
+            if query.status is not None:
+                select_rows = select_rows.where(GameRow.status == query.status)
+            if query.game is not None:
+                select_rows = select_rows.where(GameRow.game == query.game)
+            if query.before is not None:
+                anchor = session.get(GameRow, query.before) if is_game_id(query.before) else None
+                if anchor is None:
+                    raise ApiError(400, "bad_query", "before: there is no such game")
+                select_rows = select_rows.where(or_(
+                    GameRow.created_at < anchor.created_at,
+                    and_(GameRow.created_at == anchor.created_at, GameRow.id < anchor.id)))
+            rows = list(session.scalars(select_rows.order_by(
+                GameRow.created_at.desc(), GameRow.id.desc()).limit(query.limit + 1)))
+            more = len(rows) > query.limit
+            rows = rows[: query.limit]
+            seats: dict[str, list[SeatRow]] = {row.id: [] for row in rows}
+            if rows:
+                for seat in session.scalars(select(SeatRow).where(SeatRow.game_id.in_(seats))
                                             .order_by(SeatRow.seat)):
-                    seats.setdefault(seat.game_id, []).append(seat)
-        out = []
-        for row in rows:
-            if row.id in moves or row.id in seats:
-                # a finished game is listed from its rows: no need to replay it into memory
-                out.append({
-                    "id": row.id, "game": row.game, "players": row.players, "options": row.options,
-                    "status": row.status, "move_number": moves.get(row.id, 0), "to_move": None,
-                    "created_at": utc(row.created_at).isoformat(),
-                    "seats": [Seat(s.seat, s.kind, s.level, s.name, s.token_hash).summary()
-                              for s in seats.get(row.id, [])]})
-                continue
-            live = self.get(row.id)
-            with live.lock:
-                out.append(live.summary())
-        return out
+                    seats[seat.game_id].append(seat)
+        page = [row_summary(row, seats[row.id]) for row in rows]
+        return page, (rows[-1].id if more else None)
+
+    def bot_turns(self, idle_seconds: float = 0.0) -> list[str]:
+        """Running games with a bot to move whose last change is at least this old."""
+        query = (select(GameRow.id)
+                 .join(SeatRow, and_(SeatRow.game_id == GameRow.id, SeatRow.seat == GameRow.to_move))
+                 .where(GameRow.status == "running", SeatRow.kind == "bot"))
+        if idle_seconds > 0:
+            query = query.where(GameRow.updated_at < now() - timedelta(seconds=idle_seconds))
+        with self.sessions() as session:
+            return list(session.scalars(query))
 
     # -- changes --------------------------------------------------------------------------
-    def create(self, body: Any) -> LiveGame:
-        if not isinstance(body, dict):
-            raise ApiError(400, "bad_body", "the body must be a JSON object")
-        unknown = sorted(set(body) - {"game", "players", "options", "seed", "seats"})
-        if unknown:
-            raise ApiError(400, "bad_body", f"unknown field(s): {', '.join(unknown)}")
-        game_id = body.get("game")
-        if not isinstance(game_id, str):
-            raise ApiError(400, "bad_body", "'game' must be a game id string")
+    def create(self, body: Any, *, creator: str | None = None) -> LiveGame:
+        """A new game from a ``CreateGame`` body; ``creator`` (a client's address) counts
+        towards the per-minute limit."""
+        request = models.parse(models.CreateGame, body)
         try:
-            game = registry.get(game_id)
+            game = registry.get(request.game)
         except OptionError as exc:
             raise ApiError(422, "bad_options", str(exc)) from None
-        players = body.get("players", game.info.min_players)
-        options = body.get("options") or {}
-        seed = body.get("seed")
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise ApiError(400, "bad_body", "'players' must be an integer")
-        if not isinstance(options, dict):
-            raise ApiError(400, "bad_body", "'options' must be an object")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                                 or not 0 <= seed < 2**63):
-            raise ApiError(400, "bad_body", "'seed' must be null or an integer 0..2^63-1")
+        players = game.info.min_players if request.players is None else request.players
+        options = self._checked_options(game, players, request.options or {})
+        seats = self._seats(request.seats, players)
+        seed = secrets.randbits(63) if request.seed is None else request.seed
         try:
-            options = game.validate_options(players, options)
-        except OptionError as exc:
+            state = game.setup(players, seed, options)  # fails here, not later, if it cannot
+        except PalioError as exc:
             raise ApiError(422, "bad_options", str(exc)) from None
-        seats = self._parse_seats(body.get("seats"), players)
-        if seed is None:
-            seed = secrets.randbits(63)
-        game.setup(players, seed, options)  # fails here, not later, if set-up cannot happen
-        row_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        row_id = new_game_id()
         everyone_seated = all(s.kind == "bot" for s in seats)
+        created = now()
+        key = creator_key(creator) if creator else None
         with self.sessions.begin() as session:
+            if key is not None and self.games_per_minute > 0:
+                self._check_rate(session, key, created)
             session.add(GameRow(
                 id=row_id, game=game.info.id, version=game.info.version, players=players,
                 options=options, seed=seed, status="running" if everyone_seated else "open",
-                created_at=now()))
+                created_at=created, updated_at=created, revision=0, move_number=0,
+                to_move=state.to_move, creator=key))
             session.flush()
             for s in seats:
                 session.add(SeatRow(game_id=row_id, seat=s.seat, kind=s.kind, level=s.level,
                                     name=s.name))
         return self.get(row_id)
 
-    def _parse_seats(self, given: Any, players: int) -> list[Seat]:
+    def _check_rate(self, session: Session, key: str, moment: datetime) -> None:
+        since = moment - timedelta(minutes=1)
+        made = session.scalar(select(func.count()).select_from(GameRow).where(
+            GameRow.creator == key, GameRow.created_at > since))
+        if made >= self.games_per_minute:
+            raise ApiError(429, "too_many_games",
+                           f"one address may create {self.games_per_minute} games a minute; "
+                           "try again in a minute")
+
+    @staticmethod
+    def _checked_options(game: Game, players: int, given: dict[str, Any]) -> dict[str, Any]:
+        """Options with defaults filled in. A value must be one of the option's choices and
+        of the same JSON type: ``1`` is not ``true``."""
+        for spec in game.info.options:
+            if spec.name in given:
+                value = given[spec.name]
+                if not any(value == c and type(value) is type(c) for c in spec.choices):
+                    raise ApiError(422, "bad_options",
+                                   f"option {spec.name} of {game.info.id} takes one of "
+                                   f"{json.dumps(list(spec.choices))}, not {json.dumps(value)}")
+        try:
+            return game.validate_options(players, given)
+        except OptionError as exc:
+            raise ApiError(422, "bad_options", str(exc)) from None
+
+    def _seats(self, given: list[Any] | None, players: int) -> list[Seat]:
         if given is None:
-            given = [{"kind": "human"} for _ in range(players)]
-        if not isinstance(given, list) or len(given) != players:
-            raise ApiError(400, "bad_body", f"'seats' must be a list of {players} seats")
+            given = [models.HumanSeat(kind="human")] * players
+        if len(given) != players:
+            raise ApiError(400, "bad_body", f"seats: must list {players} seats, one per player")
         seats = []
         for index, entry in enumerate(given):
-            if not isinstance(entry, dict) or entry.get("kind") not in ("human", "bot"):
-                raise ApiError(400, "bad_body", f"seat {index}: kind must be 'human' or 'bot'")
-            name = entry.get("name")
-            if name is not None and not is_name(name):
-                raise ApiError(400, "bad_body", f"seat {index}: name must be a short string")
-            if entry["kind"] == "bot":
-                level = entry.get("level") or "medium"
-                if not isinstance(level, str) or resolve_bot(level) not in bots.names():
-                    raise ApiError(422, "bad_options",
-                                   f"seat {index}: unknown bot level; known: {', '.join(bot_names())}")
-                seats.append(Seat(index, "bot", level, name, None))  # unnamed: by its level
+            if isinstance(entry, models.BotSeat):
+                level = entry.level or "medium"
+                self._check_bot(index, level)
+                seats.append(Seat(index, "bot", level, entry.name, None))  # unnamed: by its level
             else:
                 seats.append(Seat(index, "human", None, None, None))
         return seats
 
+    def _check_bot(self, index: int, level: str) -> str:
+        """A bot level, name or spec (``mcts:iterations=50``) this server can play; its name."""
+        try:
+            name, options = bots.parse_spec(level)
+            bots.get(level)
+        except OptionError as exc:
+            raise ApiError(422, "bad_options", f"seats[{index}]: {exc}") from None
+        budget = options.get("time_budget")
+        if isinstance(budget, int | float) and budget > self.bot_seconds:
+            raise ApiError(422, "bad_options", f"seats[{index}]: a bot may think at most "
+                                               f"{self.bot_seconds:g} s a move on this server")
+        return name[:40]
+
     def join(self, game_id: str, seat: int, body: Any) -> tuple[LiveGame, str]:
-        if not isinstance(body, dict):
-            raise ApiError(400, "bad_body", "the body must be a JSON object")
-        name = body.get("name") or None  # none: "Player N" in each reader's language
-        if name is not None and not is_name(name):
-            raise ApiError(400, "bad_body",
-                           "'name' must be a string of at most 64 printable characters")
-        live = self.get(game_id)
+        request = models.parse(models.JoinSeat, body)
+        name = request.name or None  # none: "Player N" in each reader's language
+        live = self._cached(game_id)
         with live.lock:
             if not 0 <= seat < live.players:
                 raise ApiError(404, "no_such_seat", f"seats of this game are 0-{live.players - 1}")
-            target = live.seats[seat]
-            if target.kind == "bot":
-                raise ApiError(409, "seat_taken", f"seat {seat} is a bot")
-            if target.taken:
-                raise ApiError(409, "seat_taken", f"seat {seat} is taken")
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
-            status = "running" if all(s.taken or s.seat == seat for s in live.seats) else "open"
             with self.sessions.begin() as session:
+                self._lock_row(session, live)
+                target = live.seats[seat]
+                if target.kind == "bot":
+                    raise ApiError(409, "seat_taken", f"seat {seat} is a bot")
+                if target.taken:
+                    raise ApiError(409, "seat_taken", f"seat {seat} is taken")
+                status = "running" if all(s.taken or s.seat == seat for s in live.seats) else "open"
                 changed = session.execute(
                     update(SeatRow)
                     .where(SeatRow.game_id == game_id, SeatRow.seat == seat,
@@ -462,102 +613,109 @@ class GameService:
                     .values(token_hash=digest, name=name)).rowcount
                 if changed != 1:
                     raise ApiError(409, "seat_taken", f"seat {seat} is taken")
-                session.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+                revision = self._bump(session, live, status=status)
             target.token_hash = digest
             target.name = name
+            live.forget_log()  # the log names players
             live.status = status
+            live.revision = revision
         return live, token
 
-    def act(self, game_id: str, seat: int | None, body: Any, *, bot: bool = False) -> LiveGame:
-        """Apply one action for ``seat``; the caller has checked the token."""
-        if not isinstance(body, dict):
-            raise ApiError(400, "bad_body", "the body must be a JSON object")
-        text = body.get("action")
-        number = body.get("move_number")
-        if not isinstance(text, str) or not text.strip() or len(text) > 200:
-            raise ApiError(400, "bad_body", "'action' must be a notation string")
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise ApiError(400, "bad_body", "'move_number' must be an integer")
-        live = self.get(game_id)
+    def act(self, game_id: str, seat: int | None, body: Any, *, bot: bool = False,
+            revision: int | None = None) -> LiveGame:
+        """Apply one action for ``seat``; the caller has checked the token. A bot passes the
+        ``revision`` it decided at: any change since (an undo and a new move at the same
+        number) makes its decision stale."""
+        request = models.parse(models.Act, body)
+        live = self._cached(game_id)
         with live.lock:
-            state = live.state
             if seat is None:
                 raise ApiError(401, "no_token", "acting needs the seat's token")
-            if number != state.move_number:
-                raise ApiError(409, "stale_move",
-                               f"move {number} is stale; the game is at move {state.move_number}")
-            if live.status != "running" or state.is_over:
-                raise ApiError(409, "not_running", f"the game is {live.status}, not running")
-            if state.to_move != seat:
-                raise ApiError(403, "not_your_turn", f"it is not seat {seat}'s turn")
-            if live.seats[seat].kind == "bot" and not bot:
-                raise ApiError(403, "bot_seat", "a bot plays this seat")
-            action = self._legal_action(live, seat, text.strip())
-            over = self._would_end(state, action)
             try:
                 with self.sessions.begin() as session:
-                    session.add(ActionRow(game_id=game_id, n=number + 1, seat=seat,
+                    self._lock_row(session, live)
+                    if revision is not None and revision != live.revision:
+                        raise ApiError(409, "stale_move", "the position changed meanwhile")
+                    self._check_number(live, request.move_number)
+                    state = live.state
+                    if live.status != "running" or state.is_over:
+                        raise ApiError(409, "not_running", f"the game is {live.status}, not running")
+                    if state.to_move != seat:
+                        raise ApiError(403, "not_your_turn", f"it is not seat {seat}'s turn")
+                    if live.seats[seat].kind == "bot" and not bot:
+                        raise ApiError(403, "bot_seat", "a bot plays this seat")
+                    action = self._legal_action(live, request.action)
+                    after = state.copy()
+                    after.apply_unchecked(action)
+                    number = request.move_number + 1
+                    session.add(ActionRow(game_id=game_id, n=number, seat=seat,
                                           notation=str(action), created_at=now()))
-                    if over:
-                        session.execute(update(GameRow).where(GameRow.id == game_id)
-                                        .values(status="finished", finished_at=now()))
+                    values: dict[str, Any] = {"move_number": number, "to_move": after.to_move}
+                    if after.is_over:
+                        values.update(status="finished", finished_at=now(), to_move=None)
+                    new_revision = self._bump(session, live, **values)
             except IntegrityError:  # the row exists: another writer got there first
-                raise ApiError(409, "stale_move", f"move {number} was already played") from None
-            live.apply_cached(action, seat)
-            if over:
+                raise ApiError(409, "stale_move",
+                               f"move {request.move_number} was already played") from None
+            live.apply_cached(action, seat, after)
+            live.revision = new_revision
+            if after.is_over:
                 live.status = "finished"
         return live
 
     @staticmethod
-    def _would_end(state: State, action: Any) -> bool:
-        trial = state.copy()
-        trial.apply_unchecked(action)
-        return trial.is_over
+    def _check_number(live: LiveGame, number: int) -> None:
+        current = live.move_number
+        if number < current:
+            raise ApiError(409, "stale_move", f"move {number} is stale; the game is at move {current}")
+        if number > current:
+            raise ApiError(409, "future_move",
+                           f"move {number} has not been reached; the game is at move {current}")
 
     @staticmethod
-    def _legal_action(live: LiveGame, seat: int, text: str) -> Any:
-        """The legal action written ``text``; the error names only this seat's own moves."""
-        state = live.state
-        legal = state.legal_by_text()
-        if text in legal:
-            return legal[text]
-        try:
-            action = live.game.parse_action(text)
-        except IllegalAction:
-            action = None
-        if action is not None and action in state.legal_actions():
+    def _legal_action(live: LiveGame, text: str) -> Any:
+        """The legal action whose canonical notation is exactly ``text``.
+
+        One rule for every game: notation is matched exactly as the game writes it (as the
+        view's ``legal`` lists it), case and spaces included; nothing is parsed leniently. The
+        error names only this seat's own legal moves, and suggests one that differs only in
+        case or spacing.
+        """
+        legal = live.state.legal_by_text()
+        action = legal.get(text)
+        if action is not None:
             return action
         shown = ", ".join(list(legal)[:12]) + (f" and {len(legal) - 12} more" if len(legal) > 12 else "")
-        what = "does not parse" if action is None else "is not legal now"
-        raise ApiError(422, "illegal_action", f"{text!r} {what}; you may play: {shown}")
+        loose = " ".join(text.split()).casefold()
+        near = next((n for n in legal if " ".join(n.split()).casefold() == loose), None)
+        hint = f"notation is exact: did you mean {near!r}? " if near else ""
+        raise ApiError(422, "illegal_action",
+                       f"{text!r} is not a legal move now; {hint}you may play: {shown}")
 
     def undo(self, game_id: str, seat: int | None, body: Any) -> LiveGame:
-        if not isinstance(body, dict):
-            raise ApiError(400, "bad_body", "the body must be a JSON object")
-        number = body.get("move_number")
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise ApiError(400, "bad_body", "'move_number' must be an integer")
-        live = self.get(game_id)
+        request = models.parse(models.Undo, body)
+        live = self._cached(game_id)
         with live.lock:
             if seat is None:
                 raise ApiError(401, "no_token", "undo needs the seat's token")
-            if number != live.move_number:
-                raise ApiError(409, "stale_move",
-                               f"move {number} is stale; the game is at move {live.move_number}")
-            if not live.can_undo(seat):
-                raise ApiError(409, "undo_not_allowed",
-                               "only your own last decision of this turn can be taken back, "
-                               "and only if it revealed nothing")
             with self.sessions.begin() as session:
+                self._lock_row(session, live)
+                self._check_number(live, request.move_number)
+                if not live.can_undo(seat):
+                    raise ApiError(409, "undo_not_allowed",
+                                   "only your own last decision of this turn can be taken back, "
+                                   "and only if it revealed nothing")
+                number = request.move_number
+                before = live.before_last
                 session.execute(delete(ActionRow).where(ActionRow.game_id == game_id,
                                                         ActionRow.n == number))
-            # rebuild from the committed rows: the only source of truth
-            fresh = self._load(game_id)
-            live.state, live.actors, live.marks = fresh.state, fresh.actors, fresh.marks
-            live.turns = fresh.turns
-            live.before_last = fresh.before_last
-            live.run_start = fresh.run_start
-            live.revealed = {k: v for k, v in live.revealed.items() if k < number}
+                revision = self._bump(session, live, move_number=number - 1,
+                                      to_move=before.to_move if before is not None else None)
+            # rebuild from the moves that remain (exactly the committed rows)
+            revealed = {k: v for k, v in live.revealed.items() if k < number}
+            live.replay(list(zip(live.notations[:-1], live.actors[:-1], strict=True)))
+            live.revealed = revealed
+            live.revision = revision
         return live
 
     # -- finished games -------------------------------------------------------------------
@@ -566,9 +724,7 @@ class GameService:
         with live.lock:
             if not live.state.is_over:
                 raise ApiError(409, "game_not_finished", "the record is shown once the game is over")
-            english = Translator("en")
-            english.names = live.names(english)
-            names = [english.player(s.seat) for s in live.seats]
+            names = [s.name or f"seat {s.seat}" for s in live.seats]
             record = GameRecord.of(live.state, seats=names)
         return {k: v for k, v in record.__dict__.items() if v is not None}
 
@@ -588,20 +744,20 @@ class GameService:
 
         frames = [{"n": 0, "notation": None, "label": None, "seat": None,
                    "observation": state.observe(None), "log": lines(0)}]
-        for n, text in enumerate(record["actions"], 1):
+        for n, notation in enumerate(record["actions"], 1):
             start = len(state.log)
-            action = game.parse_action(text)
+            action = game.parse_action(notation)
             label = tr(game.words.action(state, action).label)  # the game is over: all public
             state.apply(action)
-            frames.append({"n": n, "notation": text, "label": label, "seat": live.actors[n - 1],
+            frames.append({"n": n, "notation": notation, "label": label, "seat": live.actors[n - 1],
                            "observation": state.observe(None), "log": lines(start)})
         out = {"record": record, "frames": frames, "score_table": describe.score_table(state, tr)}
         self.replays[(game_id, lang)] = out
         return out
 
     # -- bots -------------------------------------------------------------------------------
-    def bot_to_move(self, game_id: str) -> tuple[int, str, State] | None:
-        """(seat, level, a copy of the state) when a bot should move now, else None."""
+    def bot_to_move(self, game_id: str) -> tuple[int, str, State, int] | None:
+        """(seat, level, a copy of the state, revision) when a bot should move now, else None."""
         live = self.get(game_id)
         with live.lock:
             state = live.state
@@ -610,20 +766,26 @@ class GameService:
             seat = state.to_move
             if seat is None or live.seats[seat].kind != "bot":
                 return None
-            return seat, live.seats[seat].level or "medium", state.copy()
+            return seat, live.seats[seat].level or "medium", state.copy(), live.revision
 
 
-def bot_move(level: str, state: State, seat: int, seed: int) -> str:
-    """A bot's decision (a blocking call, run off the event loop)."""
-    name = resolve_bot(level)
-    try:
-        bot = bots.get(name, seed=seed)
-    except PalioError:
-        bot = bots.get(name)
+def bot_move(level: str, state: State, seat: int, seed: int, max_seconds: float) -> str:
+    """A bot's decision; run in a bot process. A bot that can keep to a time budget gets one
+    of at most ``max_seconds`` (its own spec's, if smaller)."""
+    _, options = bots.parse_spec(level)
+    budget = options.get("time_budget")
+    budget = max_seconds if not isinstance(budget, int | float) else min(budget, max_seconds)
+    for extra in ({"seed": seed, "time_budget": budget}, {"seed": seed}, {}):
+        try:
+            bot = bots.get(level, **extra)
+            break
+        except OptionError:
+            continue
+    else:
+        raise OptionError(f"bot {level!r} cannot be built")
     return str(bot.choose(state, seat))
 
 
 def fallback_move(state: State, seed: int) -> str:
     """A uniformly random legal move, played when a bot fails so the game never hangs."""
     return str(random.Random(seed).choice(state.legal_actions()))
-

@@ -15,7 +15,9 @@ import {
 import { boardContext, rendererFor } from "/static/render/index.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
-const token = new URLSearchParams(window.location.search).get("token") || null;
+// the join link carries the token in its #fragment, which is never sent to a server
+const token = new URLSearchParams(window.location.hash.slice(1)).get("token")
+  || new URLSearchParams(window.location.search).get("token") || null;
 
 let view = null;
 let legend = {};
@@ -29,15 +31,22 @@ let resultShown = false;
 // -- connection ---------------------------------------------------------------------------
 function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  // the token goes in the first message, not in the URL (servers and proxies log URLs)
   const query = new URLSearchParams({ lang: language() });
-  if (token) query.set("token", token);
   socket = new WebSocket(`${scheme}://${window.location.host}/ws/games/${encodeURIComponent(gameId)}?${query}`);
   setConnection("connecting");
   let refused = false;
-  socket.addEventListener("open", () => { retryDelay = 500; setConnection("live"); });
+  socket.addEventListener("open", () => {
+    retryDelay = 500;
+    setConnection("live");
+    if (token) socket.send(JSON.stringify({ type: "auth", token }));
+  });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "view") show(message.view);
+    if (message.type === "view") {
+      if (token && message.view.seat === null) return; // the spectator view before our seat's
+      show(message.view);
+    }
     else if (message.type === "error") {
       refused = true;
       say(errorMessage({ status: 0, data: message }));

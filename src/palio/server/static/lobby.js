@@ -175,7 +175,7 @@ function gameRow(summary) {
   const links = [];
   if (summary.status === "open") links.push(...joinButtons(summary, "small primary"));
   for (const h of held) {
-    links.push(el("a", { class: "button small", href: `/games/${h.id}?token=${encodeURIComponent(h.token)}` },
+    links.push(el("a", { class: "button small", href: `/games/${h.id}#token=${encodeURIComponent(h.token)}` },
       t("ui.lobby.play_as", { player: seatName(summary.seats, h.seat) })));
   }
   if (summary.status !== "finished") {
@@ -222,7 +222,7 @@ async function fillMine() {
       el("span", { class: yourTurn ? "badge turn" : "muted" }, yourTurn ? t("ui.lobby.your_turn") : t(`ui.status.${status}`)),
       el("span", { class: "links" },
         status === "gone" ? null : el("a", { class: "button small",
-          href: `/games/${h.id}?token=${encodeURIComponent(h.token)}` }, t("ui.lobby.go_back")),
+          href: `/games/${h.id}#token=${encodeURIComponent(h.token)}` }, t("ui.lobby.go_back")),
         el("button", { class: "small", onclick: () => { forgetSeat(h.id, h.seat); fillMine(); } },
           t("ui.lobby.forget"))));
   }));

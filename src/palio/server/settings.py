@@ -1,0 +1,87 @@
+"""The server's settings: ``palio serve`` options, each also an environment variable.
+
+``palio serve --workers N`` starts N processes that build their application from the
+environment (uvicorn imports ``palio.server.app:app_from_env`` in each), so every setting has
+one ``PALIO_*`` variable; the command line writes them for its workers.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+from palio.server.db import is_sqlite
+
+
+def cpu_count() -> int:
+    """CPUs this process may run on (a container's limit, where the OS tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def default_bot_processes(workers: int = 1) -> int:
+    """Bot processes per server process: the machine's CPUs less one for each server
+    process, shared among them, and at least one."""
+    return max(1, (cpu_count() - workers) // max(1, workers))
+
+
+@dataclass(frozen=True)
+class Settings:
+    db: str = "sqlite:///palio.db"
+    bot_delay: float = 0.3  # seconds a bot waits before each move, so people can follow
+    bot_processes: int = 0  # processes that think for bots; 0: default_bot_processes()
+    bot_seconds: float = 10.0  # the most a bot may think per decision (bots with a time budget)
+    games_per_minute: int = 30  # games one client address may create per minute; 0: no limit
+    push_timeout: float = 10.0  # a client that takes no push for this long is disconnected
+    workers: int = 1  # server processes (PostgreSQL only beyond 1)
+
+    def __post_init__(self) -> None:
+        if self.bot_processes == 0:
+            object.__setattr__(self, "bot_processes", default_bot_processes(self.workers))
+        self.check()
+
+    def check(self) -> None:
+        """ValueError with a sentence a person can act on."""
+        if self.workers < 1:
+            raise ValueError("--workers must be at least 1")
+        if self.workers > 1 and is_sqlite(self.db):
+            raise ValueError(
+                "--workers above 1 needs PostgreSQL (--db postgresql+psycopg://...): SQLite "
+                "serves one process, which holds every live game in memory")
+        if self.bot_processes < 1:
+            raise ValueError("--bot-processes must be at least 1")
+        if self.bot_delay < 0 or self.bot_seconds <= 0 or self.push_timeout <= 0:
+            raise ValueError("--bot-delay must be 0 or more; --bot-seconds and --push-timeout "
+                             "more than 0")
+        if self.games_per_minute < 0:
+            raise ValueError("--games-per-minute must be 0 (no limit) or more")
+
+    @property
+    def shared_database(self) -> bool:
+        """Whether other processes may use the same database (PostgreSQL)."""
+        return not is_sqlite(self.db)
+
+    def to_env(self) -> dict[str, str]:
+        return {env_name(f.name): str(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        environ = os.environ if environ is None else environ
+        given = {}
+        for f in fields(cls):
+            text = environ.get(env_name(f.name))
+            if text is None or text == "":
+                continue
+            kind = type(getattr(cls, f.name))
+            try:
+                given[f.name] = kind(text)
+            except ValueError:
+                raise ValueError(f"{env_name(f.name)}={text!r} is not a {kind.__name__}") from None
+        return cls(**given)
+
+
+def env_name(field_name: str) -> str:
+    return "PALIO_" + field_name.upper()
