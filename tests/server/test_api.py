@@ -116,7 +116,7 @@ def test_optional_fields_may_be_null_and_bot_specs_work(server: Server) -> None:
                                                        "name": None}])
     assert created["players"] == 2 and created["options"] == {"nobles": False}
     assert [s["level"] for s in created["seats"]] == ["mcts:iterations=50", "medium"]
-    assert created["seats"][0]["name"] == "mcts bot"
+    assert created["seats"][0]["name"] is None  # unnamed: named by its bot in each reader's words
     server.wait_over(created["id"])
     typed = server.create(game=SG, options={"nobles": True})
     assert typed["options"] == {"nobles": True}
@@ -365,6 +365,9 @@ def test_lobby_pages_newest_first_with_filters(make_server: Any) -> None:
     assert running[0] == server.http.get(f"/api/games/{made[6]}").json()
     older = server.http.get(f"/api/games?status=open&limit=2&before={made[5]}").json()
     assert [g["id"] for g in older] == [made[4], made[3]]
+    # the reader's language, which the browser sends with every request, changes no list
+    assert server.http.get("/api/games?game=tiletum&lang=ja").json() == server.http.get(
+        "/api/games?game=tiletum").json()
     for query in ("status=weird", "limit=0", "limit=201", "limit=x", "before=nope",
                   "before=a%00b", "colour=red"):
         assert_error(server.http.get(f"/api/games?{query}"), 400, "bad_query")

@@ -276,7 +276,9 @@ def create_app(settings: Settings | str, bot_delay: float | None = None) -> Fast
     async def list_games(request: Request) -> Any:
         """Newest first; ``status``, ``game``, ``limit`` (1-200, default 50) and ``before``
         (a game id: the page after it). The next page's URL is in the ``Link`` header."""
-        query = models.parse(models.ListGames, dict(request.query_params), code="bad_query")
+        # ``lang`` (the reader's language, accepted by every request) does not change the list
+        given = {k: v for k, v in request.query_params.items() if k != "lang"}
+        query = models.parse(models.ListGames, given, code="bad_query")
         page, after = await run_in_threadpool(service().list_games, query)
         headers = {}
         if after is not None:

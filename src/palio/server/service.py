@@ -112,8 +112,8 @@ class Seat:
         another bot would have the same name (``numbered``)."""
         if not self.unnamed_bot or tr is None:
             return self.name
-        level = tr(msg(f"ui.level.{self.level}")) if lookup(f"ui.level.{self.level}", tr.lang) \
-            else str(self.level)
+        bot = str(self.level).partition(":")[0]  # a spec such as mcts:iterations=50: its bot
+        level = tr(msg(f"ui.level.{bot}")) if lookup(f"ui.level.{bot}", tr.lang) else bot
         if numbered:
             return tr(msg("ui.bot_named_n", level=level, n=self.seat + 1))
         return tr(msg("ui.bot_named", level=level))
@@ -329,7 +329,8 @@ class LiveGame:
             "prompt": describe.prompt(state, seat, tr), "log": log,
             "scores": state.scores() if over else None,
             "ranking": state.ranking() if over else None,
-            "score_table": describe.score_table(state, tr) if over else None,
+            # during play too: a game's score rows hold only what every seat knows
+            "score_table": describe.score_table(state, tr),
             "seats": [s.summary() for s in self.seats],
             "can_undo": self.can_undo(seat),
             "recent": self.recent(seat),

@@ -187,7 +187,8 @@ export function forgetSeat(id, seat) {
 // -- names -------------------------------------------------------------------------------
 /** A bot level in words ("easy" -> "Easy"); an unknown level keeps its own name. */
 export function levelName(level) {
-  return t(`ui.level.${level}`, {}, level || "");
+  const name = String(level || "").split(":")[0]; // a spec such as mcts:iterations=50: its bot
+  return t(`ui.level.${name}`, {}, name);
 }
 
 // games created before bots were named in the reader's words stored "easy bot"

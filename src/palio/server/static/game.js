@@ -136,6 +136,7 @@ function show(fresh) {
   drawSeats();
   drawWaiting();
   drawResult();
+  drawLiveScores();
   drawBoard();
   drawPrompt();
   drawActions();
@@ -149,7 +150,7 @@ function openSeats() {
 }
 
 function drawSeats() {
-  const scores = view.scores;
+  const scores = view.scores || view.score_table?.totals;
   const waiting = view.status === "open";
   $("seats").replaceChildren(...view.seats.map((s) => el("div", {
     class: `seat-chip seat-${s.seat}${!waiting && view.to_move === s.seat ? " turn" : ""}${view.seat === s.seat ? " me" : ""}${recentSeat() === s.seat ? " recent" : ""}`,
@@ -211,15 +212,7 @@ function drawResult() {
       el("td", {}, t("ui.result.place_n", { n: view.score_table?.ranks?.[seat] ?? "" })),
       el("td", {}, players[seat]),
       el("td", { class: "num" }, whole(view.scores[seat]))))));
-  const table = view.score_table;
-  const breakdown = table ? el("table", { id: "score-breakdown", class: "scores breakdown" },
-    el("thead", {}, el("tr", {}, el("th", {}, t("ui.result.category")),
-      players.map((name, seat) => el("th", { class: `num seat-${seat}` }, name)))),
-    el("tbody", {},
-      table.rows.map((row) => el("tr", {}, el("td", {}, row.category),
-        row.points.map((points) => el("td", { class: "num" }, whole(points))))),
-      el("tr", { class: "total" }, el("td", {}, t("ui.result.total")),
-        table.totals.map((points) => el("td", { class: "num" }, whole(points)))))) : null;
+  const breakdown = view.score_table ? breakdownTable(view.score_table, players, "score-breakdown") : null;
   box.replaceChildren(
     el("h2", {}, t("ui.play.game_over")),
     el("div", { class: "result-tables" }, ranking, breakdown),
@@ -229,6 +222,28 @@ function drawResult() {
     resultShown = true;
     requestAnimationFrame(() => box.scrollIntoView({ block: "start" }));
   }
+}
+
+/** The score rows, category by category, a column per player, then the totals. */
+function breakdownTable(table, players, id) {
+  return el("table", { id, class: "scores breakdown" },
+    el("thead", {}, el("tr", {}, el("th", {}, t("ui.result.category")),
+      players.map((name, seat) => el("th", { class: `num seat-${seat}` }, name)))),
+    el("tbody", {},
+      table.rows.map((row) => el("tr", {}, el("td", {}, row.category),
+        row.points.map((points) => el("td", { class: "num" }, whole(points))))),
+      el("tr", { class: "total" }, el("td", {}, t("ui.result.total")),
+        table.totals.map((points) => el("td", { class: "num" }, whole(points))))));
+}
+
+/** During play, the score so far (every game's rows hold only public facts). */
+function drawLiveScores() {
+  const box = $("live-scores");
+  const table = view.score_table;
+  box.hidden = view.is_over || !table;
+  if (box.hidden) return;
+  const players = view.seats.map((s) => seatName(view.seats, s.seat));
+  $("live-score-table").replaceChildren(breakdownTable(table, players, "live-score-breakdown"));
 }
 
 function recentSeat() {
