@@ -40,6 +40,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--model", default=None, help="model file (default: the shipped one)")
     parser.add_argument("--out", type=Path, default=None, help="JSON lines of every game")
+    parser.add_argument("--record", action="store_true",
+                        help="write the result into the model file's card (--model, else the "
+                             "shipped file); the expert level reads it")
     args = parser.parse_args()
     learned = f"learned:time_budget={args.time_per_move}"
     if args.model:
@@ -57,10 +60,12 @@ def main() -> None:
         print(f"\r{len(results)}/{args.games} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     seconds = time.perf_counter() - started
-    report(results, learned, args, seconds)
+    measured = report(results, learned, args, seconds)
+    if args.record:
+        record(args, measured)
 
 
-def report(results: list[dict], learned: str, args: argparse.Namespace, seconds: float) -> None:
+def report(results: list[dict], learned: str, args: argparse.Namespace, seconds: float) -> dict:
     wins = pairs = pair_wins = 0.0
     learned_scores, other_scores = [], []
     learned_iterations, other_iterations = [], []
@@ -99,6 +104,32 @@ def report(results: list[dict], learned: str, args: argparse.Namespace, seconds:
         print(f"search iterations per move (mean over games): learned "
               f"{sum(learned_iterations) / len(learned_iterations):.0f}, mcts "
               f"{sum(other_iterations) / len(other_iterations):.0f}")
+    return {"opponent": "mcts", "players": players, "games": n, "seed": args.seed,
+            "time_per_move": args.time_per_move, "win_share": round(wins / n, 4),
+            "pairwise": round(pair_wins / pairs, 4),
+            "pairwise_interval": [round(plow, 4), round(phigh, 4)],
+            "iterations_per_move": [
+                round(sum(v) / len(v)) if v else None
+                for v in (learned_iterations, other_iterations)],
+            "command": " ".join(sys.argv[1:])}
+
+
+def record(args: argparse.Namespace, measured: dict) -> None:
+    """Add the measurement to the model card (the file is rewritten in place)."""
+    from palio.bots.network import MODELS_PACKAGE, Model, shipped_name
+    from palio.games import get
+
+    game = get(args.game)
+    players = measured["players"]
+    if args.model:
+        path = Path(args.model)
+    else:
+        package = Path(__file__).resolve().parents[1] / "src" / MODELS_PACKAGE.replace(".", "/")
+        path = package / shipped_name(game.info.id, players)
+    model = Model.load(path)
+    model.meta.setdefault("card", {}).setdefault("measured", []).append(measured)
+    model.save(path)
+    print(f"recorded in the card of {path}")
 
 
 if __name__ == "__main__":

@@ -166,6 +166,22 @@ def test_the_expert_level_is_the_learned_bot_with_a_search_fallback():
     assert expert.iterations > bots.get("hard").iterations
 
 
+@pytest.mark.parametrize(("measured", "plays_model"), [
+    (None, False), ([0.41], False), ([0.62, 0.48], False), ([0.55, 0.61], True)])
+def test_the_expert_level_plays_a_model_only_where_it_was_measured_as_strong_as_mcts(
+        monkeypatch, measured, plays_model):
+    """A model whose card records no measurement, or one where it lost to mcts, leaves the
+    strongest level to mcts: shipping a model must never make that level weaker."""
+    model = random_model("san-gimignano", 2)
+    if measured is not None:
+        model.meta["card"]["measured"] = [{"opponent": "mcts", "pairwise": rate} for rate in measured]
+    monkeypatch.setattr("palio.bots.learned.shipped_model", lambda game_id, players: model)
+    state = palio.new_game("san-gimignano", players=2, seed=1)
+    chosen = bots.get("expert", seed=1).model_for(state)
+    assert (chosen is model) == plays_model
+    assert plays_model or isinstance(chosen, bots.MctsBot)
+
+
 @pytest.mark.parametrize(("game_id", "players"), shipped())
 def test_the_shipped_models_fit_the_current_encodings_and_play(game_id, players):
     """Fails when a game's observation layout or action space changes: retrain then

@@ -30,8 +30,9 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("random", {}),
     "medium": ("greedy", {}),
     "hard": ("mcts", {}),
-    # the trained network where a model ships for the game and player count, else mcts
-    "expert": ("learned", {"iterations": 2000, "fallback": "mcts:iterations=2000"}),
+    # the trained network where a model ships for the game and player count and was measured
+    # at least as strong as mcts (its card says so), else mcts
+    "expert": ("learned", {"iterations": 2000, "fallback": "mcts:iterations=2000", "proven": 0.5}),
 }
 
 

@@ -194,7 +194,10 @@ class LearnedBot(Bot):
     count being played. Where none fits, ``fallback`` (a bot spec, e.g. ``mcts``) plays
     instead, with this bot's ``time_budget`` if one is given; without a fallback that is an
     error. ``mix``: weight of the ``evaluate`` heuristic in leaf values (default: the one the
-    model was trained with at its end). ``last_stats``: ``{"iterations", "seconds"}``.
+    model was trained with at its end). ``proven``: play a model only where its card records
+    measured pairwise rates against ``mcts`` all at least this high (the lobby's strongest level
+    asks 0.5: never weaker than the search it replaces), else the fallback.
+    ``last_stats``: ``{"iterations", "seconds"}``.
     """
 
     name = "learned"
@@ -207,6 +210,7 @@ class LearnedBot(Bot):
         c: float = DEFAULT_C,
         mix: float | None = None,
         fallback: str | None = None,
+        proven: float | None = None,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed)
@@ -226,6 +230,9 @@ class LearnedBot(Bot):
             raise OptionError(f"learned option model must be a file path, not {model!r}")
         self.model_path = model
         self.fallback = fallback
+        if proven is not None and not (isinstance(proven, (int, float)) and 0 <= proven <= 1):
+            raise OptionError(f"learned option proven must be a number from 0 to 1, not {proven!r}")
+        self.proven = proven
         self.seed = seed
         self._models: dict[tuple[str, int], Model | Bot] = {}
         self.last_stats: dict[str, float] = {"iterations": 0, "seconds": 0.0}
@@ -246,6 +253,10 @@ class LearnedBot(Bot):
             model.check_fits(game, players)
             return model
         model = shipped_model(game.info.id, players)
+        if model is not None and self.proven is not None:
+            measured = model.measured_against("mcts")
+            if measured is None or measured < self.proven:
+                model = None  # not shown to be as strong as the search it would replace
         if model is not None:
             model.check_fits(game, players)
             return model

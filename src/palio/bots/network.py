@@ -95,6 +95,14 @@ class Model:
     def card(self) -> dict[str, Any]:
         return self.meta.get("card", {})
 
+    def measured_against(self, opponent: str) -> float | None:
+        """The lowest pairwise rate against ``opponent`` (finishing ahead of one of its seats;
+        an equal bot scores 0.5) among the measurements recorded in the card, or ``None`` when
+        none is (``benchmarks/learned_vs_mcts.py --record`` writes them)."""
+        rates = [entry["pairwise"] for entry in self.card.get("measured", [])
+                 if entry.get("opponent") == opponent and "pairwise" in entry]
+        return min(rates) if rates else None
+
     def check_fits(self, game: Game, players: int) -> None:
         """A clear error unless this model was trained for ``game`` with ``players`` seats on
         the game's current observation layout and action space."""
