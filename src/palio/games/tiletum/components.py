@@ -14,11 +14,11 @@ code; :func:`load_components` reads a corrected JSON file of the same shape, val
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 from typing import Any
 
+from palio.core.components import merge_sections, read_components_file
 from palio.core.errors import ComponentsError
 
 RESOURCES = ("gold", "food", "wool", "stone", "iron")  # die colours: yellow, pink, light grey, dark grey, blue
@@ -490,23 +490,7 @@ def load_components(path: str | Path) -> Components:
     Sections missing from the file keep the built-in values. Raises :class:`ComponentsError`
     with a message naming the problem; the built-in data is never modified.
     """
-    try:
-        given = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ComponentsError(f"cannot read components file {path}: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise ComponentsError(f"components file {path} is not valid JSON: {exc}") from exc
-    if not isinstance(given, dict):
-        raise ComponentsError("a components file must hold a JSON object of sections")
-    unknown = sorted(set(given) - set(DATA))
-    if unknown:
-        raise ComponentsError(f"unknown section(s) {', '.join(unknown)}; known: {', '.join(DATA)}")
-    merged = copy.deepcopy(DATA)
-    for name, section in given.items():
-        if not isinstance(section, dict):
-            raise ComponentsError(f"section {name} must be an object")
-        merged[name].update(section)
-    return Components(merged)
+    return Components(merge_sections(DATA, read_components_file(path)))
 
 
 def export_components() -> str:

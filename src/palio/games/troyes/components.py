@@ -19,11 +19,11 @@ the game can type in the real ones (``palio games troyes --export-components F``
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 from typing import Any
 
+from palio.core.components import merge_sections, read_components_file
 from palio.core.errors import ComponentsError
 
 # dice colours; the same letters name the activity card columns (R1 = red card of round 1)
@@ -490,28 +490,12 @@ def load_components(path: str | Path) -> Components:
     fields it names. Raises :class:`ComponentsError` with a message naming the problem; the
     built-in data is never modified.
     """
-    try:
-        given = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ComponentsError(f"cannot read components file {path}: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise ComponentsError(f"components file {path} is not valid JSON: {exc}") from exc
-    return components_from(given)
+    return components_from(read_components_file(path))
 
 
 def components_from(given: Any) -> Components:
     """Components from a dict of sections (as a components file holds), validated."""
-    if not isinstance(given, dict):
-        raise ComponentsError("a components file must hold a JSON object of sections")
-    unknown = sorted(set(given) - set(DATA))
-    if unknown:
-        raise ComponentsError(f"unknown section(s) {', '.join(unknown)}; known: {', '.join(DATA)}")
-    merged = copy.deepcopy(DATA)
-    for name, section in given.items():
-        if not isinstance(section, dict):
-            raise ComponentsError(f"section {name} must be an object")
-        merged[name].update(copy.deepcopy(section))
-    return Components(merged)
+    return Components(merge_sections(DATA, given))
 
 
 def export_components(data: dict[str, Any] | None = None) -> str:

@@ -1,0 +1,46 @@
+"""Component data: what every game with printed values shares.
+
+A game keeps its printed values in one JSON-shaped dict (``DATA`` in its ``components.py``):
+sections of fields, each section with a ``source``. A person who owns the game may correct
+that data with a components file of the same shape. This module reads such a file and merges
+it over the built-in data, with a :class:`ComponentsError` naming the problem; what the values
+mean, and how they are checked, stays with each game.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from palio.core.errors import ComponentsError
+
+
+def read_components_file(path: str | Path) -> Any:
+    """What a components file holds (parsed JSON, not yet checked)."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ComponentsError(f"cannot read components file {path}: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise ComponentsError(f"components file {path} is not valid JSON: {exc}") from exc
+
+
+def merge_sections(builtin: dict[str, Any], given: Any) -> dict[str, Any]:
+    """A copy of ``builtin`` with the sections of ``given`` merged in: a section given
+    replaces only the fields it names; sections it leaves out keep the built-in values.
+
+    ``given`` must be a dict of known sections, each a dict; ``builtin`` is never modified.
+    """
+    if not isinstance(given, dict):
+        raise ComponentsError("a components file must hold a JSON object of sections")
+    unknown = sorted(set(given) - set(builtin))
+    if unknown:
+        raise ComponentsError(f"unknown section(s) {', '.join(unknown)}; known: {', '.join(builtin)}")
+    merged = copy.deepcopy(builtin)
+    for name, section in given.items():
+        if not isinstance(section, dict):
+            raise ComponentsError(f"section {name} must be an object")
+        merged[name].update(copy.deepcopy(section))
+    return merged
