@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any
 
@@ -44,3 +45,28 @@ def merge_sections(builtin: dict[str, Any], given: Any) -> dict[str, Any]:
             raise ComponentsError(f"section {name} must be an object")
         merged[name].update(copy.deepcopy(section))
     return merged
+
+
+class ComponentTables(ABC):
+    """One game's component data compiled into the tables its rules read, checked on the way;
+    never changed after construction. ``data`` keeps the data it was compiled from."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        try:
+            self._compile(data)
+        except ComponentsError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise ComponentsError(f"components data is malformed: {type(exc).__name__}: {exc}") from exc
+
+    @abstractmethod
+    def _compile(self, data: dict[str, Any]) -> None:
+        """Set the tables from ``data``; a :class:`ComponentsError` for values the game cannot
+        use (any other error a malformed file causes is reported as malformed)."""
+
+
+def check(ok: bool, message: str) -> None:
+    """A :class:`ComponentsError` with ``message`` unless ``ok``."""
+    if not ok:
+        raise ComponentsError(message)
