@@ -70,3 +70,8 @@ def check(ok: bool, message: str) -> None:
     """A :class:`ComponentsError` with ``message`` unless ``ok``."""
     if not ok:
         raise ComponentsError(message)
+
+
+def components_json(data: dict[str, Any]) -> str:
+    """Component data as the JSON a components file holds: a starting point to correct."""
+    return json.dumps(data, indent=1, ensure_ascii=False)

@@ -16,11 +16,16 @@ project in the spirit of the game, with the reason in ``why`` -- see
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from palio.core.components import ComponentTables, check, merge_sections, read_components_file
+from palio.core.components import (
+    ComponentTables,
+    check,
+    components_json,
+    merge_sections,
+    read_components_file,
+)
 from palio.core.errors import ComponentsError
 
 # coin metals, in the rulebook's order of worth (金, 銀, 銅); die faces use the same indices
@@ -465,7 +470,7 @@ def load_components(path: str | Path) -> Components:
 
 def export_components(data: dict[str, Any] | None = None) -> str:
     """The component data as JSON (the built-in data by default): a starting point to correct."""
-    return json.dumps(DATA if data is None else data, indent=1, ensure_ascii=False)
+    return components_json(DATA if data is None else data)
 
 
 def provisional_components(data: dict[str, Any] | None = None) -> list[str]:

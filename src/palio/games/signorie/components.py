@@ -22,7 +22,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from palio.core.components import ComponentTables, check, merge_sections, read_components_file
+from palio.core.components import (
+    ComponentTables,
+    check,
+    components_json,
+    merge_sections,
+    read_components_file,
+)
 from palio.core.errors import ComponentsError
 
 # -- vocabularies the rules code knows (not component data) ------------------------------
@@ -472,7 +478,7 @@ def load_components(path: str | Path) -> Components:
 
 def export_components(data: dict[str, Any] | None = None) -> str:
     """Component data as JSON (the built-in data by default): a file to correct."""
-    return json.dumps(DATA if data is None else data, indent=1, ensure_ascii=False)
+    return components_json(DATA if data is None else data)
 
 
 def provisional_components(data: dict[str, Any] | None = None) -> list[str]:

@@ -14,11 +14,16 @@ code; :func:`load_components` reads a corrected JSON file of the same shape, val
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from palio.core.components import ComponentTables, check, merge_sections, read_components_file
+from palio.core.components import (
+    ComponentTables,
+    check,
+    components_json,
+    merge_sections,
+    read_components_file,
+)
 from palio.core.errors import ComponentsError
 
 RESOURCES = ("gold", "food", "wool", "stone", "iron")  # die colours: yellow, pink, light grey, dark grey, blue
@@ -481,7 +486,7 @@ def load_components(path: str | Path) -> Components:
 
 def export_components() -> str:
     """The built-in component data as JSON: a starting point for a corrected file."""
-    return json.dumps(DATA, indent=1, ensure_ascii=False)
+    return components_json(DATA)
 
 
 def provisional_components(data: dict[str, Any] | None = None) -> list[str]:

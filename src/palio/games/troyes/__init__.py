@@ -10,11 +10,11 @@ the text is open: ``docs/rules/troyes.md``; rule by rule to code and tests:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from palio.core.components import components_json
 from palio.core.encoding import Layout
 from palio.core.errors import NotationError
 from palio.core.game import Action, Game, GameInfo, OptionSpec, State
@@ -64,7 +64,7 @@ class TroyesGame(Game):
 
     def export_components(self) -> str:
         """This game's component data as JSON: a starting point for a corrected file."""
-        return json.dumps(self.components.data, indent=1, ensure_ascii=False)
+        return components_json(self.components.data)
 
     def provisional_components(self) -> list[str]:
         """The provisional values of this game's component data, one line each."""

@@ -23,7 +23,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from palio.core.components import ComponentTables, check, merge_sections, read_components_file
+from palio.core.components import (
+    ComponentTables,
+    check,
+    components_json,
+    merge_sections,
+    read_components_file,
+)
 from palio.core.errors import ComponentsError
 
 # dice colours; the same letters name the activity card columns (R1 = red card of round 1)
@@ -486,7 +492,7 @@ def components_from(given: Any) -> Components:
 
 def export_components(data: dict[str, Any] | None = None) -> str:
     """The component data as JSON: a starting point for a corrected file."""
-    return json.dumps(DATA if data is None else data, indent=1, ensure_ascii=False)
+    return components_json(DATA if data is None else data)
 
 
 def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
