@@ -331,7 +331,7 @@ class Components(ComponentTables):
         self.class_types = tuple(tuple(t for t in range(self.n_types) if types[t][0] == k)
                                  for k in range(4))
         check(len(self.class_cards[STADIUM]) >= 2 * self.rounds,
-               "the stadium deck needs two cards per round")
+              "the stadium deck needs two cards per round")
         check(len(self.class_cards[THEATRE]) >= self.rounds, "the theatre deck needs a card per round")
         check(len(self.class_cards[HW]) >= self.display_size, "too few horse/weapon cards for the display")
         # which types add strength where: arena (slaves and weapons), stadium by side metal
@@ -352,7 +352,7 @@ class Components(ComponentTables):
             get = _metals(ex["get"], f"mercatus.exchanges[{i}].get")
             check(sum(give) > 0 and sum(get) > 0, f"exchange {i + 1} must give and get coins")
             check(all(not (give[k] and get[k]) for k in range(3)),
-                   f"exchange {i + 1} gives and gets the same metal")
+                  f"exchange {i + 1} gives and gets the same metal")
             self.exchanges.append((give, get))
         self.exchanges = tuple(self.exchanges)
         self.arma_price = _metals(m["arma_price"], "mercatus.arma_price")

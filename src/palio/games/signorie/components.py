@@ -275,7 +275,7 @@ class Components(ComponentTables):
     def _compile(self, d: dict[str, Any]) -> None:
         self.colours = tuple(str(c) for c in d["players"]["colours"])
         check(len(self.colours) == 4 and len(set(self.colours)) == 4,
-               "players.colours must name 4 different colours")
+              "players.colours must name 4 different colours")
         st = d["start"]
         self.start_florins = _int(st["florins"], "start.florins", 0)
         self.extra_florins = tuple(_int(x, "start.extra_florins_by_order", 0)
@@ -303,12 +303,12 @@ class Components(ComponentTables):
         m = d["marriage"]
         self.dowry_max = _int(m["dowry_max"], "marriage.dowry_max", 1)
         check(self.dowry_max >= max(max(s) for s in self.city_slots),
-               "marriage.dowry_max is below a city slot's value")
+              "marriage.dowry_max is below a city slot's value")
         self.vp_per_florin = _int(m["vp_per_florin"], "marriage.vp_per_florin", 0)
         sons = d["sons"]
         self.son_vp = tuple(_int(v, "sons.slot_vp", 0) for v in sons["slot_vp"])
         check(self.offspring_dice == 1 + len(self.son_vp),
-               "dice.offspring_dice must be 1 + the number of bride slots")
+              "dice.offspring_dice must be 1 + the number of bride slots")
         self.son_florins = _int(sons["florins"], "sons.florins", 0)
         self.son_florin_rounds = frozenset(int(r) for r in sons["florins_rounds"])
         sg = d["signoria"]
@@ -333,7 +333,7 @@ class Components(ComponentTables):
             for h in col["helpers"]:
                 effect = _index(EFFECTS, h["effect"], f"columns.{DICE[i]}.helpers effect")
                 check(EFFECTS[effect] in HELPER_EFFECTS,
-                       f"a helper's effect must be one of {', '.join(HELPER_EFFECTS)}")
+                      f"a helper's effect must be one of {', '.join(HELPER_EFFECTS)}")
                 slots.append((_int(h["cost"], "helper cost", 0), effect, _int(h.get("amount", 1), "helper amount", 1)))
             helpers.append(tuple(slots))
         check(sorted(actions) == list(range(5)), "each Signoria action must sit on exactly one column")
@@ -402,7 +402,7 @@ class Components(ComponentTables):
                 row = [_int(x, f"plans.boards.{colour}.{name}", 0, 5) for x in rows[name]]
                 counts = sorted((row.count(f) for f in set(row)), reverse=True)
                 check(counts == [2, 1, 1],
-                       f"plans.boards.{colour}.{name}: 4 shields of 3 families, 2 alike and 2 different")
+                      f"plans.boards.{colour}.{name}: 4 shields of 3 families, 2 alike and 2 different")
                 shields.append(tuple(row))
             plans.append(tuple(shields))
         self.plan_rows = tuple(plans)  # [colour][track] -> families printed
@@ -417,11 +417,11 @@ class Components(ComponentTables):
         for t in tiles:
             effect = _index(EFFECTS, t["effect"], "assignments effect")
             check(EFFECTS[effect] in ASSIGNMENT_EFFECTS,
-                   f"an assignment's effect must be one of {', '.join(ASSIGNMENT_EFFECTS)}")
+                  f"an assignment's effect must be one of {', '.join(ASSIGNMENT_EFFECTS)}")
             repeat = t["repeat"]
             check(isinstance(repeat, bool), "assignment repeat must be true or false")
             check(not repeat or effect in REPEATABLE,
-                   f"an assignment of {EFFECTS[effect]} cannot repeat (one city slot per repetition)")
+                  f"an assignment of {EFFECTS[effect]} cannot repeat (one city slot per repetition)")
             out.append((effect, _int(t.get("amount", 1), "assignment amount", 1),
                         _int(t["meeples"], "assignment meeples", 1, 3), repeat))
         self.assignments = tuple(out)
@@ -435,7 +435,7 @@ class Components(ComponentTables):
         for t in r["bonus_tiles"]:
             effect = _index(EFFECTS, t["effect"], "rewards.bonus_tiles effect")
             check(EFFECTS[effect] in BONUS_EFFECTS,
-                   f"a bonus tile's effect must be one of {', '.join(BONUS_EFFECTS)}")
+                  f"a bonus tile's effect must be one of {', '.join(BONUS_EFFECTS)}")
             bonus.append((effect, _int(t.get("amount", 1), "bonus amount", 1)))
         vp = []
         for t in r["vp_tiles"]:

@@ -349,7 +349,7 @@ class Components(ComponentTables):
         self.pillar_space_min = tuple(int(x) for x in c["pillar_spaces"])
         self.cost_tiles = tuple(None if t is None else (int(t[0]), int(t[1])) for t in costs)
         check(len(self.cost_tiles) == len(self.cathedral_towns),
-               "there must be one construction cost tile per cathedral")
+              "there must be one construction cost tile per cathedral")
         check(sum(t is None for t in self.cost_tiles) == 1, "exactly one unavailable cost tile")
         self.town_cathedral = tuple(
             self.cathedral_towns.index(t) if t in self.cathedral_towns else -1
@@ -376,7 +376,7 @@ class Components(ComponentTables):
         self.crest_food = tuple(int(x) for x in b["crest_food"])
         self.crest_bonus = tuple(_index(CREST_BONUSES, x, "crest_bonus") for x in b["crest_bonus"])
         check(len(self.crest_food) == len(self.rooms) == len(self.crest_bonus),
-               "one crest space per building")
+              "one crest space per building")
         self.contract_spaces = int(b["contract_spaces"])
         self.contract_space_vp = tuple(int(x) for x in b["contract_space_vp"])
         check(len(self.contract_space_vp) == self.contract_spaces, "contract_space_vp length")

@@ -305,7 +305,7 @@ class Components(ComponentTables):
                 rows.append((bi, values, first))
                 spaces.extend((bi, len(mine) - 1, k) for k in range(slots))
             check(all(by_value[v] != -1 for v in range(1, 7)),
-                   f"buildings.{name}: every die value 1-6 needs a row")
+                  f"buildings.{name}: every die value 1-6 needs a row")
             row_of_value.append(by_value)
             building_rows.append(tuple(mine))
         self.rows = tuple((bi, values, first, _row_len(spaces, first)) for bi, values, first in rows)
@@ -328,7 +328,7 @@ class Components(ComponentTables):
         for n in (2, 3, 4):
             gray = self.n_spaces - n * self.start_citizens[n]
             check(0 <= gray <= self.neutral_citizens,
-                   f"{n} players: the buildings' {self.n_spaces} spaces do not fit the draft")
+                  f"{n} players: the buildings' {self.n_spaces} spaces do not fit the draft")
         pre = []
         for entry in neutral:
             bname, row, slot = entry
@@ -340,7 +340,7 @@ class Components(ComponentTables):
             pre.append(first + int(slot) - 1)
         check(len(set(pre)) == len(pre), "two_player_neutral names a space twice")
         check(len(pre) == self.n_spaces - 2 * self.start_citizens[2],
-               "two_player_neutral must fill exactly the spaces the two-player draft leaves")
+              "two_player_neutral must fill exactly the spaces the two-player draft leaves")
         self.two_player_neutral = tuple(pre)
 
     def _cathedral(self, c: dict[str, Any]) -> None:
@@ -364,7 +364,7 @@ class Components(ComponentTables):
             rnd = int(c["round"])
             check(rnd in (1, 2, 3), f"activity card {key}: round must be 1, 2 or 3")
             check(bool(c["delayed"]) == (key in DELAYED_CARDS),
-                   f"activity card {key}: its effect is {'delayed' if key in DELAYED_CARDS else 'immediate'}")
+                  f"activity card {key}: its effect is {'delayed' if key in DELAYED_CARDS else 'immediate'}")
             spaces = tuple(_nonneg(v, f"{key} spaces") for v in c["spaces"])
             check(len(spaces) >= 1, f"activity card {key} needs a tradesman space")
             out.append((key, colour, rnd, _nonneg(c["hire"], f"{key}.hire"),
@@ -374,7 +374,7 @@ class Components(ComponentTables):
                 for rnd in (1, 2, 3):
                     if not bonus:
                         check(any(k[1] == colour and k[2] == rnd and not k[6] for k in out),
-                               f"no {COLOURS[colour]} activity card for round {rnd}")
+                              f"no {COLOURS[colour]} activity card for round {rnd}")
         self.cards = tuple(out)
         self.card_id = {k[0]: i for i, k in enumerate(out)}
         self.max_trade_spaces = max(len(k[5]) for k in out)
