@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -75,3 +76,32 @@ def check(ok: bool, message: str) -> None:
 def components_json(data: dict[str, Any]) -> str:
     """Component data as the JSON a components file holds: a starting point to correct."""
     return json.dumps(data, indent=1, ensure_ascii=False)
+
+
+def provisional_section(
+    name: str,
+    section: dict[str, Any],
+    *,
+    reason: str = "note",
+    detail: Callable[[dict[str, Any], str], str | None] | None = None,
+    entries: Callable[[str, dict[str, Any], str, Any], Iterable[str]] | None = None,
+) -> list[str]:
+    """The lines listing what section ``name`` marks provisional, in the order of its keys.
+
+    The whole section when its ``source`` is ``provisional`` (with the text of its ``reason``
+    field); each field whose ``<field>_source`` is ``provisional`` (followed by
+    ``detail(section, field)`` where that gives more); and, key by key, the lines
+    ``entries(name, section, key, value)`` gives for entries marked inside a value (each game
+    marks its list entries its own way).
+    """
+    out = []
+    if section.get("source") == "provisional":
+        out.append(f"{name}: {section.get(reason, 'whole section')}")
+    for key, value in section.items():
+        if key.endswith("_source") and value == "provisional":
+            field = key.removesuffix("_source")
+            more = detail(section, field) if detail else None
+            out.append(f"{name}.{field}" + (f": {more}" if more else ""))
+        if entries:
+            out.extend(entries(name, section, key, value))
+    return out

@@ -24,6 +24,7 @@ from palio.core.components import (
     check,
     components_json,
     merge_sections,
+    provisional_section,
     read_components_file,
 )
 from palio.core.errors import ComponentsError
@@ -478,11 +479,9 @@ def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
     data = DATA if data is None else data
     out = []
     for name, section in data.items():
-        if section.get("source") == "provisional":
-            out.append(f"{name}: {section.get('why', 'whole section')}")
-        for key, value in section.items():
-            if key.endswith("_source") and value == "provisional":
-                field = key[:-7]
-                why = section.get(f"{field}_why")
-                out.append(f"{name}.{field}" + (f": {why}" if why else ""))
+        out += provisional_section(name, section, reason="why", detail=_field_why)
     return out
+
+
+def _field_why(section: dict[str, Any], field: str) -> str | None:
+    return section.get(f"{field}_why")

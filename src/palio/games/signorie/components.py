@@ -27,6 +27,7 @@ from palio.core.components import (
     check,
     components_json,
     merge_sections,
+    provisional_section,
     read_components_file,
 )
 from palio.core.errors import ComponentsError
@@ -486,14 +487,16 @@ def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
     data = DATA if data is None else data
     out = []
     for name, section in data.items():
-        if section.get("source") == "provisional":
-            out.append(f"{name}: {section.get('note', 'whole section')}")
-        for key, value in section.items():
-            if key.endswith("_source") and value == "provisional":
-                out.append(f"{name}.{key[:-7]}")
-            if isinstance(value, list):
-                for i, entry in enumerate(value):
-                    _provisional_entry(out, f"{name}.{key}[{i}]", entry, section)
+        out += provisional_section(name, section, entries=_provisional_entries)
+    return out
+
+
+def _provisional_entries(name: str, section: dict[str, Any], key: str, value: Any) -> list[str]:
+    """The entries of a list field marked provisional (``src``)."""
+    out: list[str] = []
+    if isinstance(value, list):
+        for i, entry in enumerate(value):
+            _provisional_entry(out, f"{name}.{key}[{i}]", entry, section)
     return out
 
 

@@ -22,6 +22,7 @@ from palio.core.components import (
     check,
     components_json,
     merge_sections,
+    provisional_section,
     read_components_file,
 )
 from palio.core.errors import ComponentsError
@@ -494,11 +495,7 @@ def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
     data = DATA if data is None else data
     out = []
     for name, section in data.items():
-        if section.get("source") == "provisional":
-            out.append(f"{name}: {section.get('note', 'whole section')}")
-        for key, value in section.items():
-            if key.endswith("_source") and value == "provisional":
-                out.append(f"{name}.{key[:-7]}")
+        out += provisional_section(name, section)
         for i, entry in enumerate(section.get("tiles") or []):
             if isinstance(entry, dict) and entry.get("src") == "provisional":
                 out.append(f"{name}.tiles[{i}]: {entry}")

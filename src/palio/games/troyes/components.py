@@ -28,6 +28,7 @@ from palio.core.components import (
     check,
     components_json,
     merge_sections,
+    provisional_section,
     read_components_file,
 )
 from palio.core.errors import ComponentsError
@@ -495,16 +496,16 @@ def export_components(data: dict[str, Any] | None = None) -> str:
     return components_json(DATA if data is None else data)
 
 
+def _field_value(section: dict[str, Any], field: str) -> str:
+    return json.dumps(section.get(field))
+
+
 def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
     """One line per provisional value (section, field or card) of the component data."""
     data = DATA if data is None else data
     out = []
     for name, section in data.items():
-        if section.get("source") == "provisional":
-            out.append(f"{name}: {section.get('note', 'whole section')}")
-        for key, value in section.items():
-            if key.endswith("_source") and value == "provisional":
-                out.append(f"{name}.{key[:-7]}: {json.dumps(section.get(key[:-7]))}")
+        out += provisional_section(name, section, detail=_field_value)
     spaces = data["two_player_neutral"]["spaces"]
     out.append("two_player_neutral.spaces: " + ", ".join(f"{b} row {r} slot {k}" for b, r, k in spaces))
     for c in data["activity_cards"]["cards"]:
