@@ -14,7 +14,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from palio.core.errors import ComponentsError
 
@@ -65,6 +65,14 @@ class ComponentTables(ABC):
     def _compile(self, data: dict[str, Any]) -> None:
         """Set the tables from ``data``; a :class:`ComponentsError` for values the game cannot
         use (any other error a malformed file causes is reported as malformed)."""
+
+    @abstractmethod
+    def provisional(self) -> list[str]:
+        """One line per provisional value of ``data`` (what ``--components`` lists)."""
+
+    def corrected(self, path: str | Path) -> Self:
+        """These tables with a corrected components file merged over their data, checked."""
+        return type(self)(merge_sections(self.data, read_components_file(path)))
 
 
 def check(ok: bool, message: str) -> None:

@@ -23,9 +23,7 @@ from palio.core.components import (
     ComponentTables,
     check,
     components_json,
-    merge_sections,
     provisional_section,
-    read_components_file,
 )
 from palio.core.errors import ComponentsError
 
@@ -432,6 +430,9 @@ class Components(ComponentTables):
         self.f_theatrum, self.f_latro = of(THEATRUM)[0], of(LATRO)[0]
         self.f_forum, self.f_port = of(FORUM), of(PORT)
 
+    def provisional(self) -> list[str]:
+        return provisional_components(self.data)
+
 
 def _index(seq: Any, key: Any, where: str) -> int:
     try:
@@ -466,7 +467,7 @@ def load_components(path: str | Path) -> Components:
     fields it names. Raises :class:`ComponentsError` with a message naming the problem; the
     built-in data is never modified.
     """
-    return Components(merge_sections(DATA, read_components_file(path)))
+    return DEFAULT.corrected(path)
 
 
 def export_components(data: dict[str, Any] | None = None) -> str:

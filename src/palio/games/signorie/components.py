@@ -26,9 +26,7 @@ from palio.core.components import (
     ComponentTables,
     check,
     components_json,
-    merge_sections,
     provisional_section,
-    read_components_file,
 )
 from palio.core.errors import ComponentsError
 
@@ -447,6 +445,9 @@ class Components(ComponentTables):
         self.bonus_tiles = tuple(bonus)
         self.vp_tiles = tuple(vp)
 
+    def provisional(self) -> list[str]:
+        return provisional_components(self.data)
+
 
 def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
@@ -474,7 +475,7 @@ def load_components(path: str | Path) -> Components:
     fields it names. Raises :class:`ComponentsError` naming the problem; the built-in data is
     never modified.
     """
-    return Components(merge_sections(DATA, read_components_file(path)))
+    return DEFAULT.corrected(path)
 
 
 def export_components(data: dict[str, Any] | None = None) -> str:

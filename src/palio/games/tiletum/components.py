@@ -21,9 +21,7 @@ from palio.core.components import (
     ComponentTables,
     check,
     components_json,
-    merge_sections,
     provisional_section,
-    read_components_file,
 )
 from palio.core.errors import ComponentsError
 
@@ -465,6 +463,9 @@ class Components(ComponentTables):
                   "character": (self.n_contract_end, len(self.tiles))}[kind]
         return [i for i in range(lo, hi) if self.tile_min[i] <= players]
 
+    def provisional(self) -> list[str]:
+        return provisional_components(self.data)
+
 
 def _index(seq: Any, key: Any, where: str) -> int:
     try:
@@ -482,7 +483,7 @@ def load_components(path: str | Path) -> Components:
     Sections missing from the file keep the built-in values. Raises :class:`ComponentsError`
     with a message naming the problem; the built-in data is never modified.
     """
-    return Components(merge_sections(DATA, read_components_file(path)))
+    return DEFAULT.corrected(path)
 
 
 def export_components() -> str:

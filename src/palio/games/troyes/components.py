@@ -29,7 +29,6 @@ from palio.core.components import (
     components_json,
     merge_sections,
     provisional_section,
-    read_components_file,
 )
 from palio.core.errors import ComponentsError
 
@@ -443,6 +442,9 @@ class Components(ComponentTables):
     def event_pool(self, deck: str, bonus: bool) -> list[int]:
         return [i for i, k in enumerate(self.events) if k[1] == deck and (bonus or not k[8])]
 
+    def provisional(self) -> list[str]:
+        return provisional_components(self.data)
+
 
 def _row_len(spaces: list[tuple[int, int, int]], first: int) -> int:
     bi, row, _slot = spaces[first]
@@ -483,7 +485,7 @@ def load_components(path: str | Path) -> Components:
     fields it names. Raises :class:`ComponentsError` with a message naming the problem; the
     built-in data is never modified.
     """
-    return components_from(read_components_file(path))
+    return DEFAULT.corrected(path)
 
 
 def components_from(given: Any) -> Components:
