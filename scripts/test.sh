@@ -9,11 +9,12 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-# The research extras are installed too, so their adapters, the Ray backend and training are
+# The research extras are installed too, so their adapters, the Ray backend, training and
+# MaskablePPO on the Gymnasium env (sb3-contrib, a few MB beside PyTorch) are
 # tested. PyTorch first, by its exact version: that one has a CPU build on the machine's disk
 # (a bare or open-ended torch would pull a CUDA build of several GB).
 .venv/bin/python -m pip install --quiet 'torch==2.13.0'
-.venv/bin/python -m pip install --quiet -e '.[test,postgres,ray,openspiel,gym,learn]'
+.venv/bin/python -m pip install --quiet -e '.[test,postgres,ray,openspiel,gym,learn,rl]'
 
 # Browser tests use Debian's Chromium (never `playwright install`); without it they skip.
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then

@@ -121,7 +121,7 @@ def test_sg_defence_is_always_asked_and_the_prompt_to_others_reveals_nothing():
     assert EN(said.to_others) == "Bruno decides whether to cancel the Trade"
     assert (
         EN(said.to_mover)
-        == "Alice's Trade takes 2 cards from your hand: play a 5 to cancel it, or let it happen"
+        == "The Trade of Alice takes 2 cards from your hand: play a 5 to cancel it, or let it happen"
     )
 
 

@@ -69,7 +69,8 @@ def play_randomly(server: Server, game_id: str, tokens: dict[int, str], seed: in
 
 
 @pytest.mark.parametrize(("game", "players", "bots"), [
-    ("san-gimignano", 2, 0), ("tiletum", 2, 0), ("tiletum", 3, 2)])
+    ("san-gimignano", 2, 0), ("tiletum", 2, 0), ("tiletum", 3, 2), ("signorie", 2, 0),
+    ("troyes", 2, 0), ("aquileia", 3, 1)])
 def test_pushes_show_each_seat_only_its_own_view(server: Server, game: str, players: int,
                                                  bots: int) -> None:
     humans = players - bots
