@@ -26,8 +26,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from pathlib import Path
+from typing import Any, ClassVar, Self, TypeVar
 
+from palio.core.components import ComponentTables, components_json
 from palio.core.encoding import Layout
 from palio.core.errors import IllegalAction, NotationError, OptionError
 from palio.core.events import Chain, Event
@@ -192,6 +194,44 @@ class Game(ABC):
         scores = state.scores()
         best_other = max((s for i, s in enumerate(scores) if i != seat), default=0.0)
         return scores[seat] - best_other
+
+
+StateT = TypeVar("StateT", bound="State")
+
+
+class ComponentsGame(Game):
+    """A game whose printed values are component data (:mod:`palio.core.components`): a
+    person may list its provisional values, export the data and play on a corrected file
+    (``palio games GAME --components``, ``--export-components``, ``--components-file``)."""
+
+    default_components: ClassVar[ComponentTables]  # the built-in data, compiled
+    tables: Any  # the game's action tables for these components
+
+    def __init__(self, components: ComponentTables) -> None:
+        self.components = components
+
+    @classmethod
+    def with_components(cls, path: str | Path) -> Self:
+        """A game on a corrected components file, merged over the built-in data and checked."""
+        return cls(cls.default_components.corrected(path))
+
+    def export_components(self) -> str:
+        """This game's component data as JSON: a starting point for a corrected file."""
+        return components_json(self.components.data)
+
+    def provisional_components(self) -> list[str]:
+        """The provisional values of this game's component data, one line each."""
+        return self.components.provisional()
+
+    def make_state_class(self, base: type[StateT], **fields: Any) -> type[StateT]:
+        """The subclass of ``base`` whose states play this game: the game, its components and
+        action tables (and ``fields``) as class attributes. The one for the built-in components
+        is named ``Default<base>`` in the game's module, which exports it by that name, so its
+        states pickle."""
+        prefix = "Default" if self.components is self.default_components else "Custom"
+        attributes = {"game": self, "comp": self.components, "tables": self.tables,
+                      "__module__": type(self).__module__, **fields}
+        return type(prefix + base.__name__, (base,), attributes)
 
 
 class State(ABC):

@@ -16,11 +16,15 @@ project in the spirit of the game, with the reason in ``why`` -- see
 
 from __future__ import annotations
 
-import copy
-import json
 from pathlib import Path
 from typing import Any
 
+from palio.core.components import (
+    ComponentTables,
+    check,
+    components_json,
+    provisional_section,
+)
 from palio.core.errors import ComponentsError
 
 # coin metals, in the rulebook's order of worth (金, 銀, 銅); die faces use the same indices
@@ -222,7 +226,7 @@ DATA: dict[str, Any] = {
 }
 
 
-class Components:
+class Components(ComponentTables):
     """Compiled, validated component tables (immutable after construction).
 
     Cards have ids ``0..n_cards-1``: slave cards first, then horse/weapon, stadium and theatre
@@ -231,15 +235,6 @@ class Components:
     ``theatre_blue_yellow``) that observations and the words layer use.
     """
 
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-        try:
-            self._compile(data)
-        except ComponentsError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise ComponentsError(f"components data is malformed: {type(exc).__name__}: {exc}") from exc
-
     # -- compilation ---------------------------------------------------------------------
     def _compile(self, d: dict[str, Any]) -> None:
         coins = d["coins"]
@@ -247,7 +242,7 @@ class Components:
         self.start_coins = _metals(coins["start"], "coins.start")
         dice = d["dice"]
         self.faces = tuple(_index(METALS, f, "dice.faces") for f in dice["faces"])
-        _check(len(self.faces) > 0, "dice.faces is empty")
+        check(len(self.faces) > 0, "dice.faces is empty")
         self.red_dice = _positive(dice["red"], "dice.red")
         self.blue_dice = _positive(dice["blue"], "dice.blue")
         pieces = d["player_pieces"]
@@ -255,9 +250,9 @@ class Components:
         self.houses = _positive(pieces["houses"], "player_pieces.houses")
         self.rounds = _positive(d["rounds"]["count"], "rounds.count")
         self.tiebreaker_spaces = _positive(d["tiebreaker_track"]["spaces"], "tiebreaker_track.spaces")
-        _check(self.tiebreaker_spaces >= 5, "the tiebreaker track needs a space for each of 5 players")
+        check(self.tiebreaker_spaces >= 5, "the tiebreaker track needs a space for each of 5 players")
         self.colours = tuple(str(c) for c in d["colours"]["names"])
-        _check(len(set(self.colours)) == len(self.colours) > 0, "colours.names must be distinct")
+        check(len(set(self.colours)) == len(self.colours) > 0, "colours.names must be distinct")
         self._cards(d)
         self._mercatus(d["mercatus"])
         arena = d["arena"]
@@ -269,15 +264,15 @@ class Components:
         self.stadium_fields = {
             _index(METALS, side, "stadium.fields"): tuple(_positive(v, "stadium.fields") for v in values)
             for side, values in st["fields"].items()}
-        _check(set(self.stadium_fields) == {GOLD, SILVER}, "stadium.fields needs a gold and a silver side")
+        check(set(self.stadium_fields) == {GOLD, SILVER}, "stadium.fields needs a gold and a silver side")
         self.stadium_dice = _positive(st["dice"], "stadium.dice")
         self.stadium_coins = tuple(int(v) for v in st["coins"])
-        _check(len(self.arena_coins) >= 1 and len(self.stadium_coins) >= 1, "prize coins are missing")
+        check(len(self.arena_coins) >= 1 and len(self.stadium_coins) >= 1, "prize coins are missing")
         self._forum(d["forum"])
         port = d["portus"]
         self.latro_dice = _positive(port["latro_dice"], "portus.latro_dice")
         self.port_metals = tuple(_index(METALS, m, "portus.fields") for m in port["fields"])
-        _check(len(set(self.port_metals)) == len(self.port_metals), "portus.fields repeat a metal")
+        check(len(set(self.port_metals)) == len(self.port_metals), "portus.fields repeat a metal")
         self._fields()
 
     def _cards(self, d: dict[str, Any]) -> None:
@@ -285,7 +280,7 @@ class Components:
         counts: list[int] = []
         for c in d["slave_cards"]["cards"]:
             n = _positive(c["slaves"], "slave_cards.slaves")
-            _check(n in (1, 2), "slave cards show one or two slaves")
+            check(n in (1, 2), "slave cards show one or two slaves")
             types.append((SLAVE, f"slave_{n}", n, -1, "slave", (), 0))
             counts.append(_positive(c["count"], "slave_cards.count"))
         hw = d["horse_weapon_cards"]
@@ -294,10 +289,10 @@ class Components:
             n = _positive(c["symbols"], "horse_weapon_cards.symbols")
             if c["kind"] == "horse":
                 metal = _index(METALS, c["metal"], "horse_weapon_cards.metal")
-                _check(metal in (GOLD, SILVER), "horses are gold or silver")
+                check(metal in (GOLD, SILVER), "horses are gold or silver")
                 types.append((HW, f"horse_{METALS[metal]}_{n}", n, metal, "horse", (), 0))
             else:
-                _check(c["kind"] == "weapon", f"horse_weapon_cards.kind {c['kind']!r}: horse or weapon")
+                check(c["kind"] == "weapon", f"horse_weapon_cards.kind {c['kind']!r}: horse or weapon")
                 types.append((HW, f"weapon_{n}", n, -1, "weapon", (), 0))
             counts.append(_positive(c["count"], "horse_weapon_cards.count"))
         for c in d["stadium_cards"]["cards"]:
@@ -309,12 +304,12 @@ class Components:
                 types.append((STADIUM, f"laurel_vp_{vp}", 0, -1, "vp", (), vp))
             counts.append(_positive(c["count"], "stadium_cards.count"))
         for pair in d["theatre_cards"]["cards"]:
-            _check(len(pair) == 2 and pair[0] != pair[1], f"theatre card {pair} needs two colours")
+            check(len(pair) == 2 and pair[0] != pair[1], f"theatre card {pair} needs two colours")
             cols = tuple(_index(self.colours, c, "theatre_cards") for c in pair)
             types.append((THEATRE, f"theatre_{pair[0]}_{pair[1]}", 0, -1, "theatre", cols, 0))
             counts.append(1)
         keys = [t[1] for t in types]
-        _check(len(set(keys)) == len(keys), "two card types have the same key")
+        check(len(set(keys)) == len(keys), "two card types have the same key")
         self.type_class = tuple(t[0] for t in types)
         self.type_key = tuple(keys)
         self.type_id = {k: i for i, k in enumerate(keys)}
@@ -334,10 +329,10 @@ class Components:
                                  for k in range(4))
         self.class_types = tuple(tuple(t for t in range(self.n_types) if types[t][0] == k)
                                  for k in range(4))
-        _check(len(self.class_cards[STADIUM]) >= 2 * self.rounds,
-               "the stadium deck needs two cards per round")
-        _check(len(self.class_cards[THEATRE]) >= self.rounds, "the theatre deck needs a card per round")
-        _check(len(self.class_cards[HW]) >= self.display_size, "too few horse/weapon cards for the display")
+        check(len(self.class_cards[STADIUM]) >= 2 * self.rounds,
+              "the stadium deck needs two cards per round")
+        check(len(self.class_cards[THEATRE]) >= self.rounds, "the theatre deck needs a card per round")
+        check(len(self.class_cards[HW]) >= self.display_size, "too few horse/weapon cards for the display")
         # which types add strength where: arena (slaves and weapons), stadium by side metal
         self.arena_types = tuple(t for t in range(self.n_types)
                                  if types[t][4] in ("slave", "weapon"))
@@ -354,16 +349,16 @@ class Components:
         for i, ex in enumerate(m["exchanges"]):
             give = _metals(ex["give"], f"mercatus.exchanges[{i}].give")
             get = _metals(ex["get"], f"mercatus.exchanges[{i}].get")
-            _check(sum(give) > 0 and sum(get) > 0, f"exchange {i + 1} must give and get coins")
-            _check(all(not (give[k] and get[k]) for k in range(3)),
-                   f"exchange {i + 1} gives and gets the same metal")
+            check(sum(give) > 0 and sum(get) > 0, f"exchange {i + 1} must give and get coins")
+            check(all(not (give[k] and get[k]) for k in range(3)),
+                  f"exchange {i + 1} gives and gets the same metal")
             self.exchanges.append((give, get))
         self.exchanges = tuple(self.exchanges)
         self.arma_price = _metals(m["arma_price"], "mercatus.arma_price")
         self.servi = tuple((_index(METALS, s["metal"], "mercatus.servi"), _positive(s["max"], "servi.max"))
                            for s in m["servi"])
         self.potentia_dice = _positive(m["potentia_dice"], "mercatus.potentia_dice")
-        _check(self.potentia_dice <= self.blue_dice, "Potentia cannot hand out more blue dice than exist")
+        check(self.potentia_dice <= self.blue_dice, "Potentia cannot hand out more blue dice than exist")
 
     def _forum(self, f: dict[str, Any]) -> None:
         self.forum_fields = tuple((_positive(x["builds"], "forum.fields.builds"), bool(x["score"]))
@@ -374,18 +369,18 @@ class Components:
             kind = _index(PLOT_KINDS, p["kind"], where)
             cost = p["cost"]
             unknown = set(cost) - set(METALS) - {"slaves"}
-            _check(not unknown, f"{where}.cost: unknown part(s) {sorted(unknown)}")
+            check(not unknown, f"{where}.cost: unknown part(s) {sorted(unknown)}")
             coins = _metals({k: v for k, v in cost.items() if k != "slaves"}, f"{where}.cost")
             slaves = int(cost.get("slaves", 0))
-            _check(slaves >= 0, f"{where}: slaves must not be negative")
+            check(slaves >= 0, f"{where}: slaves must not be negative")
             colour = _index(self.colours, p["colour"], where) if kind == VILLA else -1
-            _check(kind == VILLA or "colour" not in p, f"{where}: only villas have a colour")
+            check(kind == VILLA or "colour" not in p, f"{where}: only villas have a colour")
             income = _metals(p.get("income", {}), f"{where}.income") if kind == BANK else (0, 0, 0)
             yield_vp = int(p.get("yield_vp", 0)) if kind == WORKSHOP else 0
-            _check(kind != BANK or sum(income) > 0, f"{where}: a bank needs an income")
-            _check(kind != WORKSHOP or yield_vp > 0, f"{where}: a workshop needs yield_vp")
+            check(kind != BANK or sum(income) > 0, f"{where}: a bank needs an income")
+            check(kind != WORKSHOP or yield_vp > 0, f"{where}: a workshop needs yield_vp")
             plots.append((kind, colour, int(p["vp"]), coins, slaves, yield_vp, income))
-        _check(len(plots) > 0, "forum.plots is empty")
+        check(len(plots) > 0, "forum.plots is empty")
         self.plots = tuple(plots)
         self.plot_kind = tuple(p[0] for p in plots)
         self.plot_colour = tuple(p[1] for p in plots)
@@ -435,10 +430,8 @@ class Components:
         self.f_theatrum, self.f_latro = of(THEATRUM)[0], of(LATRO)[0]
         self.f_forum, self.f_port = of(FORUM), of(PORT)
 
-
-def _check(ok: bool, message: str) -> None:
-    if not ok:
-        raise ComponentsError(message)
+    def provisional(self) -> list[str]:
+        return provisional_components(self.data)
 
 
 def _index(seq: Any, key: Any, where: str) -> int:
@@ -450,17 +443,17 @@ def _index(seq: Any, key: Any, where: str) -> int:
 
 def _positive(value: Any, where: str) -> int:
     number = int(value)
-    _check(number > 0, f"{where} must be a positive whole number, not {value!r}")
+    check(number > 0, f"{where} must be a positive whole number, not {value!r}")
     return number
 
 
 def _metals(coins: dict[str, Any], where: str) -> tuple[int, int, int]:
     """``{"gold": 1, "bronze": 2}`` -> (1, 0, 2), checked."""
-    _check(isinstance(coins, dict), f"{where} must be an object of metal: count")
+    check(isinstance(coins, dict), f"{where} must be an object of metal: count")
     unknown = set(coins) - set(METALS)
-    _check(not unknown, f"{where}: unknown metal(s) {sorted(unknown)}; use gold, silver, bronze")
+    check(not unknown, f"{where}: unknown metal(s) {sorted(unknown)}; use gold, silver, bronze")
     out = tuple(int(coins.get(m, 0)) for m in METALS)
-    _check(min(out) >= 0, f"{where}: coin counts must not be negative")
+    check(min(out) >= 0, f"{where}: coin counts must not be negative")
     return out  # type: ignore[return-value]
 
 
@@ -474,28 +467,12 @@ def load_components(path: str | Path) -> Components:
     fields it names. Raises :class:`ComponentsError` with a message naming the problem; the
     built-in data is never modified.
     """
-    try:
-        given = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ComponentsError(f"cannot read components file {path}: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise ComponentsError(f"components file {path} is not valid JSON: {exc}") from exc
-    if not isinstance(given, dict):
-        raise ComponentsError("a components file must hold a JSON object of sections")
-    unknown = sorted(set(given) - set(DATA))
-    if unknown:
-        raise ComponentsError(f"unknown section(s) {', '.join(unknown)}; known: {', '.join(DATA)}")
-    merged = copy.deepcopy(DATA)
-    for name, section in given.items():
-        if not isinstance(section, dict):
-            raise ComponentsError(f"section {name} must be an object")
-        merged[name].update(section)
-    return Components(merged)
+    return DEFAULT.corrected(path)
 
 
 def export_components(data: dict[str, Any] | None = None) -> str:
     """The component data as JSON (the built-in data by default): a starting point to correct."""
-    return json.dumps(DATA if data is None else data, indent=1, ensure_ascii=False)
+    return components_json(DATA if data is None else data)
 
 
 def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
@@ -503,11 +480,9 @@ def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
     data = DATA if data is None else data
     out = []
     for name, section in data.items():
-        if section.get("source") == "provisional":
-            out.append(f"{name}: {section.get('why', 'whole section')}")
-        for key, value in section.items():
-            if key.endswith("_source") and value == "provisional":
-                field = key[:-7]
-                why = section.get(f"{field}_why")
-                out.append(f"{name}.{field}" + (f": {why}" if why else ""))
+        out += provisional_section(name, section, reason="why", detail=_field_why)
     return out
+
+
+def _field_why(section: dict[str, Any], field: str) -> str | None:
+    return section.get(f"{field}_why")

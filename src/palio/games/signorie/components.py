@@ -18,11 +18,16 @@ compiles the data into flat tuples indexed by small ints for the rules code.
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 from typing import Any
 
+from palio.core.components import (
+    ComponentTables,
+    check,
+    components_json,
+    provisional_section,
+)
 from palio.core.errors import ComponentsError
 
 # -- vocabularies the rules code knows (not component data) ------------------------------
@@ -263,55 +268,46 @@ DATA: dict[str, Any] = {
 }
 
 
-class Components:
+class Components(ComponentTables):
     """Compiled, validated component tables (immutable after construction)."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-        try:
-            self._compile(data)
-        except ComponentsError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise ComponentsError(f"components data is malformed: {type(exc).__name__}: {exc}") from exc
 
     def _compile(self, d: dict[str, Any]) -> None:
         self.colours = tuple(str(c) for c in d["players"]["colours"])
-        _check(len(self.colours) == 4 and len(set(self.colours)) == 4,
-               "players.colours must name 4 different colours")
+        check(len(self.colours) == 4 and len(set(self.colours)) == 4,
+              "players.colours must name 4 different colours")
         st = d["start"]
         self.start_florins = _int(st["florins"], "start.florins", 0)
         self.extra_florins = tuple(_int(x, "start.extra_florins_by_order", 0)
                                    for x in st["extra_florins_by_order"])
-        _check(len(self.extra_florins) == 4, "start.extra_florins_by_order needs 4 values")
+        check(len(self.extra_florins) == 4, "start.extra_florins_by_order needs 4 values")
         self.men_supply = _int(st["men_supply"], "start.men_supply", 0)
         self.women_supply = _int(st["women_supply"], "start.women_supply", 0)
         self.men_stock = _int(st["men_stock"], "start.men_stock", 0)
         self.women_stock = _int(st["women_stock"], "start.women_stock", 0)
         self.rounds = _int(st["rounds"], "start.rounds", 1)
         dice = d["dice"]
-        _check(list(dice["colours"]) == list(DICE), f"dice.colours must be {list(DICE)}")
+        check(list(dice["colours"]) == list(DICE), f"dice.colours must be {list(DICE)}")
         self.dice_per_colour = {int(k): _int(v, "dice.per_colour", 1) for k, v in dice["per_colour"].items()}
-        _check(set(self.dice_per_colour) == {2, 3, 4}, "dice.per_colour needs 2, 3 and 4 players")
+        check(set(self.dice_per_colour) == {2, 3, 4}, "dice.per_colour needs 2, 3 and 4 players")
         self.offspring_dice = _int(dice["offspring_dice"], "dice.offspring_dice", 1)
         self.helper_discs = _int(d["supply"]["helper_discs"], "supply.helper_discs", 0)
         self._columns(d["columns"]["columns"])
         self._careers(d["careers"])
         self.init_vp = tuple(_int(v, "initiative.vp", 0) for v in d["initiative"]["vp"])
-        _check(len(self.init_vp) >= 2, "initiative.vp needs at least 2 slots")
+        check(len(self.init_vp) >= 2, "initiative.vp needs at least 2 slots")
         self.init_top = len(self.init_vp) - 1
         self._cities(d["cities"])
         self._families(d["families"])
         self._plans(d["plans"]["boards"])
         m = d["marriage"]
         self.dowry_max = _int(m["dowry_max"], "marriage.dowry_max", 1)
-        _check(self.dowry_max >= max(max(s) for s in self.city_slots),
-               "marriage.dowry_max is below a city slot's value")
+        check(self.dowry_max >= max(max(s) for s in self.city_slots),
+              "marriage.dowry_max is below a city slot's value")
         self.vp_per_florin = _int(m["vp_per_florin"], "marriage.vp_per_florin", 0)
         sons = d["sons"]
         self.son_vp = tuple(_int(v, "sons.slot_vp", 0) for v in sons["slot_vp"])
-        _check(self.offspring_dice == 1 + len(self.son_vp),
-               "dice.offspring_dice must be 1 + the number of bride slots")
+        check(self.offspring_dice == 1 + len(self.son_vp),
+              "dice.offspring_dice must be 1 + the number of bride slots")
         self.son_florins = _int(sons["florins"], "sons.florins", 0)
         self.son_florin_rounds = frozenset(int(r) for r in sons["florins_rounds"])
         sg = d["signoria"]
@@ -325,40 +321,40 @@ class Components:
         self._rewards(d["rewards"])
 
     def _columns(self, columns: list[dict[str, Any]]) -> None:
-        _check(len(columns) == 5, "columns must list the 5 die colours")
+        check(len(columns) == 5, "columns must list the 5 die colours")
         costs, actions, targets, helpers = [], [], [], []
         for i, col in enumerate(columns):
-            _check(col["colour"] == DICE[i], f"column {i + 1} must be {DICE[i]}, not {col['colour']!r}")
+            check(col["colour"] == DICE[i], f"column {i + 1} must be {DICE[i]}, not {col['colour']!r}")
             costs.append(_int(col["cost"], f"columns.{DICE[i]}.cost", 1, 6))
             actions.append(_index(SIGNORIA, col["action"], f"columns.{DICE[i]}.action"))
             targets.append(_index(DICE, col["hire_to"], f"columns.{DICE[i]}.hire_to"))
             slots = []
             for h in col["helpers"]:
                 effect = _index(EFFECTS, h["effect"], f"columns.{DICE[i]}.helpers effect")
-                _check(EFFECTS[effect] in HELPER_EFFECTS,
-                       f"a helper's effect must be one of {', '.join(HELPER_EFFECTS)}")
+                check(EFFECTS[effect] in HELPER_EFFECTS,
+                      f"a helper's effect must be one of {', '.join(HELPER_EFFECTS)}")
                 slots.append((_int(h["cost"], "helper cost", 0), effect, _int(h.get("amount", 1), "helper amount", 1)))
             helpers.append(tuple(slots))
-        _check(sorted(actions) == list(range(5)), "each Signoria action must sit on exactly one column")
+        check(sorted(actions) == list(range(5)), "each Signoria action must sit on exactly one column")
         self.col_cost = tuple(costs)
         self.col_action = tuple(actions)
         self.action_col = tuple(actions.index(a) for a in range(5))
         self.hire_to = tuple(targets)
         self.helpers = tuple(helpers)
         self.helper_slots = max(len(h) for h in helpers)
-        _check(self.helper_slots >= 1, "no column has a helper slot")
+        check(self.helper_slots >= 1, "no column has a helper slot")
         # which columns' hire action fills column c
         self.hired_from = tuple(tuple(i for i in range(5) if targets[i] == c) for c in range(5))
 
     def _careers(self, c: dict[str, Any]) -> None:
         tracks = c["tracks"]
-        _check(list(tracks) == list(TRACKS), f"careers.tracks must be {list(TRACKS)} in that order")
+        check(list(tracks) == list(TRACKS), f"careers.tracks must be {list(TRACKS)} in that order")
         vps, ranks = [], []
         for name in TRACKS:
             vp = tuple(_int(v, f"careers.{name}.vp", 0) for v in tracks[name]["vp"])
             rank = tuple(_int(r, f"careers.{name}.rank", 1, 4) for r in tracks[name]["rank"])
-            _check(len(vp) == len(rank) >= 2, f"careers.{name}: one VP and one rank per slot")
-            _check(list(rank) == sorted(rank), f"careers.{name}: ranks must not fall going up")
+            check(len(vp) == len(rank) >= 2, f"careers.{name}: one VP and one rank per slot")
+            check(list(rank) == sorted(rank), f"careers.{name}: ranks must not fall going up")
             vps.append(vp)
             ranks.append(rank)
         self.track_vp = tuple(vps)
@@ -373,39 +369,39 @@ class Components:
     def _cities(self, c: dict[str, Any]) -> None:
         slots = c["slots"]
         self.city_names = tuple(slots)
-        _check(len(self.city_names) == 5, "cities.slots must list 5 cities")
+        check(len(self.city_names) == 5, "cities.slots must list 5 cities")
         self.city_slots = tuple(tuple(sorted(_int(v, f"cities.{name}", 1, 4) for v in values))
                                 for name, values in slots.items())
-        _check(all(self.city_slots), "every city needs at least one city slot")
+        check(all(self.city_slots), "every city needs at least one city slot")
         self.cities_in_use = {int(k): _int(v, "cities.in_use", 1, 5) for k, v in c["in_use"].items()}
-        _check(set(self.cities_in_use) == {2, 3, 4}, "cities.in_use needs 2, 3 and 4 players")
+        check(set(self.cities_in_use) == {2, 3, 4}, "cities.in_use needs 2, 3 and 4 players")
         self.max_city_slots = max(len(s) for s in self.city_slots)
 
     def _families(self, f: dict[str, Any]) -> None:
         self.family_names = tuple(str(n) for n in f["names"])
-        _check(len(self.family_names) == 6, "families.names must name 6 families")
+        check(len(self.family_names) == 6, "families.names must name 6 families")
         values = [_int(v, "families.tile_values", 1) for v in f["tile_values"]]
-        _check(len(values) >= 1, "families.tile_values is empty")
+        check(len(values) >= 1, "families.tile_values is empty")
         self.tile_family = tuple(fam for fam in range(6) for _ in values)
         self.tile_value = tuple(v for _ in range(6) for v in values)
         self.n_tiles = len(self.tile_family)
         self.removed_per_family = {int(k): _int(v, "families.removed_per_family", 0)
                                    for k, v in f["removed_per_family"].items()}
-        _check(set(self.removed_per_family) == {2, 3, 4}, "families.removed_per_family needs 2, 3, 4")
-        _check(max(self.removed_per_family.values()) < len(values), "too many tiles removed per family")
+        check(set(self.removed_per_family) == {2, 3, 4}, "families.removed_per_family needs 2, 3, 4")
+        check(max(self.removed_per_family.values()) < len(values), "too many tiles removed per family")
         self.face_down_vp = _int(f["face_down_vp"], "families.face_down_vp", 0)
 
     def _plans(self, boards: dict[str, Any]) -> None:
-        _check(list(boards) == list(self.colours), f"plans.boards must be {list(self.colours)} in order")
+        check(list(boards) == list(self.colours), f"plans.boards must be {list(self.colours)} in order")
         plans = []
         for colour, rows in boards.items():
-            _check(list(rows) == list(TRACKS), f"plans.boards.{colour} must have rows {list(TRACKS)}")
+            check(list(rows) == list(TRACKS), f"plans.boards.{colour} must have rows {list(TRACKS)}")
             shields = []
             for name in TRACKS:
                 row = [_int(x, f"plans.boards.{colour}.{name}", 0, 5) for x in rows[name]]
                 counts = sorted((row.count(f) for f in set(row)), reverse=True)
-                _check(counts == [2, 1, 1],
-                       f"plans.boards.{colour}.{name}: 4 shields of 3 families, 2 alike and 2 different")
+                check(counts == [2, 1, 1],
+                      f"plans.boards.{colour}.{name}: 4 shields of 3 families, 2 alike and 2 different")
                 shields.append(tuple(row))
             plans.append(tuple(shields))
         self.plan_rows = tuple(plans)  # [colour][track] -> families printed
@@ -415,16 +411,16 @@ class Components:
             for shields in plans)
 
     def _assignments(self, tiles: list[dict[str, Any]]) -> None:
-        _check(len(tiles) == 10, "assignments.tiles must hold 10 tiles (2 per die colour)")
+        check(len(tiles) == 10, "assignments.tiles must hold 10 tiles (2 per die colour)")
         out = []
         for t in tiles:
             effect = _index(EFFECTS, t["effect"], "assignments effect")
-            _check(EFFECTS[effect] in ASSIGNMENT_EFFECTS,
-                   f"an assignment's effect must be one of {', '.join(ASSIGNMENT_EFFECTS)}")
+            check(EFFECTS[effect] in ASSIGNMENT_EFFECTS,
+                  f"an assignment's effect must be one of {', '.join(ASSIGNMENT_EFFECTS)}")
             repeat = t["repeat"]
-            _check(isinstance(repeat, bool), "assignment repeat must be true or false")
-            _check(not repeat or effect in REPEATABLE,
-                   f"an assignment of {EFFECTS[effect]} cannot repeat (one city slot per repetition)")
+            check(isinstance(repeat, bool), "assignment repeat must be true or false")
+            check(not repeat or effect in REPEATABLE,
+                  f"an assignment of {EFFECTS[effect]} cannot repeat (one city slot per repetition)")
             out.append((effect, _int(t.get("amount", 1), "assignment amount", 1),
                         _int(t["meeples"], "assignment meeples", 1, 3), repeat))
         self.assignments = tuple(out)
@@ -437,22 +433,20 @@ class Components:
         bonus = []
         for t in r["bonus_tiles"]:
             effect = _index(EFFECTS, t["effect"], "rewards.bonus_tiles effect")
-            _check(EFFECTS[effect] in BONUS_EFFECTS,
-                   f"a bonus tile's effect must be one of {', '.join(BONUS_EFFECTS)}")
+            check(EFFECTS[effect] in BONUS_EFFECTS,
+                  f"a bonus tile's effect must be one of {', '.join(BONUS_EFFECTS)}")
             bonus.append((effect, _int(t.get("amount", 1), "bonus amount", 1)))
         vp = []
         for t in r["vp_tiles"]:
             vp.append((_index(CRITERIA, t["criterion"], "rewards.vp_tiles criterion"),
                        _int(t["per"], "vp tile per", 0), _int(t["max"], "vp tile max", 0)))
-        _check(len(bonus) >= self.bonus_rounds, "too few bonus tiles for the bonus rounds")
-        _check(len(vp) >= self.rounds - self.bonus_rounds, "too few VP tiles for the VP rounds")
+        check(len(bonus) >= self.bonus_rounds, "too few bonus tiles for the bonus rounds")
+        check(len(vp) >= self.rounds - self.bonus_rounds, "too few VP tiles for the VP rounds")
         self.bonus_tiles = tuple(bonus)
         self.vp_tiles = tuple(vp)
 
-
-def _check(ok: bool, message: str) -> None:
-    if not ok:
-        raise ComponentsError(message)
+    def provisional(self) -> list[str]:
+        return provisional_components(self.data)
 
 
 def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
@@ -481,28 +475,12 @@ def load_components(path: str | Path) -> Components:
     fields it names. Raises :class:`ComponentsError` naming the problem; the built-in data is
     never modified.
     """
-    try:
-        given = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ComponentsError(f"cannot read components file {path}: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise ComponentsError(f"components file {path} is not valid JSON: {exc}") from exc
-    if not isinstance(given, dict):
-        raise ComponentsError("a components file must hold a JSON object of sections")
-    unknown = sorted(set(given) - set(DATA))
-    if unknown:
-        raise ComponentsError(f"unknown section(s) {', '.join(unknown)}; known: {', '.join(DATA)}")
-    merged = copy.deepcopy(DATA)
-    for name, section in given.items():
-        if not isinstance(section, dict):
-            raise ComponentsError(f"section {name} must be an object")
-        merged[name].update(section)
-    return Components(merged)
+    return DEFAULT.corrected(path)
 
 
 def export_components(data: dict[str, Any] | None = None) -> str:
     """Component data as JSON (the built-in data by default): a file to correct."""
-    return json.dumps(DATA if data is None else data, indent=1, ensure_ascii=False)
+    return components_json(DATA if data is None else data)
 
 
 def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
@@ -510,14 +488,16 @@ def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
     data = DATA if data is None else data
     out = []
     for name, section in data.items():
-        if section.get("source") == "provisional":
-            out.append(f"{name}: {section.get('note', 'whole section')}")
-        for key, value in section.items():
-            if key.endswith("_source") and value == "provisional":
-                out.append(f"{name}.{key[:-7]}")
-            if isinstance(value, list):
-                for i, entry in enumerate(value):
-                    _provisional_entry(out, f"{name}.{key}[{i}]", entry, section)
+        out += provisional_section(name, section, entries=_provisional_entries)
+    return out
+
+
+def _provisional_entries(name: str, section: dict[str, Any], key: str, value: Any) -> list[str]:
+    """The entries of a list field marked provisional (``src``)."""
+    out: list[str] = []
+    if isinstance(value, list):
+        for i, entry in enumerate(value):
+            _provisional_entry(out, f"{name}.{key}[{i}]", entry, section)
     return out
 
 

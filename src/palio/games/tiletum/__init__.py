@@ -9,14 +9,12 @@ Observation tensor (its shape depends on the player count): ``encode.py`` and
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from palio.core.encoding import Layout
 from palio.core.errors import NotationError
-from palio.core.game import Action, Game, GameInfo, OptionSpec, State
+from palio.core.game import Action, ComponentsGame, GameInfo, OptionSpec, State
 from palio.games.tiletum import actions as _actions
 from palio.games.tiletum.components import (
     DATA,
@@ -41,33 +39,18 @@ _BASE_INFO = dict(
 )
 
 
-class TiletumGame(Game):
+class TiletumGame(ComponentsGame):
     """Tiletum's metadata, set-up, notation and action space for one components set."""
 
+    default_components = DEFAULT
+
     def __init__(self, components: Components = DEFAULT) -> None:
-        self.components = components
+        super().__init__(components)
         self.tables = _actions.ActionTables(components)
-        # the default game's class is importable by name, so its states pickle
-        name = "DefaultTiletumState" if components is DEFAULT else "CustomTiletumState"
-        self.state_class = type(name, (TiletumState,),
-                                {"game": self, "comp": components, "tables": self.tables,
-                                 "__module__": __name__})
+        self.state_class = self.make_state_class(TiletumState)
         self.info = GameInfo(**_BASE_INFO, action_space_size=len(self.tables.all))
         self.encoder = Encoder(components)
         self.words = TiletumWords(components)
-
-    @classmethod
-    def with_components(cls, path: str | Path) -> TiletumGame:
-        """A game using a corrected components file (see :func:`load_components`)."""
-        return cls(load_components(path))
-
-    def export_components(self) -> str:
-        """This game's component data as JSON: a starting point for a corrected file."""
-        return json.dumps(self.components.data, indent=1, ensure_ascii=False)
-
-    def provisional_components(self) -> list[str]:
-        """The provisional values of this game's component data, one line each."""
-        return provisional_components(self.components.data)
 
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return setup_state(self.state_class, players, seed, options)

@@ -14,11 +14,15 @@ code; :func:`load_components` reads a corrected JSON file of the same shape, val
 
 from __future__ import annotations
 
-import copy
-import json
 from pathlib import Path
 from typing import Any
 
+from palio.core.components import (
+    ComponentTables,
+    check,
+    components_json,
+    provisional_section,
+)
 from palio.core.errors import ComponentsError
 
 RESOURCES = ("gold", "food", "wool", "stone", "iron")  # die colours: yellow, pink, light grey, dark grey, blue
@@ -255,17 +259,8 @@ DATA: dict[str, Any] = {
 }
 
 
-class Components:
+class Components(ComponentTables):
     """Compiled, validated component tables (immutable after construction)."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-        try:
-            self._compile(data)
-        except ComponentsError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise ComponentsError(f"components data is malformed: {type(exc).__name__}: {exc}") from exc
 
     # -- compilation ---------------------------------------------------------------------
     def _compile(self, d: dict[str, Any]) -> None:
@@ -277,21 +272,21 @@ class Components:
         kt = d["king_track"]
         self.king_vp = tuple(int(v) for v in kt["values"])
         self.king_start = int(kt["start"])
-        _check(0 <= self.king_start < len(self.king_vp), "king_track.start outside the track")
+        check(0 <= self.king_start < len(self.king_vp), "king_track.start outside the track")
         self.king_final_vp = int(kt["final_round_vp"])
         self.corruption = tuple(int(v) for v in d["corruption"]["tokens"])
-        _check(all(v in (0, 1, 2) for v in self.corruption), "corruption tokens must be 0, 1 or 2")
+        check(all(v in (0, 1, 2) for v in self.corruption), "corruption tokens must be 0, 1 or 2")
         self.corruption_per_round = int(d["corruption"]["per_round"])
-        _check(self.corruption_per_round <= len(self.corruption), "too few corruption tokens")
+        check(self.corruption_per_round <= len(self.corruption), "too few corruption tokens")
         self._fairs(d["fairs"])
         w = d["wheel"]
         self.wheel_areas = tuple(_index(ACTIONS, a, "wheel.areas") for a in w["areas"])
-        _check(sorted(self.wheel_areas) == list(range(6)), "wheel.areas must name each action once")
+        check(sorted(self.wheel_areas) == list(range(6)), "wheel.areas must name each action once")
         self.dice_per_round = {int(k): int(v) for k, v in w["dice_per_round"].items()}
         disp = d["displays"]
         self.display_size = int(disp["size"])
         self.contract_slot_ap = tuple(int(x) for x in disp["contract_slot_ap"])
-        _check(len(self.contract_slot_ap) == self.display_size, "contract_slot_ap length != size")
+        check(len(self.contract_slot_ap) == self.display_size, "contract_slot_ap length != size")
         self._board(d["player_board"], d["start"])
         self._tiles(d)
 
@@ -301,13 +296,13 @@ class Components:
         self.spots = self.towns + tuple(roads)
         self.n_towns = len(self.towns)
         ids = {name: i for i, name in enumerate(self.spots)}
-        _check(len(ids) == len(self.spots), "duplicate spot names")
+        check(len(ids) == len(self.spots), "duplicate spot names")
         adj: list[set[int]] = [set() for _ in self.spots]
         links = [tuple(x) for x in m["town_links"]]
         links += [(road, end) for road, ends in roads.items() for end in ends]
         for a, b in links:
             ia, ib = _index(ids, a, "map link"), _index(ids, b, "map link")
-            _check(ia != ib, f"map link {a}-{b} joins a spot to itself")
+            check(ia != ib, f"map link {a}-{b} joins a spot to itself")
             adj[ia].add(ib)
             adj[ib].add(ia)
         self.adj = tuple(tuple(sorted(s)) for s in adj)
@@ -318,13 +313,13 @@ class Components:
                 if nxt not in seen:
                     seen.add(nxt)
                     todo.append(nxt)
-        _check(len(seen) == len(self.spots), "the map is not connected")
+        check(len(seen) == len(self.spots), "the map is not connected")
 
     def _houses(self, towns: dict[str, list[str]]) -> None:
         spaces = []  # (town, min players, vp bonus, building bonus)
         for name, specs in towns.items():
             town = _index(self.spot_id, name, "house_spaces")
-            _check(town < self.n_towns, f"house space on road {name}")
+            check(town < self.n_towns, f"house space on road {name}")
             for spec in specs:
                 head, _, bonus = str(spec).partition(":")
                 vp, building = 0, False
@@ -349,19 +344,19 @@ class Components:
         self.cathedral_towns = tuple(_index(self.spot_id, t, "cathedrals") for t in sites)
         self.cathedral_tiles = tuple(tuple(int(v) for v in vps) for vps in sites.values())
         for vps in self.cathedral_tiles:
-            _check(list(vps) == sorted(vps), "cathedral tiles must be listed lowest VP first")
+            check(list(vps) == sorted(vps), "cathedral tiles must be listed lowest VP first")
         self.pillar_space_min = tuple(int(x) for x in c["pillar_spaces"])
         self.cost_tiles = tuple(None if t is None else (int(t[0]), int(t[1])) for t in costs)
-        _check(len(self.cost_tiles) == len(self.cathedral_towns),
-               "there must be one construction cost tile per cathedral")
-        _check(sum(t is None for t in self.cost_tiles) == 1, "exactly one unavailable cost tile")
+        check(len(self.cost_tiles) == len(self.cathedral_towns),
+              "there must be one construction cost tile per cathedral")
+        check(sum(t is None for t in self.cost_tiles) == 1, "exactly one unavailable cost tile")
         self.town_cathedral = tuple(
             self.cathedral_towns.index(t) if t in self.cathedral_towns else -1
             for t in range(self.n_towns))
 
     def _fairs(self, f: dict[str, Any]) -> None:
         self.fair_board_vp = tuple(int(v) for v in f["board_vp"])
-        _check(len(self.fair_board_vp) == 4, "fairs.board_vp needs one value per round (4)")
+        check(len(self.fair_board_vp) == 4, "fairs.board_vp needs one value per round (4)")
         self.town_tiles = tuple(_index(self.spot_id, t, "fairs.town_tiles") for t in f["town_tiles"])
         self.first_fair_town = _index(self.spot_id, f["first_town"], "fairs.first_town")
         conds = ("house_pillar", "contract_cathedral", "contract", "king", "contract_crest", "house",
@@ -369,8 +364,8 @@ class Components:
         self.fair_conditions = conds
         self.fair_tiles = tuple((_index(conds, t["condition"], "fair condition"), int(t["vp"]))
                                 for t in f["tiles"])
-        _check(len(self.fair_tiles) >= len(self.fair_board_vp), "too few fair tiles")
-        _check(len(self.town_tiles) >= len(self.fair_board_vp) - 1, "too few town tiles")
+        check(len(self.fair_tiles) >= len(self.fair_board_vp), "too few fair tiles")
+        check(len(self.town_tiles) >= len(self.fair_board_vp) - 1, "too few town tiles")
 
     def _board(self, b: dict[str, Any], s: dict[str, Any]) -> None:
         self.rooms = tuple(int(x) for x in b["rooms"])
@@ -379,16 +374,16 @@ class Components:
         self.n_rooms = sum(self.rooms)
         self.crest_food = tuple(int(x) for x in b["crest_food"])
         self.crest_bonus = tuple(_index(CREST_BONUSES, x, "crest_bonus") for x in b["crest_bonus"])
-        _check(len(self.crest_food) == len(self.rooms) == len(self.crest_bonus),
-               "one crest space per building")
+        check(len(self.crest_food) == len(self.rooms) == len(self.crest_bonus),
+              "one crest space per building")
         self.contract_spaces = int(b["contract_spaces"])
         self.contract_space_vp = tuple(int(x) for x in b["contract_space_vp"])
-        _check(len(self.contract_space_vp) == self.contract_spaces, "contract_space_vp length")
+        check(len(self.contract_space_vp) == self.contract_spaces, "contract_space_vp length")
         self.pillars_on_spaces = int(b["pillars_on_spaces"])
         self.storehouse = int(b["storehouse"])
         self.die_spaces = int(b["die_spaces"])
         self.completed_vp = tuple(int(x) for x in b["completed_vp"])
-        _check(len(self.completed_vp) == len(self.rooms) + 1, "completed_vp needs one entry per count")
+        check(len(self.completed_vp) == len(self.rooms) + 1, "completed_vp needs one entry per count")
         self.start_vp = int(s["vp"])
         self.start_gold = tuple(int(x) for x in s["gold_by_order"])
         self.roof_houses = sum(1 for r in self.rooms if r > 0)
@@ -396,8 +391,8 @@ class Components:
         self.start_pillars_supply = int(s["pillars_supply"])
         self.n_houses = int(s["houses"])
         self.n_pillars = int(s["pillars"])
-        _check(self.roof_houses + self.start_houses_supply + 1 == self.n_houses, "house count")
-        _check(self.pillars_on_spaces + self.start_pillars_supply == self.n_pillars, "pillar count")
+        check(self.roof_houses + self.start_houses_supply + 1 == self.n_houses, "house count")
+        check(self.pillars_on_spaces + self.start_pillars_supply == self.n_pillars, "pillar count")
 
     def _tiles(self, d: dict[str, Any]) -> None:
         tiles: list[tuple[Any, ...]] = []
@@ -416,14 +411,14 @@ class Components:
         self.illustrations = tuple((str(n), _index(ACTIONS, a, "illustration")) for n, a in ch["illustrations"])
         for t in ch["tiles"]:
             illus = int(t["illustration"])
-            _check(0 <= illus < len(self.illustrations), f"unknown illustration {illus}")
+            check(0 <= illus < len(self.illustrations), f"unknown illustration {illus}")
             tiles.append((CHAR_TILE, illus, self.illustrations[illus][1],
                           _index(CHAR_BONUSES, t["bonus"], "character bonus")))
             mins.append(int(t["min"]))
         self.tiles = tuple(tiles)
         self.tile_min = tuple(mins)
         for m in mins:
-            _check(m in (2, 3, 4), f"player-count mark {m} must be 2, 3 or 4")
+            check(m in (2, 3, 4), f"player-count mark {m} must be 2, 3 or 4")
 
     def _bonus_tile(self, t: dict[str, Any]) -> tuple[Any, ...]:
         kind = t["kind"]
@@ -431,12 +426,12 @@ class Components:
             return self._crest_tile(t)
         if kind == "contract":
             return self._contract_tile(t)
-        _check(kind == "helper", f"bonus tile kind {kind!r} must be helper, crest or contract")
+        check(kind == "helper", f"bonus tile kind {kind!r} must be helper, crest or contract")
         eff = _index(HELPER_EFFECTS, t["effect"], "helper effect")
         name = t["effect"]
         if name == "action":
             a = _index(ACTIONS, t["action"], "helper action")
-            _check(a != JOKER, "use effect joker for a joker helper")
+            check(a != JOKER, "use effect joker for a joker helper")
             return (HELPER, eff, a, int(t["ap"]))
         if name in ("joker", "add_ap"):
             return (HELPER, eff, JOKER, int(t["ap"]))
@@ -448,18 +443,18 @@ class Components:
 
     def _crest_tile(self, t: dict[str, Any]) -> tuple[Any, ...]:
         fam = int(t["family"])
-        _check(0 <= fam < len(self.crest_names), f"crest family {fam} unknown")
+        check(0 <= fam < len(self.crest_names), f"crest family {fam} unknown")
         return (CREST, fam)
 
     def _contract_tile(self, t: dict[str, Any]) -> tuple[Any, ...]:
         cost = []
         for res, n in t["cost"].items():
             r = ANY if res == "any" else _index(RESOURCES, res, "contract cost")
-            _check(int(n) > 0, "contract cost amounts must be positive")
+            check(int(n) > 0, "contract cost amounts must be positive")
             cost.append((r, int(n)))
         extra = t.get("extra")
         extras = (None, "king", "merchant", "character")
-        _check(extra in extras, f"contract extra {extra!r} must be one of {extras}")
+        check(extra in extras, f"contract extra {extra!r} must be one of {extras}")
         return (CONTRACT_TILE, tuple(cost), int(t["vp"]), extras.index(extra))
 
     # -- queries -------------------------------------------------------------------------
@@ -468,10 +463,8 @@ class Components:
                   "character": (self.n_contract_end, len(self.tiles))}[kind]
         return [i for i in range(lo, hi) if self.tile_min[i] <= players]
 
-
-def _check(ok: bool, message: str) -> None:
-    if not ok:
-        raise ComponentsError(message)
+    def provisional(self) -> list[str]:
+        return provisional_components(self.data)
 
 
 def _index(seq: Any, key: Any, where: str) -> int:
@@ -490,28 +483,12 @@ def load_components(path: str | Path) -> Components:
     Sections missing from the file keep the built-in values. Raises :class:`ComponentsError`
     with a message naming the problem; the built-in data is never modified.
     """
-    try:
-        given = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ComponentsError(f"cannot read components file {path}: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise ComponentsError(f"components file {path} is not valid JSON: {exc}") from exc
-    if not isinstance(given, dict):
-        raise ComponentsError("a components file must hold a JSON object of sections")
-    unknown = sorted(set(given) - set(DATA))
-    if unknown:
-        raise ComponentsError(f"unknown section(s) {', '.join(unknown)}; known: {', '.join(DATA)}")
-    merged = copy.deepcopy(DATA)
-    for name, section in given.items():
-        if not isinstance(section, dict):
-            raise ComponentsError(f"section {name} must be an object")
-        merged[name].update(section)
-    return Components(merged)
+    return DEFAULT.corrected(path)
 
 
 def export_components() -> str:
     """The built-in component data as JSON: a starting point for a corrected file."""
-    return json.dumps(DATA, indent=1, ensure_ascii=False)
+    return components_json(DATA)
 
 
 def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
@@ -519,11 +496,7 @@ def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
     data = DATA if data is None else data
     out = []
     for name, section in data.items():
-        if section.get("source") == "provisional":
-            out.append(f"{name}: {section.get('note', 'whole section')}")
-        for key, value in section.items():
-            if key.endswith("_source") and value == "provisional":
-                out.append(f"{name}.{key[:-7]}")
+        out += provisional_section(name, section)
         for i, entry in enumerate(section.get("tiles") or []):
             if isinstance(entry, dict) and entry.get("src") == "provisional":
                 out.append(f"{name}.tiles[{i}]: {entry}")

@@ -19,11 +19,17 @@ the game can type in the real ones (``palio games troyes --export-components F``
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 from typing import Any
 
+from palio.core.components import (
+    ComponentTables,
+    check,
+    components_json,
+    merge_sections,
+    provisional_section,
+)
 from palio.core.errors import ComponentsError
 
 # dice colours; the same letters name the activity card columns (R1 = red card of round 1)
@@ -234,17 +240,8 @@ DATA: dict[str, Any] = {
 }
 
 
-class Components:
+class Components(ComponentTables):
     """Compiled, validated component tables (immutable after construction)."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-        try:
-            self._compile(data)
-        except ComponentsError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise ComponentsError(f"components data is malformed: {type(exc).__name__}: {exc}") from exc
 
     # -- compilation ---------------------------------------------------------------------
     def _compile(self, d: dict[str, Any]) -> None:
@@ -260,14 +257,14 @@ class Components:
         self.start_money = _nonneg(s["start_money"], "setup.start_money")
         self.influence_max = _nonneg(s["influence_max"], "setup.influence_max")
         self.start_influence = _nonneg(s["start_influence"], "setup.start_influence")
-        _check(self.start_influence <= self.influence_max, "start influence above the maximum")
+        check(self.start_influence <= self.influence_max, "start influence above the maximum")
         self.citizens_per_player = _nonneg(s["citizens_per_player"], "setup.citizens_per_player")
         self.start_citizens = _by_players(s["start_citizens"], "setup.start_citizens")
         self.characters_each = _by_players(s["characters_each"], "setup.characters_each")
         self.red_events = _by_players(s["red_events"], "setup.red_events")
         for n in (2, 3, 4):
-            _check(self.start_citizens[n] <= self.citizens_per_player, "start citizens above 12")
-            _check(self.red_events[n] >= 1, "at least one red event (= one round)")
+            check(self.start_citizens[n] <= self.citizens_per_player, "start citizens above 12")
+            check(self.red_events[n] >= 1, "at least one red event (= one round)")
         self.neutral_citizens = _nonneg(s["neutral_citizens"], "setup.neutral_citizens")
         self.dice_per_colour = _nonneg(s["dice_per_colour"], "setup.dice_per_colour")
         self.black_dice = _nonneg(s["black_dice"], "setup.black_dice")
@@ -279,7 +276,7 @@ class Components:
         self.pass_again = _nonneg(r["pass_again"], "round.pass_again")
         self.agriculture_divisor = _positive(r["agriculture_divisor"], "round.agriculture_divisor")
         self.die_prices = tuple(_nonneg(x, "round.die_prices") for x in r["die_prices"])
-        _check(len(self.die_prices) == 3, "round.die_prices needs the price for groups of 1, 2, 3")
+        check(len(self.die_prices) == 3, "round.die_prices needs the price for groups of 1, 2, 3")
         self.single_die_price = _nonneg(r["single_die_price"], "round.single_die_price")
         self.reroll_cost = _positive(i["reroll"], "influence.reroll")
         self.citizen_cost = _positive(i["citizen"], "influence.citizen")
@@ -300,15 +297,15 @@ class Components:
                 values = tuple(int(v) for v in r["values"])
                 slots = _positive(r["slots"], f"buildings.{name} slots")
                 for v in values:
-                    _check(1 <= v <= 6, f"buildings.{name}: die value {v} outside 1-6")
-                    _check(by_value[v] == -1, f"buildings.{name}: value {v} names two rows")
+                    check(1 <= v <= 6, f"buildings.{name}: die value {v} outside 1-6")
+                    check(by_value[v] == -1, f"buildings.{name}: value {v} names two rows")
                     by_value[v] = len(rows)
                 mine.append(len(rows))
                 first = len(spaces)
                 rows.append((bi, values, first))
                 spaces.extend((bi, len(mine) - 1, k) for k in range(slots))
-            _check(all(by_value[v] != -1 for v in range(1, 7)),
-                   f"buildings.{name}: every die value 1-6 needs a row")
+            check(all(by_value[v] != -1 for v in range(1, 7)),
+                  f"buildings.{name}: every die value 1-6 needs a row")
             row_of_value.append(by_value)
             building_rows.append(tuple(mine))
         self.rows = tuple((bi, values, first, _row_len(spaces, first)) for bi, values, first in rows)
@@ -330,29 +327,29 @@ class Components:
         self.space_id = {label: i for i, label in enumerate(labels)}
         for n in (2, 3, 4):
             gray = self.n_spaces - n * self.start_citizens[n]
-            _check(0 <= gray <= self.neutral_citizens,
-                   f"{n} players: the buildings' {self.n_spaces} spaces do not fit the draft")
+            check(0 <= gray <= self.neutral_citizens,
+                  f"{n} players: the buildings' {self.n_spaces} spaces do not fit the draft")
         pre = []
         for entry in neutral:
             bname, row, slot = entry
             bi = _index(BUILDINGS, bname, "two_player_neutral")
             rows_b = self.building_rows[bi]
-            _check(1 <= int(row) <= len(rows_b), f"two_player_neutral: no row {row} in {bname}")
+            check(1 <= int(row) <= len(rows_b), f"two_player_neutral: no row {row} in {bname}")
             first, n = self.rows[rows_b[int(row) - 1]][2], self.rows[rows_b[int(row) - 1]][3]
-            _check(1 <= int(slot) <= n, f"two_player_neutral: no slot {slot} in {bname} row {row}")
+            check(1 <= int(slot) <= n, f"two_player_neutral: no slot {slot} in {bname} row {row}")
             pre.append(first + int(slot) - 1)
-        _check(len(set(pre)) == len(pre), "two_player_neutral names a space twice")
-        _check(len(pre) == self.n_spaces - 2 * self.start_citizens[2],
-               "two_player_neutral must fill exactly the spaces the two-player draft leaves")
+        check(len(set(pre)) == len(pre), "two_player_neutral names a space twice")
+        check(len(pre) == self.n_spaces - 2 * self.start_citizens[2],
+              "two_player_neutral must fill exactly the spaces the two-player draft leaves")
         self.two_player_neutral = tuple(pre)
 
     def _cathedral(self, c: dict[str, Any]) -> None:
         self.columns = _positive(c["columns"], "cathedral.columns")
-        _check(self.columns == 6, "the cathedral has one column per die value (6)")
+        check(self.columns == 6, "the cathedral has one column per die value (6)")
         self.levels = _positive(c["levels"], "cathedral.levels")
         self.cathedral_vp = _nonneg(c["vp"], "cathedral.vp")
         self.cathedral_influence = tuple(_nonneg(x, "cathedral.influence") for x in c["influence"])
-        _check(len(self.cathedral_influence) == self.columns, "cathedral.influence per column")
+        check(len(self.cathedral_influence) == self.columns, "cathedral.influence per column")
         self.missing_level_vp = _nonneg(c["missing_level_vp"], "cathedral.missing_level_vp")
 
     def _cards(self, cards: list[dict[str, Any]]) -> None:
@@ -361,23 +358,23 @@ class Components:
         for c in cards:
             key = c["key"]
             _index(CARD_KEYS, key, "activity card")
-            _check(key not in seen, f"activity card {key} listed twice")
+            check(key not in seen, f"activity card {key} listed twice")
             seen.add(key)
             colour = _index(COLOURS, c["colour"], f"activity card {key} colour")
             rnd = int(c["round"])
-            _check(rnd in (1, 2, 3), f"activity card {key}: round must be 1, 2 or 3")
-            _check(bool(c["delayed"]) == (key in DELAYED_CARDS),
-                   f"activity card {key}: its effect is {'delayed' if key in DELAYED_CARDS else 'immediate'}")
+            check(rnd in (1, 2, 3), f"activity card {key}: round must be 1, 2 or 3")
+            check(bool(c["delayed"]) == (key in DELAYED_CARDS),
+                  f"activity card {key}: its effect is {'delayed' if key in DELAYED_CARDS else 'immediate'}")
             spaces = tuple(_nonneg(v, f"{key} spaces") for v in c["spaces"])
-            _check(len(spaces) >= 1, f"activity card {key} needs a tradesman space")
+            check(len(spaces) >= 1, f"activity card {key} needs a tradesman space")
             out.append((key, colour, rnd, _nonneg(c["hire"], f"{key}.hire"),
                         _positive(c["divisor"], f"{key}.divisor"), spaces, bool(c.get("bonus"))))
         for bonus in (False, True):
             for colour in range(3):
                 for rnd in (1, 2, 3):
                     if not bonus:
-                        _check(any(k[1] == colour and k[2] == rnd and not k[6] for k in out),
-                               f"no {COLOURS[colour]} activity card for round {rnd}")
+                        check(any(k[1] == colour and k[2] == rnd and not k[6] for k in out),
+                              f"no {COLOURS[colour]} activity card for round {rnd}")
         self.cards = tuple(out)
         self.card_id = {k[0]: i for i, k in enumerate(out)}
         self.max_trade_spaces = max(len(k[5]) for k in out)
@@ -389,26 +386,26 @@ class Components:
             _index(EVENT_KEYS, key, "event card")
             deck = ev["deck"]
             if key == "marauding":
-                _check(deck == "board", "Marauding lies on the board (deck 'board')")
+                check(deck == "board", "Marauding lies on the board (deck 'board')")
             else:
                 _index(DECKS, deck, f"event {key} deck")
             calls = ev.get("calls")
             if deck == "red" and key != "resistance":
-                _check(calls in ("white", "yellow"), f"red event {key} must call white or yellow")
+                check(calls in ("white", "yellow"), f"red event {key} must call white or yellow")
             fight = _index(COLOURS, ev["fight"], f"event {key} fight colour")
             vp = tuple(_nonneg(x, f"event {key} vp") for x in ev["vp"])
-            _check(len(vp) == 2, f"event {key}: vp is [first, second]")
+            check(len(vp) == 2, f"event {key}: vp is [first, second]")
             out.append((key, deck, _nonneg(ev["black"], f"event {key} black"),
                         None if calls is None else _index(COLOURS, calls, f"event {key} calls"),
                         fight, _positive(ev["divisor"], f"event {key} divisor"),
                         _positive(ev["banners"], f"event {key} banners"), vp, bool(ev.get("bonus"))))
-        _check(out[0][0] == "marauding", "the first event must be Marauding")
-        _check(all(k[0] != "marauding" for k in out[1:]), "Marauding is not in a deck")
+        check(out[0][0] == "marauding", "the first event must be Marauding")
+        check(all(k[0] != "marauding" for k in out[1:]), "Marauding is not in a deck")
         self.events = tuple(out)
         self.marauding = 0
         reds = [i for i, k in enumerate(out) if k[1] == "red" and not k[8]]
         for n in (2, 3, 4):
-            _check(len(reds) >= self.red_events[n], f"too few red events for {n} players")
+            check(len(reds) >= self.red_events[n], f"too few red events for {n} players")
         self.max_queue = len(out)
 
     def _characters(self, cards: list[dict[str, Any]]) -> None:
@@ -417,24 +414,24 @@ class Components:
             key = c["key"]
             _index(CHARACTER_KEYS, key, "character")
             th = tuple((int(a), int(b)) for a, b in c["thresholds"])
-            _check(list(th) == sorted(th), f"character {key}: thresholds lowest first")
+            check(list(th) == sorted(th), f"character {key}: thresholds lowest first")
             out.append((key, th, int(c.get("two_player_shift", 0))))
-        _check(sorted(k[0] for k in out) == sorted(CHARACTER_KEYS), "the six characters, once each")
+        check(sorted(k[0] for k in out) == sorted(CHARACTER_KEYS), "the six characters, once each")
         self.characters = tuple(out)
         for n in (2, 3, 4):
-            _check(n * self.characters_each[n] <= len(out), f"too few characters for {n} players")
+            check(n * self.characters_each[n] <= len(out), f"too few characters for {n} players")
 
     def _effects(self, fx: dict[str, Any]) -> None:
         out: dict[str, dict[str, int]] = {}
         for key, numbers in EFFECTS.items():
             given = fx.get(key, {})
-            _check(isinstance(given, dict), f"effects.{key} must be an object")
+            check(isinstance(given, dict), f"effects.{key} must be an object")
             unknown = sorted(set(given) - set(numbers))
-            _check(not unknown, f"effects.{key}: unknown number(s) {unknown}")
+            check(not unknown, f"effects.{key}: unknown number(s) {unknown}")
             out[key] = {name: _nonneg(given.get(name, default), f"effects.{key}.{name}")
                         for name, default in numbers.items()}
         unknown = sorted(set(fx) - set(EFFECTS))
-        _check(not unknown, f"effects: unknown card(s) {unknown}")
+        check(not unknown, f"effects: unknown card(s) {unknown}")
         self.fx = out
 
     # -- queries -------------------------------------------------------------------------
@@ -445,6 +442,9 @@ class Components:
     def event_pool(self, deck: str, bonus: bool) -> list[int]:
         return [i for i, k in enumerate(self.events) if k[1] == deck and (bonus or not k[8])]
 
+    def provisional(self) -> list[str]:
+        return provisional_components(self.data)
+
 
 def _row_len(spaces: list[tuple[int, int, int]], first: int) -> int:
     bi, row, _slot = spaces[first]
@@ -453,7 +453,7 @@ def _row_len(spaces: list[tuple[int, int, int]], first: int) -> int:
 
 def _by_players(table: dict[str, Any], where: str) -> dict[int, int]:
     out = {int(k): _nonneg(v, where) for k, v in table.items()}
-    _check(set(out) >= {2, 3, 4}, f"{where} needs values for 2, 3 and 4 players")
+    check(set(out) >= {2, 3, 4}, f"{where} needs values for 2, 3 and 4 players")
     return out
 
 
@@ -464,13 +464,8 @@ def _nonneg(value: Any, where: str) -> int:
 
 
 def _positive(value: Any, where: str) -> int:
-    _check(_nonneg(value, where) > 0, f"{where} must be at least 1")
+    check(_nonneg(value, where) > 0, f"{where} must be at least 1")
     return value
-
-
-def _check(ok: bool, message: str) -> None:
-    if not ok:
-        raise ComponentsError(message)
 
 
 def _index(seq: Any, key: Any, where: str) -> int:
@@ -490,33 +485,21 @@ def load_components(path: str | Path) -> Components:
     fields it names. Raises :class:`ComponentsError` with a message naming the problem; the
     built-in data is never modified.
     """
-    try:
-        given = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ComponentsError(f"cannot read components file {path}: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise ComponentsError(f"components file {path} is not valid JSON: {exc}") from exc
-    return components_from(given)
+    return DEFAULT.corrected(path)
 
 
 def components_from(given: Any) -> Components:
     """Components from a dict of sections (as a components file holds), validated."""
-    if not isinstance(given, dict):
-        raise ComponentsError("a components file must hold a JSON object of sections")
-    unknown = sorted(set(given) - set(DATA))
-    if unknown:
-        raise ComponentsError(f"unknown section(s) {', '.join(unknown)}; known: {', '.join(DATA)}")
-    merged = copy.deepcopy(DATA)
-    for name, section in given.items():
-        if not isinstance(section, dict):
-            raise ComponentsError(f"section {name} must be an object")
-        merged[name].update(copy.deepcopy(section))
-    return Components(merged)
+    return Components(merge_sections(DATA, given))
 
 
 def export_components(data: dict[str, Any] | None = None) -> str:
     """The component data as JSON: a starting point for a corrected file."""
-    return json.dumps(DATA if data is None else data, indent=1, ensure_ascii=False)
+    return components_json(DATA if data is None else data)
+
+
+def _field_value(section: dict[str, Any], field: str) -> str:
+    return json.dumps(section.get(field))
 
 
 def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
@@ -524,11 +507,7 @@ def provisional_components(data: dict[str, Any] | None = None) -> list[str]:
     data = DATA if data is None else data
     out = []
     for name, section in data.items():
-        if section.get("source") == "provisional":
-            out.append(f"{name}: {section.get('note', 'whole section')}")
-        for key, value in section.items():
-            if key.endswith("_source") and value == "provisional":
-                out.append(f"{name}.{key[:-7]}: {json.dumps(section.get(key[:-7]))}")
+        out += provisional_section(name, section, detail=_field_value)
     spaces = data["two_player_neutral"]["spaces"]
     out.append("two_player_neutral.spaces: " + ", ".join(f"{b} row {r} slot {k}" for b, r, k in spaces))
     for c in data["activity_cards"]["cards"]:
