@@ -260,3 +260,26 @@ def test_kept_log_lines_follow_undo_and_names(tmp_path: Path) -> None:
             assert live.view(reader)["log"] == fresh.view(reader)["log"]
     assert undone > 0
     service.close()
+
+
+def test_finished_games_and_replays_leave_memory_and_come_back_the_same(tmp_path: Path) -> None:
+    """A long-running server keeps only the most recently used finished games and replays in
+    memory; one it dropped is rebuilt from the rows, unchanged. Running games always stay."""
+    service = GameService(f"sqlite:///{tmp_path / 'palio.db'}", finished_cached=1,
+                          replays_cached=1)
+    running = humans(service, "san-gimignano", 2, seed=9)
+    first, second = (humans(service, "san-gimignano", 2, seed=seed) for seed in (1, 2))
+    play_out(service, first, random.Random(1))
+    before = service.get(first).view(0), service.replay(first)
+    play_out(service, second, random.Random(2))
+    service.replay(second)
+    service.get(second)  # used after the first: the first is the one to go
+    service.get(running)
+    humans(service, "san-gimignano", 2, seed=3)  # a load drops what is over the limit
+    assert first not in service.live and second in service.live and running in service.live
+    assert list(service.replays) == [(second, "en")]
+    again = service.get(first)
+    assert again is not None and first in service.live and second not in service.live
+    assert (again.view(0), service.replay(first)) == before
+    assert running in service.live  # never dropped: its copy is the one moves change
+    service.close()

@@ -22,6 +22,8 @@ import json
 import random
 import secrets
 import threading
+import time
+from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -154,6 +156,7 @@ class LiveGame:
     # to the same seat are built once
     views: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
     views_revision: int = -1
+    used: float = 0.0  # time.monotonic() when last asked for (which finished games stay cached)
     # log lines in words by (seat, language): (events described, lines)
     log_cache: dict[tuple[int | None, str], tuple[int, list[dict[str, Any]]]] = field(
         default_factory=dict)
@@ -353,19 +356,27 @@ class GameService:
     """All games: the database and the live cache. Thread-safe; every method is blocking.
 
     ``games_per_minute``: games one creator may start per minute (0: no limit);
-    ``bot_seconds``: the most a bot spec may ask to think per move.
+    ``bot_seconds``: the most a bot spec may ask to think per move;
+    ``finished_cached`` and ``replays_cached``: how many finished games, and how many built
+    replays, stay in memory (least recently used beyond that are dropped and read again from the
+    database when asked for: a finished game never changes, so its copy can go at any time).
     """
 
-    def __init__(self, url: str, *, games_per_minute: int = 0, bot_seconds: float = 10.0) -> None:
+    def __init__(self, url: str, *, games_per_minute: int = 0, bot_seconds: float = 10.0,
+                 finished_cached: int = 64, replays_cached: int = 16) -> None:
         self.engine: Engine = make_engine(url)
         upgrade(self.engine)
         self.shared = not is_sqlite(url)
         self.games_per_minute = games_per_minute
         self.bot_seconds = bot_seconds
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # games by id; running games always stay (their copy is the one a move changes under
+        # its lock), the least recently used finished ones beyond finished_cached go
         self.live: dict[str, LiveGame] = {}
         self.live_lock = threading.Lock()
-        self.replays: dict[tuple[str, str], dict[str, Any]] = {}
+        self.finished_cached = finished_cached
+        self.replays: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
+        self.replays_cached = replays_cached
 
     def close(self) -> None:
         self.engine.dispose()
@@ -373,9 +384,7 @@ class GameService:
     # -- loading --------------------------------------------------------------------------
     def get(self, game_id: str) -> LiveGame:
         """The game, up to date with the database (another process may have changed it)."""
-        live = self.live.get(game_id)
-        if live is None:
-            return self._cached(game_id)
+        live = self._cached(game_id)
         if self.shared:
             with self.sessions() as session:
                 revision = session.scalar(select(GameRow.revision).where(GameRow.id == game_id))
@@ -391,10 +400,20 @@ class GameService:
         if live is None:
             with self.live_lock:
                 live = self.live.get(game_id)
-                if live is None:
-                    live = self._load(game_id)
-                    self.live[game_id] = live
+                if live is None:  # loaded under the lock: never two copies in this process
+                    live = self.live[game_id] = self._load(game_id)
+                    live.used = time.monotonic()  # the newest: not the one to drop
+                    self._drop_finished()
+        live.used = time.monotonic()
         return live
+
+    def _drop_finished(self) -> None:
+        """Forget the least recently used finished games beyond ``finished_cached``; the
+        caller holds ``live_lock``."""
+        finished = sorted((live.used, game_id) for game_id, live in list(self.live.items())
+                          if live.status == "finished")
+        for _, game_id in finished[:max(0, len(finished) - self.finished_cached)]:
+            del self.live[game_id]
 
     def _load(self, game_id: str) -> LiveGame:
         with self.sessions() as session:
@@ -730,9 +749,11 @@ class GameService:
         return {k: v for k, v in record.__dict__.items() if v is not None}
 
     def replay(self, game_id: str, lang: str = "en") -> dict[str, Any]:
-        cached = self.replays.get((game_id, lang))
-        if cached is not None:
-            return cached
+        with self.live_lock:
+            cached = self.replays.get((game_id, lang))
+            if cached is not None:
+                self.replays.move_to_end((game_id, lang))
+                return cached
         record = self.record(game_id)  # 409 until over
         live = self.get(game_id)
         game = live.game
@@ -753,7 +774,10 @@ class GameService:
             frames.append({"n": n, "notation": notation, "label": label, "seat": live.actors[n - 1],
                            "observation": state.observe(None), "log": lines(start)})
         out = {"record": record, "frames": frames, "score_table": describe.score_table(state, tr)}
-        self.replays[(game_id, lang)] = out
+        with self.live_lock:
+            self.replays[(game_id, lang)] = out
+            while len(self.replays) > self.replays_cached:
+                self.replays.popitem(last=False)
         return out
 
     # -- bots -------------------------------------------------------------------------------
