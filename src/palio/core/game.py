@@ -205,10 +205,31 @@ class ComponentsGame(Game):
     (``palio games GAME --components``, ``--export-components``, ``--components-file``)."""
 
     default_components: ClassVar[ComponentTables]  # the built-in data, compiled
-    tables: Any  # the game's action tables for these components
+    tables: Any  # the game's action tables for these components (``tables.all``: the space)
+    encoder: Any  # the game's observation encoder (``layout(players)``, ``encode(view, n)``)
+    # the game's notation parser (``staticmethod(actions.parse_action)``), and what a
+    # well-formed action may name that these components lack, for the error
+    read_notation: ClassVar[Any]
+    notation_names: ClassVar[str] = "a place or slot"
 
     def __init__(self, components: ComponentTables) -> None:
         self.components = components
+
+    def parse_action(self, text: str) -> Action:
+        action = self.read_notation(text)
+        if action not in self._index_table():
+            raise NotationError(f"{text!r} names {self.notation_names} this game does not have")
+        return action
+
+    def all_actions(self) -> Sequence[Action]:
+        return self.tables.all
+
+    def observation_layout(self, players: int) -> Layout:
+        """The observation tensor's blocks (see the game's ``encode.py``)."""
+        return self.encoder.layout(players)
+
+    def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
+        return self.encoder.encode(view, len(view["players"]))
 
     @classmethod
     def with_components(cls, path: str | Path) -> Self:

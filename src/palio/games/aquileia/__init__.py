@@ -16,9 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from palio.core.encoding import Layout
-from palio.core.errors import NotationError
-from palio.core.game import Action, ComponentsGame, GameInfo, State
+from palio.core.game import ComponentsGame, GameInfo, State
 from palio.games.aquileia import actions as _actions
 from palio.games.aquileia.components import (
     BANK,
@@ -57,6 +55,8 @@ class AquileiaGame(ComponentsGame):
     """Aquileia's metadata, set-up, notation and action space for one components set."""
 
     default_components = DEFAULT
+    read_notation = staticmethod(_actions.parse_action)
+    notation_names = "a field, plot, card or count"
 
     def __init__(self, components: Components = DEFAULT) -> None:
         super().__init__(components)
@@ -69,23 +69,6 @@ class AquileiaGame(ComponentsGame):
 
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return setup_state(self.state_class, players, seed, options)
-
-    def parse_action(self, text: str) -> Action:
-        action = _actions.parse_action(text)
-        if action not in self._index_table():
-            raise NotationError(f"{text!r} names a field, plot, card or count this game does not have")
-        return action
-
-    def all_actions(self) -> Sequence[Action]:
-        return self.tables.all
-
-    def observation_layout(self, players: int) -> Layout:
-        """The observation tensor's blocks; the size depends on ``players`` and the
-        components (see :mod:`palio.games.aquileia.encode`)."""
-        return self.encoder.layout(players)
-
-    def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
-        return self.encoder.encode(view, len(view["players"]))
 
     def turn_key(self, state: State) -> tuple[int, ...]:
         """Round, phase, step and the pending decision's kind and seat: the next seat's

@@ -14,12 +14,9 @@ Observation tensor: ``encode.py`` and ``docs/observation-tensors.md``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from palio.core.encoding import Layout
-from palio.core.errors import NotationError
-from palio.core.game import Action, ComponentsGame, GameInfo, State
+from palio.core.game import ComponentsGame, GameInfo, State
 from palio.games.signorie import actions as _actions
 from palio.games.signorie.components import (
     DATA,
@@ -47,6 +44,8 @@ class SignorieGame(ComponentsGame):
     """Signorie's metadata, set-up, notation and action space for one components set."""
 
     default_components = DEFAULT
+    read_notation = staticmethod(_actions.parse_action)
+    notation_names = "a city, slot or amount"
 
     def __init__(self, components: Components = DEFAULT) -> None:
         super().__init__(components)
@@ -58,22 +57,6 @@ class SignorieGame(ComponentsGame):
 
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return setup_state(self.state_class, players, seed, options)
-
-    def parse_action(self, text: str) -> Action:
-        action = _actions.parse_action(text)
-        if action not in self._index_table():
-            raise NotationError(f"{text!r} names a city, slot or amount this game does not have")
-        return action
-
-    def all_actions(self) -> Sequence[Action]:
-        return self.tables.all
-
-    def observation_layout(self, players: int) -> Layout:
-        """The observation tensor's blocks (see :mod:`palio.games.signorie.encode`)."""
-        return self.encoder.layout(players)
-
-    def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
-        return self.encoder.encode(view, len(view["players"]))
 
     def turn_key(self, state: State) -> tuple[int, int]:
         """Round and turn counter: a new Phase 2 turn or a new seat's Phase 3 reward changes it."""

@@ -9,12 +9,9 @@ Observation tensor (its shape depends on the player count): ``encode.py`` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from palio.core.encoding import Layout
-from palio.core.errors import NotationError
-from palio.core.game import Action, ComponentsGame, GameInfo, OptionSpec, State
+from palio.core.game import ComponentsGame, GameInfo, OptionSpec, State
 from palio.games.tiletum import actions as _actions
 from palio.games.tiletum.components import (
     DATA,
@@ -43,6 +40,8 @@ class TiletumGame(ComponentsGame):
     """Tiletum's metadata, set-up, notation and action space for one components set."""
 
     default_components = DEFAULT
+    read_notation = staticmethod(_actions.parse_action)
+    notation_names = "a place or slot"
 
     def __init__(self, components: Components = DEFAULT) -> None:
         super().__init__(components)
@@ -54,23 +53,6 @@ class TiletumGame(ComponentsGame):
 
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return setup_state(self.state_class, players, seed, options)
-
-    def parse_action(self, text: str) -> Action:
-        action = _actions.parse_action(text)
-        if action not in self._index_table():
-            raise NotationError(f"{text!r} names a place or slot this board does not have")
-        return action
-
-    def all_actions(self) -> Sequence[Action]:
-        return self.tables.all
-
-    def observation_layout(self, players: int) -> Layout:
-        """The observation tensor's blocks; the size depends on ``players`` and the
-        components (see :mod:`palio.games.tiletum.encode`)."""
-        return self.encoder.layout(players)
-
-    def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
-        return self.encoder.encode(view, len(view["players"]))
 
     def turn_key(self, state: State) -> tuple[int, int, int, int]:
         """Round, turn, position in the order and phase: a new turn changes one of them."""

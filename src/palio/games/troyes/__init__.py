@@ -10,12 +10,9 @@ the text is open: ``docs/rules/troyes.md``; rule by rule to code and tests:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from palio.core.encoding import Layout
-from palio.core.errors import NotationError
-from palio.core.game import Action, ComponentsGame, GameInfo, OptionSpec, State
+from palio.core.game import ComponentsGame, GameInfo, OptionSpec, State
 from palio.games.troyes import actions as _actions
 from palio.games.troyes.components import (
     DATA,
@@ -44,6 +41,8 @@ class TroyesGame(ComponentsGame):
     """Troyes' metadata, set-up, notation and action space for one components set."""
 
     default_components = DEFAULT
+    read_notation = staticmethod(_actions.parse_action)
+    notation_names = "a space, slot or place"
 
     def __init__(self, components: Components = DEFAULT) -> None:
         super().__init__(components)
@@ -55,22 +54,6 @@ class TroyesGame(ComponentsGame):
 
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return setup_state(self.state_class, players, seed, options)
-
-    def parse_action(self, text: str) -> Action:
-        action = _actions.parse_action(text)
-        if action not in self._index_table():
-            raise NotationError(f"{text!r} names a space, slot or place this game does not have")
-        return action
-
-    def all_actions(self) -> Sequence[Action]:
-        return self.tables.all
-
-    def observation_layout(self, players: int) -> Layout:
-        """The observation tensor's blocks (see :mod:`palio.games.troyes.encode`)."""
-        return self.encoder.layout(players)
-
-    def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
-        return self.encoder.encode(view, len(view["players"]))
 
     def turn_key(self, state: State) -> tuple[int, ...]:
         """Changes with every placement of the draft, every action turn, every black die
