@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import time
@@ -140,3 +141,34 @@ def make_server(tmp_path: Path) -> Iterator[Any]:
     yield make
     for one in started:
         one.stop()
+
+
+# -- browser tests (test_browser*.py): Debian's Chromium driven by Playwright, never
+# `playwright install`; each module gets its own server and browser
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WAIT_MS = 15_000
+BROWSER_MARKS = [
+    pytest.mark.browser,
+    pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason=f"{CHROMIUM} is not installed"),
+]
+
+
+@pytest.fixture(scope="module")
+def web(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server on SQLite for one module's browser tests."""
+    tmp = tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1])
+    server = Server(f"sqlite:///{tmp / 'palio.db'}", 0.0, tmp / "server.log")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()

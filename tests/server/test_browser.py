@@ -14,29 +14,20 @@ from __future__ import annotations
 import json
 import random
 import re
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import palio
-from tests.server.conftest import Server
+from tests.server.conftest import BROWSER_MARKS, WAIT_MS, Server
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason=f"{CHROMIUM} is not installed"),
-]
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = BROWSER_MARKS
+pytest.importorskip("playwright.sync_api")
 
 SG = "san-gimignano"
 TT = "tiletum"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-WAIT_MS = 15_000
 MAX_CLICKS = 600
 DESKTOP = {"width": 1300, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -48,23 +39,6 @@ ENGLISH_WORD = re.compile(r"\b[A-Za-z]{4,}\b")
 # (アクイレイア: 市場 (MERCATUS), 詐欺師 (DOLUS), 盗人(Latro)...)
 PRINTED_LATIN = {"aquileia": {"mercatus", "arena", "stadium", "theatrum", "forum", "portus", "dolus",
                               "pecunia", "equi", "arma", "servi", "potentia", "latro"}}
-
-
-@pytest.fixture(scope="module")
-def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("browser")
-    server = Server(f"sqlite:///{tmp / 'palio.db'}", 0.0, tmp / "server.log")
-    server.start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 class Person:

@@ -10,43 +10,17 @@ look and words are being reworked); the Signorie renderer's own ids (``sg-*``) a
 from __future__ import annotations
 
 import random
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server.conftest import Server
+from tests.server.conftest import BROWSER_MARKS, WAIT_MS, Server
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason=f"{CHROMIUM} is not installed"),
-]
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = BROWSER_MARKS
+pytest.importorskip("playwright.sync_api")
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-WAIT_MS = 15_000
-
-
-@pytest.fixture(scope="module")
-def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("browser-signorie")
-    server = Server(f"sqlite:///{tmp / 'palio.db'}", 0.0, tmp / "server.log")
-    server.start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def open_seat(browser: Any, server: Server, path: str, width: int = 1300) -> tuple[Any, Any, list[str]]:

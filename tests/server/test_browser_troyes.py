@@ -7,17 +7,13 @@ element offers only legal choices, and the page fits a phone's width."""
 from __future__ import annotations
 
 import random
-import shutil
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.server.conftest import Server
+from tests.server.conftest import BROWSER_MARKS, Server
 from tests.server.test_browser import (
-    ARGS,
-    CHROMIUM,
     ENGLISH_WORD,
     WAIT_MS,
     Person,
@@ -26,37 +22,16 @@ from tests.server.test_browser import (
     finished,
     no_sideways_scrolling,
     pick,
-    playwright_api,
     shoot,
     shown_scores,
     your_turn,
 )
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason=f"{CHROMIUM} is not installed"),
-]
+pytestmark = BROWSER_MARKS
 
 MAX_CLICKS = 1500
 COMPONENTS = (".ty-building", ".ty-event", ".ty-card", ".ty-cath", ".ty-district", ".ty-die",
               ".ty-char", ".ty-citizen", ".ty-banner", ".ty-space")
-
-
-@pytest.fixture(scope="module")
-def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("browser-troyes")
-    server = Server(f"sqlite:///{tmp / 'palio.db'}", 0.0, tmp / "server.log")
-    server.start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def seated(web: Server, players: int, seed: int, bots: int) -> tuple[str, str]:
