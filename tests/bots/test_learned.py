@@ -83,25 +83,15 @@ def test_decisions_never_depend_on_hidden_information(game_id, players, model_fi
     """As for the other bots (tests/bots/test_bots.py): two positions that differ only in what
     the deciding seat cannot see get the same decision, with the network and the heuristic
     both weighing in."""
-    from tests.bots.test_bots import step_avoiding_the_end
+    from tests.bots.test_bots import hidden_twins
 
-    rng = random.Random(players)
     checked = 0
-    for seed in range(4):
-        state = palio.new_game(game_id, players=players, seed=seed)
-        for _ in range(rng.randrange(5, 60)):
-            step_avoiding_the_end(state, rng)
-        if state.is_over:
-            continue
-        seat = state.to_move
-        for k in range(2):
-            other = state.determinize(seat, random.Random(k))
-            assert other.observe(seat) == state.observe(seat)
-            options = {"model": model_files[game_id, players], "iterations": 60, "mix": 0.5}
-            mine = bots.get("learned", seed=7, **options).choose(state, seat)
-            theirs = bots.get("learned", seed=7, **options).choose(other, seat)
-            assert mine == theirs, (game_id, players, seed, k)
-            checked += 1
+    options = {"model": model_files[game_id, players], "iterations": 60, "mix": 0.5}
+    for state, other, seat, where in hidden_twins(game_id, players):
+        mine = bots.get("learned", seed=7, **options).choose(state, seat)
+        theirs = bots.get("learned", seed=7, **options).choose(other, seat)
+        assert mine == theirs, where
+        checked += 1
     assert checked >= 4
 
 
