@@ -27,6 +27,10 @@ def check_in_layout(game: Game, state: State, seat: int | None) -> list[float]:
     layout = game.observation_layout(state.players)
     tensor = game.observation_tensor(state, seat)
     assert len(tensor) == layout.size
+    # what a network reads: the nonzero entries, each once, in order
+    entries = game.observation_entries(state, seat)
+    assert entries.index == [i for i, v in enumerate(tensor) if v]
+    assert entries.value == [v for v in tensor if v]
     start = 0
     for block in layout.blocks:
         for value in tensor[start:start + block.size]:

@@ -62,6 +62,11 @@ def test_a_saved_model_loads_and_plays_legal_moves(game_id, players, model_files
     for mine, theirs in zip(model.predict(x), loaded.predict(x), strict=True):
         assert np.allclose(mine, theirs, atol=0.05 * (1 + np.abs(mine).max()))
     assert loaded.meta["game"] == game_id and loaded.players == players
+    # the search reads the nonzero inputs only, and gets the same answer
+    index, values = loaded.entries(state, state.to_move)
+    assert np.array_equal(index, np.flatnonzero(x)) and np.array_equal(values, x[index])
+    for dense, sparse in zip(loaded.predict(x), loaded.predict_entries(index, values), strict=True):
+        assert np.allclose(dense, sparse, atol=1e-5)
     bot = bots.get("learned", model=model_files[game_id, players], iterations=12, seed=2)
     for state in positions(game_id, players, seed=9, count=6):
         action = bot.choose(state, state.to_move)

@@ -162,7 +162,7 @@ class NetSearch:
         mover = world.to_move
         legal = world.legal_actions()
         game = world.game
-        logits, value_logits = self.model.predict(self.model.features(world, mover))
+        logits, value_logits = self.model.predict_entries(*self.model.entries(world, mover))
         indices = [game.action_index(a) for a in legal]
         node.priors = dict(zip(legal, softmax(logits[indices]).tolist(), strict=True))
         relative = softmax(value_logits)

@@ -125,18 +125,35 @@ class Model:
         self._game = game
 
     # -- inference --------------------------------------------------------------------------
+    def entries(self, state: State, seat: int | None) -> tuple[np.ndarray, np.ndarray]:
+        """The nonzero inputs of ``seat``'s observation: positions and scaled values (float32).
+
+        What the search feeds :meth:`predict_entries`: built from the encoder's nonzero entries
+        (``Game.observation_entries``), never the full vector, which is mostly zeros."""
+        self.bind(state.game)
+        encoded = state.game.observation_entries(state, seat)
+        index = np.array(encoded.index, dtype=np.intp)
+        raw = np.array(encoded.value, dtype=np.float32)
+        divisors, logged = self._scaling
+        return index, scale(raw, divisors[index], logged[index])
+
     def features(self, state: State, seat: int | None) -> np.ndarray:
         """The scaled observation tensor of ``seat`` (float32), as the network reads it."""
-        self.bind(state.game)
-        raw = np.asarray(state.game.observation_tensor(state, seat), dtype=np.float32)
-        return scale(raw, *self._scaling)
+        index, values = self.entries(state, seat)
+        x = np.zeros(int(self.meta["inputs"]), dtype=np.float32)
+        x[index] = values
+        return x
 
     def predict(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Policy logits over the whole action space and value logits per relative seat."""
-        # most inputs are zeros (one-hots, empty slots): the first layer reads only the others
         nonzero = np.flatnonzero(x)
+        return self.predict_entries(nonzero, x[nonzero])
+
+    def predict_entries(self, index: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`predict` of the input that is ``values`` at ``index`` and zero elsewhere: the
+        first layer reads only the rows of its weights those inputs meet."""
         weights, bias = self.hidden[0]
-        h = x[nonzero] @ weights[nonzero] + bias
+        h = values @ weights[index] + bias
         np.maximum(h, 0.0, out=h)
         for weights, bias in self.hidden[1:]:
             h = h @ weights + bias

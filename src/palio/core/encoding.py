@@ -71,28 +71,101 @@ class Layout:
         return "\n".join(rows)
 
 
-class Writer:
-    """Collects one encoding block by block, checking each against the layout."""
+class Encoded:
+    """One finished encoding, kept as its nonzero entries: most of an observation is zeros
+    (one-hots, empty slots), so a network reads only ``index`` and ``value``; ``dense()``
+    gives the full vector of ``size`` floats."""
 
-    __slots__ = ("out", "_blocks", "_next")
+    __slots__ = ("size", "index", "value")
+
+    def __init__(self, size: int, index: list[int], value: list[float]) -> None:
+        self.size = size
+        self.index = index
+        self.value = value
+
+    def dense(self) -> list[float]:
+        out = [0.0] * self.size
+        for i, v in zip(self.index, self.value, strict=True):
+            out[i] = v
+        return out
+
+
+class Writer:
+    """Collects one encoding block by block, checking each against the layout.
+
+    ``put`` takes a block's values in full; ``hot``, ``hots`` and ``tally`` name only where
+    the ones (or counts) go, which is cheaper for wide, mostly empty blocks.
+    """
+
+    __slots__ = ("_index", "_value", "_blocks", "_next", "_start")
 
     def __init__(self, layout: Layout) -> None:
-        self.out: list[float] = []
+        self._index: list[int] = []
+        self._value: list[float] = []
         self._blocks = layout.blocks
         self._next = 0
+        self._start = 0
+
+    def _open(self, name: str, size: int | None = None) -> tuple[int, int]:
+        """Where block ``name`` starts and its size; checks it is the next one in the layout."""
+        if self._next >= len(self._blocks):
+            raise ValueError(f"encoder wrote {name!r} after the last block of the layout")
+        block = self._blocks[self._next]
+        if block.name != name or (size is not None and size != block.size):
+            raise ValueError(f"encoder wrote {name!r} ({size} values) where the layout "
+                             f"has {block.name!r} ({block.size})")
+        start = self._start
+        self._next += 1
+        self._start += block.size
+        return start, block.size
 
     def put(self, name: str, values: Sequence[float]) -> None:
-        block = self._blocks[self._next]
-        if block.name != name or len(values) != block.size:
-            raise ValueError(f"encoder wrote {name!r} ({len(values)} values) where the layout "
-                             f"has {block.name!r} ({block.size})")
-        self.out += values
-        self._next += 1
+        """The block's values, all of them."""
+        start, _ = self._open(name, len(values))
+        index, value = self._index, self._value
+        for i, v in enumerate(values, start):
+            if v:
+                index.append(i)
+                value.append(float(v))
 
-    def done(self) -> list[float]:
+    def hot(self, name: str, position: int | None) -> None:
+        """A one-hot block: 1 at ``position`` (all zeros for ``None``)."""
+        start, size = self._open(name)
+        if position is not None:
+            self._mark(start, size, position, 1.0)
+
+    def hots(self, name: str, positions: Sequence[int | None], width: int) -> None:
+        """One-hots of ``width`` side by side (see :func:`one_hots`)."""
+        start, size = self._open(name)
+        if len(positions) * width > size:
+            raise ValueError(f"encoder wrote {len(positions)} slots of {width} into {name!r} ({size})")
+        index, value = self._index, self._value
+        for k, position in enumerate(positions):
+            if position is not None:
+                if not 0 <= position < width:
+                    raise ValueError(f"encoder marked position {position} of a slot of {width}")
+                index.append(start + k * width + position)
+                value.append(1.0)
+
+    def tally(self, name: str, positions: Iterable[int]) -> None:
+        """How many times each position of the block occurs in ``positions``."""
+        start, size = self._open(name)
+        seen: dict[int, int] = {}
+        for position in positions:
+            seen[position] = seen.get(position, 0) + 1
+        for position in sorted(seen):
+            self._mark(start, size, position, float(seen[position]))
+
+    def _mark(self, start: int, size: int, position: int, value: float) -> None:
+        if not 0 <= position < size:
+            raise ValueError(f"encoder marked position {position} of a block of {size}")
+        self._index.append(start + position)
+        self._value.append(value)
+
+    def done(self) -> Encoded:
         if self._next != len(self._blocks):
             raise ValueError(f"encoder stopped before block {self._blocks[self._next].name!r}")
-        return self.out
+        return Encoded(self._start, self._index, self._value)
 
 
 def one_hot(index: int | None, size: int) -> list[float]:

@@ -16,8 +16,9 @@ server, adapters) speaks only this contract:
   component and score category as messages, which :class:`~palio.core.i18n.Translator`
   renders in English or Japanese (see :mod:`palio.core.describe` for a whole position);
 * optionally, a fixed-size numeric encoding of observations: ``game.observation_layout(players)``
-  (``None`` when the game has none), ``game.observation_tensor_shape(players)`` and
-  ``game.observation_tensor(state, seat)``, built from ``state.observe(seat)`` only.
+  (``None`` when the game has none), ``game.observation_tensor_shape(players)``,
+  ``game.observation_tensor(state, seat)`` and its nonzero entries
+  ``game.observation_entries(state, seat)``, built from ``state.observe(seat)`` only.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Self, TypeVar
 
 from palio.core.components import ComponentTables, components_json
-from palio.core.encoding import Layout
+from palio.core.encoding import Encoded, Layout
 from palio.core.errors import IllegalAction, NotationError, OptionError
 from palio.core.events import Chain, Event
 from palio.core.i18n import Translator
@@ -157,13 +158,18 @@ class Game(ABC):
 
         Built from ``state.observe(seat)`` alone, so it can never hold hidden information.
         """
+        return self.observation_entries(state, seat).dense()
+
+    def observation_entries(self, state: State, seat: int | None) -> Encoded:
+        """The same encoding as :meth:`observation_tensor`, kept as its nonzero entries
+        (what a network reads: a few hundred of several thousand floats)."""
         layout = self.observation_layout(state.players)
         if layout is None:
             raise NotImplementedError(f"{self.info.name} has no observation tensor encoding")
         return self.encode_observation(state.observe(seat), layout)
 
-    def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
-        """An ``observe`` dict as floats in ``layout``'s order (games with a layout)."""
+    def encode_observation(self, view: dict[str, Any], layout: Layout) -> Encoded:
+        """An ``observe`` dict encoded in ``layout``'s order (games with a layout)."""
         raise NotImplementedError(f"{self.info.name} has no observation tensor encoding")
 
     # -- presentation ----------------------------------------------------------------------
@@ -228,7 +234,7 @@ class ComponentsGame(Game):
         """The observation tensor's blocks (see the game's ``encode.py``)."""
         return self.encoder.layout(players)
 
-    def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
+    def encode_observation(self, view: dict[str, Any], layout: Layout) -> Encoded:
         return self.encoder.encode(view, len(view["players"]))
 
     @classmethod

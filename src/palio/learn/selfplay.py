@@ -81,9 +81,8 @@ def play_selfplay(job: SelfPlayJob) -> dict[str, Any]:
         result = search.run(state, mover, job.iterations)
         iterations += result.iterations
         counts = np.asarray([result.visits[a] for a in legal], dtype=np.float32)
-        inputs = model.features(state, mover)
-        nonzero = np.flatnonzero(inputs).astype(np.int32)
-        sample = Sample(nonzero, inputs[nonzero], np.asarray(
+        index, values = model.entries(state, mover)
+        sample = Sample(index.astype(np.int32), values, np.asarray(
             [game.action_index(a) for a in legal], dtype=np.int32), counts / counts.sum(),
             np.zeros(job.players, dtype=np.float32))
         pending.append((mover, sample, result.value))

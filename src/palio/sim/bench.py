@@ -158,12 +158,13 @@ def mcts_speed(positions: list[State], seconds: float, seed: int,
 
 
 def inference_cost(model: Model, positions: list[State], seconds: float) -> tuple[float, float]:
-    """Mean microseconds per position of the network's input (observation tensor, scaled)
-    and of one forward pass, each seat to move viewing its own position."""
-    inputs = [model.features(state, state.to_move) for state in positions]
+    """Mean microseconds per position of the network's input (the observation's nonzero
+    entries, scaled) and of one forward pass on them, each seat to move viewing its own
+    position: what the search pays at a leaf."""
+    inputs = [model.entries(state, state.to_move) for state in positions]
     timings = []
-    for work in (lambda i: model.features(positions[i], positions[i].to_move),
-                 lambda i: model.predict(inputs[i])):
+    for work in (lambda i: model.entries(positions[i], positions[i].to_move),
+                 lambda i: model.predict_entries(*inputs[i])):
         done = 0
         started = time.perf_counter()
         while time.perf_counter() - started < seconds / 2 or done == 0:

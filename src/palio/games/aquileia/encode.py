@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from palio.core.encoding import Layout, Writer, one_hot, one_hots, tally
+from palio.core.encoding import Encoded, Layout, Writer, one_hot, one_hots, tally
 from palio.games.aquileia.components import CLASSES, HW, METALS, STADIUM, THEATRE, Components
 from palio.games.aquileia.state import FRAME_NAMES, PHASES
 
@@ -114,7 +114,7 @@ class Encoder:
         return lay
 
     # -- encoding -----------------------------------------------------------------------
-    def encode(self, view: dict[str, Any], players: int) -> list[float]:
+    def encode(self, view: dict[str, Any], players: int) -> Encoded:
         """One seat's ``observe`` dict as floats in ``layout(players)`` order."""
         c, P = self.comp, players
         seat = view["seat"]

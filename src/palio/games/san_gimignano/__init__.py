@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from palio.core.encoding import Layout
+from palio.core.encoding import Encoded, Layout
 from palio.core.game import Action, Game, GameInfo, OptionSpec, State
 from palio.core.rng import derive
 from palio.games.san_gimignano import actions, components, encode
@@ -81,7 +81,7 @@ class SanGimignanoGame(Game):
         """The observation tensor's blocks (see :mod:`palio.games.san_gimignano.encode`)."""
         return encode.LAYOUT
 
-    def encode_observation(self, view: dict[str, Any], layout: Layout) -> list[float]:
+    def encode_observation(self, view: dict[str, Any], layout: Layout) -> Encoded:
         return encode.encode(view)
 
     def turn_key(self, state: State) -> int:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from palio.core.encoding import Layout, Writer, counts, one_hot
+from palio.core.encoding import Encoded, Layout, Writer, counts, one_hot
 from palio.games.san_gimignano import components as C
 
 KINDS = tuple(str(v) for v in C.TOWER_VALUES) + tuple(C.NOBLE_CODES[n] for n in C.NOBLES)
@@ -98,7 +98,7 @@ def layout() -> Layout:
 LAYOUT = layout()
 
 
-def encode(view: dict[str, Any]) -> list[float]:
+def encode(view: dict[str, Any]) -> Encoded:
     """The ``observe`` dict of one seat (or a spectator) as floats in ``LAYOUT`` order."""
     seat = view["seat"]
     me = 0 if seat is None else seat

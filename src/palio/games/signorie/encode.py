@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from palio.core.encoding import Layout, Writer, one_hot, one_hots
+from palio.core.encoding import Encoded, Layout, Writer, one_hot, one_hots
 from palio.games.signorie.components import E_ADVANCE, Components
 from palio.games.signorie.state import FRAME_NAMES, PHASES
 
@@ -129,7 +129,7 @@ class Encoder:
         lay.add(p + "rows", 4 * 8, UNBOUNDED, "per plan row: face-up per family, their VP, face-down")
 
     # -- encoding -----------------------------------------------------------------------
-    def encode(self, view: dict[str, Any], players: int) -> list[float]:
+    def encode(self, view: dict[str, Any], players: int) -> Encoded:
         """One seat's ``observe`` dict as floats in ``layout(players)`` order."""
         c, P = self.comp, players
         seat = view["seat"]

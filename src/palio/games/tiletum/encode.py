@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from palio.core.encoding import Layout, Writer, one_hot, one_hots, tally
+from palio.core.encoding import Encoded, Layout, Writer, one_hot, tally
 from palio.games.tiletum.components import (
     ACTIONS,
     CONTRACT_TILE,
@@ -161,34 +161,33 @@ class Encoder:
                 "per die used this round: value, colour")
 
     # -- encoding -----------------------------------------------------------------------
-    def encode(self, view: dict[str, Any], players: int) -> list[float]:
+    def encode(self, view: dict[str, Any], players: int) -> Encoded:
         """One seat's ``observe`` dict as floats in ``layout(players)`` order."""
         c, P = self.comp, players
         seat = view["seat"]
         me = 0 if seat is None else seat
         w = Writer(self.layout(P))
         w.put("spectator", [float(seat is None)])
-        w.put("round", one_hot(view["round"] - 1, 4))
+        w.hot("round", view["round"] - 1)
         w.put("turn", [float(view["turn"])])
-        w.put("phase", one_hot(("play", "king_tile", "over").index(view["phase"]), 3))
-        w.put("to_move", one_hot(P if view["to_move"] is None else (view["to_move"] - me) % P, P + 1))
-        w.put("order", one_hots([(s - me) % P for s in view["order"]], P, P))
+        w.hot("phase", ("play", "king_tile", "over").index(view["phase"]))
+        w.hot("to_move", P if view["to_move"] is None else (view["to_move"] - me) % P)
+        w.hots("order", [(s - me) % P for s in view["order"]], P)
         wheel = view["wheel"]
-        w.put("wheel.rotation", one_hot(wheel["rotation"], 6))
-        w.put("wheel.areas", one_hots([self.action_index[a] for a in wheel["areas"]], 6, 6))
-        w.put("wheel.bonus", self._tiles(wheel["bonus"], 0, self.n_bonus))
+        w.hot("wheel.rotation", wheel["rotation"])
+        w.hots("wheel.areas", [self.action_index[a] for a in wheel["areas"]], 6)
+        w.hots("wheel.bonus", _slots(wheel["bonus"], 0), self.n_bonus)
         w.put("wheel.dice", [float(n) for n in wheel["dice"]])
-        w.put("king_bonus", self._tiles([view["king_bonus"]], 0, self.n_bonus))
-        w.put("contracts", self._tiles(view["contracts"], c.n_bonus, self.n_contracts))
-        w.put("characters", self._tiles(view["characters"], c.n_contract_end, self.n_chars))
+        w.hots("king_bonus", _slots([view["king_bonus"]], 0), self.n_bonus)
+        w.hots("contracts", _slots(view["contracts"], c.n_bonus), self.n_contracts)
+        w.hots("characters", _slots(view["characters"], c.n_contract_end), self.n_chars)
         decks = view["decks"]
         w.put("decks", [float(decks["bonus"]), float(decks["contract"]), float(decks["character"])])
         self._corruption(w, view["corruption"])
         self._map(w, view["map"], me, P)
         fairs = view["fairs"]
-        n_fairs = len(c.fair_board_vp)
-        w.put("fairs.towns", one_hots([self.spot_index[t] for t in fairs["towns"]], c.n_towns, n_fairs))
-        w.put("fairs.tiles", one_hots(fairs["tiles"], len(c.fair_tiles), n_fairs))
+        w.hots("fairs.towns", [self.spot_index[t] for t in fairs["towns"]], c.n_towns)
+        w.hots("fairs.tiles", fairs["tiles"], len(c.fair_tiles))
         w.put("fairs.scored", [float(fairs["scored"])])
         players_view = view["players"]
         for k in range(P):
@@ -196,23 +195,19 @@ class Encoder:
         self._pending(w, view["pending"])
         return w.done()
 
-    def _tiles(self, tiles: list[int], first: int, size: int) -> list[float]:
-        """One one-hot of ``size`` per slot, tile ids counted from ``first``; -1 is empty."""
-        return one_hots([None if tile == -1 else tile - first for tile in tiles], size, len(tiles))
-
     def _corruption(self, w: Writer, corruption: dict[str, Any]) -> None:
-        w.put("corruption.revealed", one_hots(corruption["revealed"], 3, self.comp.corruption_per_round))
+        w.hots("corruption.revealed", corruption["revealed"], 3)
         w.put("corruption.hidden", [float(corruption["hidden"])])
 
     def _map(self, w: Writer, m: dict[str, Any], me: int, P: int) -> None:
         c = self.comp
         houses = m["houses"]
-        w.put("map.houses", one_hots([None if o == -1 else (o - me) % P for o in houses], P, len(houses)))
+        w.hots("map.houses", [None if o == -1 else (o - me) % P for o in houses], P)
         w.put("map.pillars", [v for seats in m["pillars"] for v in tally(((s - me) % P for s in seats), P)])
         bonus = [-1] * len(self.bonus_towns)
         for town, tile in m["bonus"].items():
             bonus[self.bonus_town_index[town]] = tile
-        w.put("map.bonus", self._tiles(bonus, 0, self.n_bonus))
+        w.hots("map.bonus", _slots(bonus, 0), self.n_bonus)
         stacks: list[float] = []
         for stack in m["cathedral_stacks"]:
             stacks += [float(v) for v in stack] + [0.0] * (self.max_stack - len(stack))
@@ -233,20 +228,18 @@ class Encoder:
                     and other["king_stamp"] < me["king_stamp"])
         w.put(p + "king_ahead", [float(ahead)])
         w.put(p + "supply", [float(me["houses_supply"]), float(me["pillars_supply"])])
-        w.put(p + "storehouse", tally(me["storehouse"], len(c.tiles)))
-        w.put(p + "rooms", self._tiles(me["rooms"], c.n_contract_end, self.n_chars))
-        crests = me["crests"]
-        w.put(p + "crests", one_hots([None if f == -1 else f for f in crests], len(c.crest_names),
-                                     len(crests)))
+        w.tally(p + "storehouse", me["storehouse"])
+        w.hots(p + "rooms", _slots(me["rooms"], c.n_contract_end), self.n_chars)
+        w.hots(p + "crests", [None if f == -1 else f for f in me["crests"]], len(c.crest_names))
         done = [self.contract_index[t] for t in me["contracts_done"]]
-        w.put(p + "contracts_done", one_hots(done, len(self.contract_ids), c.contract_spaces))
-        w.put(p + "cathedral_tiles", tally((v - 1 for v in me["cathedral_tiles"]), CATHEDRAL_VP))
+        w.hots(p + "contracts_done", done, len(self.contract_ids))
+        w.tally(p + "cathedral_tiles", (v - 1 for v in me["cathedral_tiles"]))
         w.put(p + "contributed", _bits(me["contributed"], len(c.cathedral_towns)))
         w.put(p + "completed", _bits(me["completed"], len(c.rooms)))
         bonus_ap = me["bonus_ap"]
         w.put(p + "bonus_ap", [float(bonus_ap.get(a, 0)) for a in ACTIONS])
-        w.put(p + "merchant", one_hot(self.spot_index[me["merchant"]], len(c.spots)))
-        w.put(p + "architect", one_hot(self.spot_index[me["architect"]], len(c.spots)))
+        w.hot(p + "merchant", self.spot_index[me["merchant"]])
+        w.hot(p + "architect", self.spot_index[me["architect"]])
         dice: list[float] = []
         for value, colour in me["dice"]:
             dice += one_hot(value - 1, DIE_VALUES) + one_hot(colour, COLOURS)
@@ -262,6 +255,12 @@ class Encoder:
             out += one_hot(frame[0], FRAME_KINDS) + params + [0.0] * (FRAME_PARAMS - len(params))
         out += [0.0] * (PENDING_SLOTS * width - len(out))
         w.put("pending", out)
+
+
+def _slots(tiles: list[int], first: int) -> list[int | None]:
+    """Per slot, its tile's position in its deck's range (ids counted from ``first``);
+    ``None`` for an empty slot (-1)."""
+    return [None if tile == -1 else tile - first for tile in tiles]
 
 
 def _bits(mask: int, size: int) -> list[float]:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from palio.core.encoding import Layout, Writer, one_hot
+from palio.core.encoding import Encoded, Layout, Writer, one_hot
 from palio.games.troyes.components import Components
 from palio.games.troyes.state import FRAME_NAMES, GROUP_KINDS, PHASES
 
@@ -108,7 +108,7 @@ class Encoder:
         lay.add("pending.numbers", 6, UNBOUNDED, "target, left, used, cubes, Archer rolls, value")
         return lay
 
-    def encode(self, view: dict[str, Any], n: int) -> list[float]:
+    def encode(self, view: dict[str, Any], n: int) -> Encoded:
         c = self.comp
         o = n + 1
         seat = view["seat"]

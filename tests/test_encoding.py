@@ -1,0 +1,68 @@
+"""The Writer every encoder writes through (``palio.core.encoding``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from palio.core.encoding import Layout, Writer, one_hot, one_hots, tally
+
+
+def small_layout() -> Layout:
+    lay = Layout()
+    lay.add("flags", 3, 1, "three flags")
+    lay.add("pick", 4, 1, "one-hot")
+    lay.add("slots", 6, 1, "two one-hots of 3")
+    lay.add("counts", 5, 9, "tally")
+    return lay
+
+
+def test_sparse_writes_give_the_same_vector_as_dense_ones():
+    dense = Writer(small_layout())
+    dense.put("flags", [1.0, 0.0, 2.5])
+    dense.put("pick", one_hot(2, 4))
+    dense.put("slots", one_hots([None, 1], 3, 2))
+    dense.put("counts", tally([4, 0, 4], 5))
+    sparse = Writer(small_layout())
+    sparse.put("flags", [1.0, 0.0, 2.5])
+    sparse.hot("pick", 2)
+    sparse.hots("slots", [None, 1], 3)
+    sparse.tally("counts", [4, 0, 4])
+    expected = [1.0, 0.0, 2.5, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 2]
+    for writer in (dense, sparse):
+        encoded = writer.done()
+        assert encoded.dense() == expected
+        assert encoded.index == [i for i, v in enumerate(expected) if v]
+        assert encoded.value == [v for v in expected if v]
+
+
+@pytest.mark.parametrize("write", [
+    lambda w: w.hot("pick", 0),                        # a block out of order
+    lambda w: w.put("flags", [1.0, 0.0]),              # the wrong size
+])
+def test_a_block_that_does_not_match_the_layout_is_refused(write):
+    with pytest.raises(ValueError, match="layout"):
+        write(Writer(small_layout()))
+
+
+@pytest.mark.parametrize(("block", "write"), [
+    ("pick", lambda w: w.hot("pick", 4)),
+    ("pick", lambda w: w.hot("pick", -1)),
+    ("slots", lambda w: w.hots("slots", [0, 3], 3)),
+    ("slots", lambda w: w.hots("slots", [0, 0, 0], 3)),
+    ("counts", lambda w: w.tally("counts", [5])),
+])
+def test_a_position_outside_its_block_or_slot_is_refused(block, write):
+    w = Writer(small_layout())
+    for earlier in small_layout().blocks:  # the blocks before it, left empty
+        if earlier.name == block:
+            break
+        w.put(earlier.name, [0.0] * earlier.size)
+    with pytest.raises(ValueError, match="position|slots"):
+        write(w)
+
+
+def test_an_unfinished_encoding_is_refused():
+    w = Writer(small_layout())
+    w.put("flags", [0.0] * 3)
+    with pytest.raises(ValueError, match="stopped before block 'pick'"):
+        w.done()
