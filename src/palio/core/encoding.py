@@ -119,9 +119,15 @@ class Writer:
         self._start += block.size
         return start, block.size
 
-    def put(self, name: str, values: Sequence[float]) -> None:
-        """The block's values, all of them."""
-        start, _ = self._open(name, len(values))
+    def put(self, name: str, values: Sequence[float], padded: bool = False) -> None:
+        """The block's values, all of them; with ``padded``, only its first ones (slots filled
+        from the front), the rest being zeros."""
+        if padded:
+            start, size = self._open(name)
+            if len(values) > size:
+                raise ValueError(f"encoder wrote {len(values)} values into {name!r} ({size})")
+        else:
+            start, _ = self._open(name, len(values))
         index, value = self._index, self._value
         for i, v in enumerate(values, start):
             if v:

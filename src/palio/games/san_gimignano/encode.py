@@ -107,19 +107,19 @@ def encode(view: dict[str, Any]) -> Encoded:
     w.put("flags", [float(seat is None), float(view["nobles"]), float(view["over"]),
                     float(view["end_phase"])])
     w.put("passes", [float(view["passes"])])
-    w.put("turn", one_hot(rel[view["turn"]], 2))
-    w.put("to_move", one_hot(rel[view["to_move"]], 3))
-    w.put("declared_by", one_hot(rel[view["declared_by"]], 3))
-    w.put("token", one_hot(rel[view["token"]], 3))
+    w.hot("turn", rel[view["turn"]])
+    w.hot("to_move", rel[view["to_move"]])
+    w.hot("declared_by", rel[view["declared_by"]])
+    w.hot("token", rel[view["token"]])
     w.put("deck_size", [float(view["deck_size"])])
     w.put("noble_deck_size", [float(view["noble_deck_size"])])
     face_up = view["deck_face_up"]
-    w.put("deck_face_up", counts(face_up, TOWER_INDEX, 6))
-    w.put("deck_top", one_hot(TOWER_INDEX[face_up[0]] if face_up else None, 6))
-    w.put("market", counts(view["market"], KIND_INDEX, 12))
-    w.put("removed", counts(view["removed"], NOBLE_INDEX, 6))
+    w.tally("deck_face_up", [TOWER_INDEX[card] for card in face_up])
+    w.hot("deck_top", TOWER_INDEX[face_up[0]] if face_up else None)
+    w.tally("market", [KIND_INDEX[card] for card in view["market"]])
+    w.tally("removed", [NOBLE_INDEX[noble] for noble in view["removed"]])
     mine = view["players"][me]
-    w.put("me.hand", counts(mine.get("hand", ()), KIND_INDEX, 12))
+    w.tally("me.hand", [KIND_INDEX[card] for card in mine.get("hand", ())])
     for who, p in (("me", me), ("opp", 1 - me)):
         _player(w, who, view["players"][p])
     _pending(w, view["pending"], me)
@@ -130,16 +130,16 @@ def _player(w: Writer, who: str, player: dict[str, Any]) -> None:
     towers = player["towers"]
     w.put(f"{who}.hand_size", [float(player["hand_size"])])
     w.put(f"{who}.nobles_in_hand", [float(player["nobles_in_hand"])])
-    w.put(f"{who}.known_hand", counts(player["known_hand"], KIND_INDEX, 12))
-    w.put(f"{who}.front", counts(player["front"], NOBLE_INDEX, 6))
+    w.tally(f"{who}.known_hand", [KIND_INDEX[card] for card in player["known_hand"]])
+    w.tally(f"{who}.front", [NOBLE_INDEX[noble] for noble in player["front"]])
     w.put(f"{who}.nobles_used", [float(player["nobles_used"])])
     w.put(f"{who}.hand_limit", [float(player["hand_limit"])])
     w.put(f"{who}.towers", [float(len(towers))])
     w.put(f"{who}.completed", [float(sum(1 for t in towers if t["completed"]))])
-    slots = [0.0] * (TOWER_SLOTS * TOWER_FEATURES)
-    for i, tower in enumerate(towers):  # never more than TOWER_SLOTS: see the docstring
-        slots[i * TOWER_FEATURES:(i + 1) * TOWER_FEATURES] = _tower(tower)
-    w.put(f"{who}.tower_slots", slots)
+    slots: list[float] = []
+    for tower in towers:  # never more than TOWER_SLOTS: see the docstring
+        slots += _tower(tower)
+    w.put(f"{who}.tower_slots", slots, padded=True)
 
 
 def _tower(tower: dict[str, Any]) -> list[float]:
@@ -158,8 +158,7 @@ def _pending(w: Writer, frames: list[dict[str, Any]], me: int) -> None:
     out: list[float] = []
     for frame in reversed(frames[-PENDING_SLOTS:]):
         out += _frame(frame, me)
-    out += [0.0] * (PENDING_SLOTS * FRAME_FEATURES - len(out))
-    w.put("pending", out)
+    w.put("pending", out, padded=True)
 
 
 def _frame(frame: dict[str, Any], me: int) -> list[float]:

@@ -243,18 +243,15 @@ class Encoder:
         dice: list[float] = []
         for value, colour in me["dice"]:
             dice += one_hot(value - 1, DIE_VALUES) + one_hot(colour, COLOURS)
-        dice += [0.0] * (c.die_spaces * (DIE_VALUES + COLOURS) - len(dice))
-        w.put(p + "dice", dice)
+        w.put(p + "dice", dice, padded=True)
 
     def _pending(self, w: Writer, frames: list[list[int]]) -> None:
         w.put("pending_depth", [float(len(frames))])
-        width = FRAME_KINDS + FRAME_PARAMS
         out: list[float] = []
         for frame in reversed(frames[-PENDING_SLOTS:]):
             params = [float(x) for x in frame[1:]]
             out += one_hot(frame[0], FRAME_KINDS) + params + [0.0] * (FRAME_PARAMS - len(params))
-        out += [0.0] * (PENDING_SLOTS * width - len(out))
-        w.put("pending", out)
+        w.put("pending", out, padded=True)
 
 
 def _slots(tiles: list[int], first: int) -> list[int | None]:
