@@ -13,7 +13,8 @@ so there it is narrower than the truth. The JSON lines of every game go to ``--o
 
 Time budgets make results depend on the machine and its load (both bots lose iterations alike
 on a busy machine), so the mean search iterations per move of each side are printed too;
-``--model`` plays another model file than the shipped one.
+``--model`` plays another model file than the shipped one, ``--learned-option mix=0.5`` gives
+the ``learned`` bot another option (recorded with the measurement).
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--model", default=None, help="model file (default: the shipped one)")
+    parser.add_argument("--learned-option", action="append", default=[], metavar="KEY=VALUE",
+                        help="another option of the learned bot, e.g. mix=0.5 (repeatable)")
     parser.add_argument("--out", type=Path, default=None, help="JSON lines of every game")
     parser.add_argument("--record", action="store_true",
                         help="write the result into the model file's card (--model, else the "
@@ -47,6 +50,8 @@ def main() -> None:
     learned = f"learned:time_budget={args.time_per_move}"
     if args.model:
         learned += f",model={args.model}"
+    for option in args.learned_option:
+        learned += f",{option}"
     mcts = f"mcts:time_budget={args.time_per_move}"
     started = time.perf_counter()
     results = []
