@@ -3,7 +3,8 @@
 A game that offers an encoding describes it as a :class:`Layout`: named blocks of floats in
 order, each with its size, bounds and meaning. Its encoder writes the blocks, in that order,
 through a :class:`Writer`, which checks every block's name and size as it goes, so layout
-and encoder can never drift apart silently. Encoders read only ``state.observe(seat)`` (see
+and encoder can never drift apart silently, and keeps only the nonzero entries (an
+:class:`Encoded`): most of an observation is empty one-hots, and a network reads the rest. Encoders read only ``state.observe(seat)`` (see
 ``Game.observation_tensor``), so an encoding can never hold what the seat may not see.
 """
 
@@ -145,7 +146,7 @@ class Writer:
         start, size = self._open(name)
         if len(positions) * width > size:
             raise ValueError(f"encoder wrote {len(positions)} slots of {width} into {name!r} ({size})")
-        index, value = self._index, self._value
+        index, value = self._index, self._value  # _mark inlined: every search leaf runs this
         for k, position in enumerate(positions):
             if position is not None:
                 if not 0 <= position < width:
