@@ -6,10 +6,9 @@ chooser sets it, along with localStorage), then the browser's ``Accept-Language`
 otherwise. The JavaScript pages also add ``?lang=`` to every API call and WebSocket.
 
 Rules pages are rendered from ``docs/rules/<game>.md`` (English) and ``docs/rules/<game>.ja.md``
-(Japanese) of the source checkout, found next to the ``palio`` package when it is installed
-from the repository (``pip install -e .``, or ``PYTHONPATH=src``). A copy installed without the
-checkout has no rules pages: ``/rules/<game>`` then answers 404 with a page that says where they
-are. A heading may end with ``{#section-id}``; prompts name such a section, and the game page
+(Japanese): those of the source checkout when ``palio`` runs from one (``pip install -e .``,
+or ``PYTHONPATH=src``), else the copy a built wheel carries (``setup.py`` puts it there). If
+neither is found, ``/rules/<game>`` answers 404 with a page that says where they are. A heading may end with ``{#section-id}``; prompts name such a section, and the game page
 links to ``/rules/<game>?lang=..#section-id``.
 """
 
@@ -156,9 +155,13 @@ def wants_page(request: Request) -> bool:
 
 # -- rules pages ------------------------------------------------------------------------------
 def rules_dir() -> Path | None:
-    """``docs/rules`` of the source checkout palio runs from, or ``None`` if it is not there."""
-    base = Path(palio.__file__).resolve().parents[2] / "docs" / "rules"  # src/palio -> root
-    return base if base.is_dir() else None
+    """``docs/rules`` of the source checkout palio runs from (an edit shows at once), else the
+    copy a wheel carries in ``palio/docs/rules`` (see setup.py); ``None`` if neither is there."""
+    package = Path(palio.__file__).resolve().parent
+    for base in (package.parents[1] / "docs" / "rules", package / "docs" / "rules"):
+        if base.is_dir():
+            return base
+    return None
 
 
 def rules_file(game_id: str, lang: str) -> tuple[Path, str] | None:
