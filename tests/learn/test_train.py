@@ -61,6 +61,16 @@ def test_a_run_resumes_from_its_checkpoint_and_refuses_other_settings(tmp_path):
         T.Trainer(tiny(games=5, steps=5, generations=3), folder)
 
 
+def test_a_run_keeps_a_model_every_few_generations(tmp_path):
+    folder = tmp_path / "run"
+    trainer = T.Trainer(tiny(games=1, steps=2, iterations=4, generations=3), folder, keep_every=2)
+    trainer.run()
+    kept = sorted(p.name for p in (folder / T.SNAPSHOTS).iterdir())
+    assert kept == ["model-g0002.npz"]  # generation 2 only; the latest is model.npz
+    assert Model.load(folder / T.SNAPSHOTS / kept[0]).card["generations"] == 2
+    assert Model.load(folder / T.MODEL_FILE).card["generations"] == 3
+
+
 @pytest.mark.parametrize("game_id", ENCODED)
 def test_self_play_gives_well_formed_samples_and_is_seeded(game_id):
     game = get_game(game_id)
@@ -126,6 +136,7 @@ def test_palio_train_from_the_command_line(tmp_path):
     for bad, message in ((["--games", "0"], "--games must be at least 1"),
                          (["--hidden", "0"], "--hidden takes positive widths"),
                          (["--device", "tpu"], "unknown device"),
+                         (["--keep-every", "-1"], "--keep-every must be 0 or more"),
                          (["-p", "5"], "played by 2 players")):
         result = runner.invoke(app, ["train", "san-gimignano", "--run", str(tmp_path / "x"),
                                      *bad])

@@ -71,6 +71,9 @@ def train_command(
     seed: int = typer.Option(0, "--seed", "-s", help="run seed; every other seed derives from it"),
     run: Path = typer.Option(None, "--run", help="run folder (default runs/<game>-<players>p)"),
     export: Path = typer.Option(None, "--export", help="also copy the final model file here"),
+    keep_every: int = typer.Option(
+        10, "--keep-every",
+        help="keep a copy of the model every N generations in RUN/models (0: none)"),
     option: list[str] = typer.Option(None, "--option", "-o", help="game option, e.g. nobles"),
     workers: int = typer.Option(1, "--workers", "-w", help="parallel self-play worker processes"),
     backend: str = typer.Option("process", "--backend", help=BACKEND_HELP),
@@ -95,9 +98,9 @@ def train_command(
                 raise OptionError(f"{name} must be at least 1, not {value}")
         if time_limit is not None and not time_limit > 0:
             raise OptionError("--time-limit must be above 0 minutes")
-        if steps < 0 or mix_generations < 0 or explore_moves < 0 or not lr > 0:
-            raise OptionError("--steps, --mix-generations and --explore-moves must be 0 or "
-                              "more, --lr above 0")
+        if min(steps, mix_generations, explore_moves, keep_every) < 0 or not lr > 0:
+            raise OptionError("--steps, --mix-generations, --explore-moves and --keep-every "
+                              "must be 0 or more, --lr above 0")
         widths = [int(w) for w in hidden.split(",") if w.strip()]
         if not widths or min(widths) < 1:
             raise OptionError(f"--hidden takes positive widths like 128,128, not {hidden!r}")
@@ -107,7 +110,8 @@ def train_command(
             steps=steps, batch=batch, lr=lr, buffer=buffer, mix_generations=mix_generations,
             explore_moves=explore_moves)
         folder = run or Path("runs") / f"{game}-{players}p"
-        trainer = trainer_module.Trainer(settings, folder, workers, backend, address, device)
+        trainer = trainer_module.Trainer(settings, folder, workers, backend, address, device,
+                                         keep_every)
     except (PalioError, ValueError) as exc:
         raise fail(str(exc)) from None
     if trainer.generation:

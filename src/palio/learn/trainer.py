@@ -11,7 +11,9 @@ heuristic: ``mix`` starts at 1 and falls linearly to 0 over ``mix_generations`` 
 
 A run lives in one folder: ``checkpoint.pt`` (network, optimiser, history, counters) and the
 buffer, written after every generation (atomically), and ``model.npz`` (the exported network,
-NumPy format, playable by the ``learned`` bot). Running the same command again resumes where it
+NumPy format, playable by the ``learned`` bot). Every ``keep_every`` generations a copy of the
+model stays in ``models/model-gNNNN.npz``: more self-play does not always play better against
+other bots, so a run keeps the models to measure and choose from. Running the same command again resumes where it
 stopped; a larger ``generations`` extends a finished run. Every seed derives from ``seed``.
 """
 
@@ -42,6 +44,7 @@ from palio.sim.backends import run_jobs
 
 CHECKPOINT = "checkpoint.pt"
 MODEL_FILE = "model.npz"
+SNAPSHOTS = "models"  # models kept every keep_every generations: model-g0010.npz, ...
 EVAL_POSITIONS = 2048  # buffer positions the loss is measured on before and after training
 
 
@@ -230,8 +233,8 @@ class Trainer:
     """One training run in ``folder``; resumes from the checkpoint there when it exists."""
 
     def __init__(self, settings: TrainSettings, folder: Path, workers: int = 1,
-                 backend: str = "process", address: str | None = None, device: str = "auto"
-                 ) -> None:
+                 backend: str = "process", address: str | None = None, device: str = "auto",
+                 keep_every: int = 10) -> None:
         game = registry.get(settings.game)
         game.validate_options(settings.players, settings.options)
         self.game = game
@@ -240,6 +243,7 @@ class Trainer:
         self.workers = workers
         self.backend = backend
         self.address = address
+        self.keep_every = keep_every  # 0: keep no snapshots
         self.device = pick_device(device)
         torch.set_num_threads(max(1, workers))
         self.fresh = new_model(game, settings.players, tuple(settings.hidden), seed=settings.seed)
@@ -294,6 +298,9 @@ class Trainer:
             if old.name != buffer_file:
                 old.unlink()
         self.export(self.folder / MODEL_FILE)
+        if self.keep_every and self.generation % self.keep_every == 0:
+            (self.folder / SNAPSHOTS).mkdir(exist_ok=True)
+            self.export(self.folder / SNAPSHOTS / f"model-g{self.generation:04d}.npz")
 
     # -- the model ----------------------------------------------------------------------------
     def card(self) -> dict[str, Any]:
