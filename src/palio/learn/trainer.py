@@ -13,8 +13,9 @@ A run lives in one folder: ``checkpoint.pt`` (network, optimiser, history, count
 buffer, written after every generation (atomically), and ``model.npz`` (the exported network,
 NumPy format, playable by the ``learned`` bot). Every ``keep_every`` generations a copy of the
 model stays in ``models/model-gNNNN.npz``: more self-play does not always play better against
-other bots, so a run keeps the models to measure and choose from. Running the same command again resumes where it
-stopped; a larger ``generations`` extends a finished run. Every seed derives from ``seed``.
+other bots, so a run keeps the models to measure and choose from. Running the same command
+again resumes where it stopped; a larger ``generations`` extends a finished run. Every seed
+derives from ``seed``.
 """
 
 from __future__ import annotations
