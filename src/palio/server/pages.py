@@ -9,7 +9,8 @@ Rules pages are rendered from ``docs/rules/<game>.md`` (English) and ``docs/rule
 (Japanese): those of the source checkout when ``palio`` runs from one (``pip install -e .``,
 or ``PYTHONPATH=src``), else the copy a built wheel carries (``setup.py`` puts it there). If
 neither is found, ``/rules/<game>`` answers 404 with a page that says where they are. A
-heading may end with ``{#section-id}``; prompts name such a section, and the game page links to ``/rules/<game>?lang=..#section-id``.
+heading may end with ``{#section-id}``; prompts name such a section, and the game page links
+to ``/rules/<game>?lang=..#section-id``.
 """
 
 from __future__ import annotations
