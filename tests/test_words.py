@@ -15,11 +15,19 @@ import pytest
 
 import palio
 from palio.core import describe
-from palio.core.i18n import LANGUAGES, PLACEHOLDER, Translator, catalog_path, load_catalog
+from palio.core.i18n import (
+    LANGUAGES,
+    PLACEHOLDER,
+    Translator,
+    catalog_path,
+    load_catalog,
+    server_domains,
+)
 
 NAMES = ["Alice", "Bruno", "Chiara", "Dario", "Elena"]
 GAMES = list(palio.games())
-DOMAINS = ["core", "ui", "cli"] + [palio.get_game(g).words.domain for g in GAMES]
+DOMAINS = (["core", "ui", "cli"] + [palio.get_game(g).words.domain for g in GAMES]
+           + server_domains())
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 FORBIDDEN = [

@@ -31,6 +31,7 @@ from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
 from palio.server import logs, models, pages
 from palio.server.botplay import BotRunner
+from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
 from palio.server.db import normalize_url
 from palio.server.errors import ApiError
@@ -144,8 +145,9 @@ def sqlite_single_process(db_url: str) -> Any:
 class Server:
     """The parts of one running application, started and stopped by its lifespan."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, clock: Clock | None = None) -> None:
         self.settings = settings
+        self.clock = clock or clock_from_env()
         self.service: GameService
         self.hub: Hub
         self.bots: BotRunner
@@ -160,7 +162,7 @@ class Server:
             self.lock_file = sqlite_single_process(settings.db)
         self.service = await run_in_threadpool(
             lambda: GameService(settings.db, games_per_minute=settings.games_per_minute,
-                                bot_seconds=settings.bot_seconds))
+                                bot_seconds=settings.bot_seconds, clock=self.clock))
         self.hub = Hub(self.service)
         self.claims = PostgresClaims(settings.db) if settings.shared_database else LocalClaims()
         self.bots = BotRunner(self.service, self.claims, processes=settings.bot_processes,
@@ -200,12 +202,14 @@ class Server:
             self.hub.changed(game_id)
 
 
-def create_app(settings: Settings | str, bot_delay: float | None = None) -> FastAPI:
+def create_app(settings: Settings | str, bot_delay: float | None = None,
+               clock: Clock | None = None) -> FastAPI:
     """The application. ``create_app(Settings(...))``; a database URL alone (and a bot delay)
-    is kept for tests that need nothing else."""
+    is kept for tests that need nothing else. ``clock``: a test's clock (default: the
+    system's, or ``PALIO_CLOCK_FILE``'s; see palio.server.clock)."""
     if isinstance(settings, str):
         settings = Settings(db=settings, bot_delay=0.3 if bot_delay is None else bot_delay)
-    server = Server(settings)
+    server = Server(settings, clock)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202 - FastAPI's own type

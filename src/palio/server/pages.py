@@ -37,6 +37,7 @@ from palio.core.i18n import (
     Translator,
     load_catalog,
     normalize_language,
+    server_domains,
 )
 from palio.core.words import msg
 from palio.server.service import ApiError
@@ -64,17 +65,19 @@ def page_language(request: Request) -> str:
 
 
 def ui_messages(lang: str) -> dict[str, Any]:
-    """Every message of the ``ui`` domain in ``lang`` (English where ``lang`` lacks one);
-    plural messages as the list of their forms."""
-    english = load_catalog("ui", DEFAULT_LANGUAGE)
-    wanted = load_catalog("ui", lang)
+    """Every message of the ``ui`` domain and of each server concern's domain
+    (``palio/server/locale``) in ``lang`` (English where ``lang`` lacks one); plural messages
+    as the list of their forms."""
     out: dict[str, Any] = {}
-    for key in english.texts if english is not None else {}:
-        if not key.startswith("ui."):
-            continue  # the same file holds the "core" domain, which the server renders
-        text = wanted.texts.get(key) if wanted is not None else None
-        text = text or english.texts[key]
-        out[key] = list(text) if isinstance(text, tuple) else text
+    for domain in ["ui", *server_domains()]:
+        english = load_catalog(domain, DEFAULT_LANGUAGE)
+        wanted = load_catalog(domain, lang)
+        for key in english.texts if english is not None else {}:
+            if not key.startswith(domain + "."):
+                continue  # palio/locale also holds the "core" domain, which the server renders
+            text = wanted.texts.get(key) if wanted is not None else None
+            text = text or english.texts[key]
+            out[key] = list(text) if isinstance(text, tuple) else text
     return out
 
 

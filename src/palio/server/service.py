@@ -43,7 +43,8 @@ from palio.core.i18n import Translator, lookup
 from palio.core.record import GameRecord
 from palio.core.words import msg
 from palio.server import models
-from palio.server.db import ActionRow, GameRow, SeatRow, is_sqlite, make_engine, now, upgrade
+from palio.server.clock import Clock, SystemClock
+from palio.server.db import ActionRow, GameRow, SeatRow, is_sqlite, make_engine, upgrade
 from palio.server.errors import ApiError
 from palio.server.recent import changed_paths
 
@@ -363,7 +364,9 @@ class GameService:
     """
 
     def __init__(self, url: str, *, games_per_minute: int = 0, bot_seconds: float = 10.0,
-                 finished_cached: int = 64, replays_cached: int = 16) -> None:
+                 finished_cached: int = 64, replays_cached: int = 16,
+                 clock: Clock | None = None) -> None:
+        self.clock = clock or SystemClock()  # the one source of time (palio.server.clock)
         self.engine: Engine = make_engine(url)
         upgrade(self.engine)
         self.shared = not is_sqlite(url)
@@ -474,7 +477,7 @@ class GameService:
         (NOTIFY is delivered when, and only if, the transaction commits)."""
         revision = live.revision + 1
         session.execute(update(GameRow).where(GameRow.id == live.id)
-                        .values(revision=revision, updated_at=now(), **values))
+                        .values(revision=revision, updated_at=self.clock.now(), **values))
         if self.shared:
             session.execute(text("SELECT pg_notify(:channel, :payload)"),
                             {"channel": CHANNEL, "payload": f"{live.id} {revision}"})
@@ -517,7 +520,7 @@ class GameService:
                  .join(SeatRow, and_(SeatRow.game_id == GameRow.id, SeatRow.seat == GameRow.to_move))
                  .where(GameRow.status == "running", SeatRow.kind == "bot"))
         if idle_seconds > 0:
-            query = query.where(GameRow.updated_at < now() - timedelta(seconds=idle_seconds))
+            query = query.where(GameRow.updated_at < self.clock.now() - timedelta(seconds=idle_seconds))
         with self.sessions() as session:
             return list(session.scalars(query))
 
@@ -540,7 +543,7 @@ class GameService:
             raise ApiError(422, "bad_options", str(exc)) from None
         row_id = new_game_id()
         everyone_seated = all(s.kind == "bot" for s in seats)
-        created = now()
+        created = self.clock.now()
         key = creator_key(creator) if creator else None
         with self.sessions.begin() as session:
             if key is not None and self.games_per_minute > 0:
@@ -669,10 +672,10 @@ class GameService:
                     after.apply_unchecked(action)
                     number = request.move_number + 1
                     session.add(ActionRow(game_id=game_id, n=number, seat=seat,
-                                          notation=str(action), created_at=now()))
+                                          notation=str(action), created_at=self.clock.now()))
                     values: dict[str, Any] = {"move_number": number, "to_move": after.to_move}
                     if after.is_over:
-                        values.update(status="finished", finished_at=now(), to_move=None)
+                        values.update(status="finished", finished_at=self.clock.now(), to_move=None)
                     new_revision = self._bump(session, live, **values)
             except IntegrityError:  # the row exists: another writer got there first
                 raise ApiError(409, "stale_move",
