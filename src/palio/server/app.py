@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import logs, models, pages
+from palio.server import chat, logs, models, pages
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
@@ -164,12 +164,14 @@ class Server:
             lambda: GameService(settings.db, games_per_minute=settings.games_per_minute,
                                 bot_seconds=settings.bot_seconds, clock=self.clock))
         self.hub = Hub(self.service)
+        self.chat = chat.ChatPush(self.service, self.hub)
         self.claims = PostgresClaims(settings.db) if settings.shared_database else LocalClaims()
         self.bots = BotRunner(self.service, self.claims, processes=settings.bot_processes,
                               delay=settings.bot_delay, max_seconds=settings.bot_seconds,
                               on_move=self.changed)
         if settings.shared_database:
-            self.listener = Listener(settings.db, self.notified, self.reconnected)
+            self.listener = Listener(settings.db, self.notified, self.reconnected,
+                                     on_chat=self.chat_posted)
             self.listener.start()
             await asyncio.wait_for(self.listener.ready.wait(), 30)
         self.bots.start()
@@ -178,6 +180,7 @@ class Server:
 
     async def stop(self) -> None:
         await self.bots.close()
+        await self.chat.close()
         await self.hub.close()
         if self.listener is not None:
             await self.listener.close()
@@ -200,6 +203,11 @@ class Server:
         """Notifications may have been missed: push every watched game again."""
         for game_id in list(self.hub.viewers):
             self.hub.changed(game_id)
+            self.chat.changed(game_id)
+
+    def chat_posted(self, game_id: str) -> None:
+        """A chat message committed (here, or in another process): push it (chat.py)."""
+        self.chat.changed(game_id)
 
 
 def create_app(settings: Settings | str, bot_delay: float | None = None,
@@ -310,6 +318,8 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         live = await run_in_threadpool(service().get, game_id)
         return live, live.seat_of_token(token_of(request))
 
+    chat.install(app, seat_of, server.chat_posted)  # POST and GET /api/games/{id}/chat
+
     async def view_reply(live: LiveGame, seat: int | None, request: Request) -> JSONResponse:
         reader = (seat, language_of(request))
         return JSONResponse((await run_in_threadpool(views_for, live, {reader}))[reader])
@@ -357,6 +367,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         viewer = Viewer(websocket, game_id, seat, language_of(websocket),
                         settings.push_timeout, server.hub.remove)
         try:
+            await server.chat.joined(viewer)
             await server.hub.add(viewer)
             while not viewer.gone:
                 message = await websocket.receive()
