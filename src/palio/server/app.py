@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import chat, logs, models, pages
+from palio.server import chat, logs, models, pages, ratings_api
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
@@ -229,6 +229,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     app = FastAPI(title="Palio", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.include_router(pages.router)  # the pages, rules, the clients' words (pages.py)
+    app.include_router(ratings_api.router)  # leaderboards and seats' ratings (ratings.py)
 
     def service() -> GameService:
         return server.service

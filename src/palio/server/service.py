@@ -42,7 +42,7 @@ from palio.core.game import Game, State
 from palio.core.i18n import Translator, lookup
 from palio.core.record import GameRecord
 from palio.core.words import msg
-from palio.server import models
+from palio.server import models, ratings
 from palio.server.clock import Clock, SystemClock
 from palio.server.db import ActionRow, GameRow, SeatRow, is_sqlite, make_engine, upgrade
 from palio.server.errors import ApiError
@@ -681,6 +681,8 @@ class GameService:
                     if after.is_over:
                         values.update(status="finished", finished_at=self.clock.now(), to_move=None)
                     new_revision = self._bump(session, live, **values)
+                    if after.is_over:  # rated tables rate their accounts (ratings.py)
+                        ratings.rate_finished(session, game_id, after.ranks(), self.clock.now())
             except IntegrityError:  # the row exists: another writer got there first
                 raise ApiError(409, "stale_move",
                                f"move {request.move_number} was already played") from None
