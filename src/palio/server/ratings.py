@@ -174,23 +174,63 @@ def changes_of(session: Session, game_id: str) -> dict[int, dict[str, int]]:
 
 
 def seat_ratings(session: Session, game_rows: list[Any], seat_rows: list[Any]
-                 ) -> dict[str, dict[int, int]]:
-    """For the lobby and the seat bar: {game id: {seat: displayed rating}} of the seats held by
-    accounts at rated tables (an account without a rating yet reads as a newcomer)."""
+                 ) -> dict[str, dict[int, dict[str, Any]]]:
+    """For the lobby and the seat bar: {game id: {seat: {"rating": N, "change": [before,
+    after] or None}}} of the seats held by accounts at rated tables (an account without a
+    rating yet reads as a newcomer; ``change``: how this game, once rated, moved it)."""
     games = {g.id: g for g in game_rows if is_rated(g)}
     wanted = [(s.game_id, s.seat, s.account_id) for s in seat_rows
               if s.game_id in games and getattr(s, "account_id", None) is not None]
-    out: dict[str, dict[int, int]] = {game_id: {} for game_id in games}
+    out: dict[str, dict[int, dict[str, Any]]] = {game_id: {} for game_id in games}
     if not wanted:
         return out
     accounts = {account for _, _, account in wanted}
     held = {(r.account_id, r.game): r for r in session.scalars(
         select(RatingRow).where(RatingRow.account_id.in_(accounts)))}
+    moved = {(r.game_id, r.account_id): [round(r.before), round(r.after)]
+             for r in session.scalars(select(RatingChangeRow).where(
+                 RatingChangeRow.game_id.in_(list(games))))}
     for game_id, seat, account in wanted:
         rating = held.get((account, games[game_id].game))
-        out[game_id][seat] = (displayed(rating.mu, rating.sigma) if rating is not None
-                              else displayed(MODEL.mu, MODEL.sigma))
+        shown = (displayed(rating.mu, rating.sigma) if rating is not None
+                 else displayed(MODEL.mu, MODEL.sigma))
+        out[game_id][seat] = {"rating": shown, "change": moved.get((game_id, account))}
     return out
+
+
+def rate_results(results: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Bots' ratings on the people's scale from ``palio arena`` results (each with ``bots``
+    by seat and ``ranks``), rated game by game in the run's order with the same openskill
+    model, each bot starting where a newcomer starts. A game with the same bot at two seats
+    says nothing about it and is left out."""
+    held: dict[str, Any] = {}
+    played: dict[str, int] = {}
+    for result in sorted(results, key=lambda r: r["index"]):
+        bots = list(result["bots"])
+        if len(set(bots)) != len(bots):
+            continue
+        teams = [[held.get(bot) or MODEL.rating()] for bot in bots]
+        new = MODEL.rate(teams, ranks=list(result["ranks"]))
+        for bot, [rating] in zip(bots, new, strict=True):
+            held[bot] = rating
+            played[bot] = played.get(bot, 0) + 1
+    return {bot: {"mu": round(float(r.mu), 4), "sigma": round(float(r.sigma), 4),
+                  "games": played[bot], "rating": displayed(r.mu, r.sigma)}
+            for bot, r in sorted(held.items(), key=lambda item: -item[1].ordinal())}
+
+
+def write_bot_ratings(path: Path, game: str, levels: dict[str, dict[str, Any]],
+                      about: dict[str, Any]) -> None:
+    """Add (or replace) one game's measured bot levels in the published file ``path``."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        data = {}
+    data["model"] = ("openskill PlackettLuce with its defaults (mu 25, sigma 25/3); displayed "
+                     f"rating = {BASE:g} + {SCALE:g} * (mu - 3 sigma), as for people")
+    data.setdefault("games", {})[game] = {**about, "levels": levels}
+    data["games"] = dict(sorted(data["games"].items()))
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
 @cache

@@ -40,7 +40,7 @@ def board(service: GameService, game: str) -> dict[str, Any]:
                       "formula": "base + per_unit * (mu - 3 * sigma)"}}
 
 
-def of_tables(service: GameService, ids: list[str]) -> dict[str, dict[int, int]]:
+def of_tables(service: GameService, ids: list[str]) -> dict[str, dict[int, dict[str, Any]]]:
     with service.sessions() as session:
         games = list(session.scalars(select(GameRow).where(GameRow.id.in_(ids))))
         seats = list(session.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids))))
@@ -56,8 +56,8 @@ async def get_leaderboard(game: str, request: Request) -> Any:
 
 @router.get("/api/seat-ratings")
 async def get_seat_ratings(request: Request) -> Any:
-    """``?games=ID,ID,...``: {game id: {seat: rating}} for the seats accounts hold at rated
-    tables (other tables answer {})."""
+    """``?games=ID,ID,...``: {game id: {seat: {"rating", "change"}}} for the seats accounts
+    hold at rated tables (other tables are left out)."""
     ids = [i for i in request.query_params.get("games", "").split(",") if i]
     if len(ids) > MAX_TABLES or not all(is_game_id(i) for i in ids):
         raise ApiError(400, "bad_query", f"games: at most {MAX_TABLES} game ids, comma-separated")

@@ -159,3 +159,10 @@ export function chatInit(place, id, seatToken, { readOnly = false, tableSeats = 
   if (!readOnly) $("chat-form").addEventListener("submit", send);
   else chatCatchUp().then(() => { if (last === 0) place.hidden = true; });
 }
+
+/** The lobby's create form: may spectators use the chat ("spectator_chat" at creation). */
+export function spectatorChatField(after) {
+  const box = el("input", { id: "spectator-chat", type: "checkbox" });
+  after.after(el("div", { class: "row" }, el("label", {}, box, " ", t("chat.allow_spectators"))));
+  return () => box.checked;
+}

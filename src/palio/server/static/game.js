@@ -14,6 +14,7 @@ import {
 } from "/static/common.js";
 import { boardContext, rendererFor } from "/static/render/index.js";
 import { chatCatchUp, chatInit, chatPushed, chatView } from "/static/chat.js";
+import { seatBarRatings } from "/static/ratings.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 // the join link carries the token in its #fragment, which is never sent to a server
@@ -145,6 +146,7 @@ function show(fresh) {
   drawActions();
   drawLog();
   chatView(view);
+  seatBarRatings(view);
   const again = keep && view.legal.find((a) => a.notation === keep);
   if (again) arm(again, document.querySelector(`#actions button[data-notation="${CSS.escape(keep)}"]`));
 }

@@ -5,10 +5,13 @@ import {
   $, api, catalogById, el, errorMessage, forgetSeat, gameTitle, heldSeats, holdSeat, language,
   levelName, loadWords, say, seatName, t,
 } from "/static/common.js";
+import { leaderboardLink, lobbyRatings } from "/static/ratings.js";
+import { spectatorChatField } from "/static/chat.js";
 
 const NAME_KEY = "palio.name";
 let catalog = {};
 let botLevels = [];
+let spectatorChat = () => false;
 
 /** The name typed, or null: the server then names the seat "Player N" in each reader's words. */
 function playerName() {
@@ -96,6 +99,7 @@ function createBody() {
   body.options = options;
   const seed = $("create-seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
+  if (spectatorChat()) body.spectator_chat = true;
   body.seats = [...$("create-seats").querySelectorAll("select")].map((select) => (
     select.value === "human" ? { kind: "human" } : { kind: "bot", level: select.value.slice(4) }));
   return body;
@@ -201,6 +205,7 @@ async function fillList(status) {
   }
   const rows = reply.data.slice(0, 30).map(gameRow);
   box.replaceChildren(...(rows.length ? rows : [el("p", { class: "muted" }, t("ui.lobby.no_games"))]));
+  lobbyRatings(box, reply.data.slice(0, 30));
 }
 
 async function fillMine() {
@@ -242,6 +247,8 @@ async function start() {
   const bots = await api("GET", "/api/bots");
   botLevels = bots.ok ? bots.data.levels : [];
   fillGames();
+  leaderboardLink($("create-game"));
+  spectatorChat = spectatorChatField($("create-seats"));
   $("create-form").addEventListener("submit", createGame);
   $("refresh").addEventListener("click", refreshLists);
   const invite = new URLSearchParams(window.location.search).get("invite");
