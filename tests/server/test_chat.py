@@ -216,3 +216,32 @@ def test_a_spectator_socket_gets_no_chat_without_the_flag(table: Table) -> None:
             assert message["type"] != "chat"
             if message["view"]["move_number"] == 1:
                 break
+
+
+def test_a_message_written_through_one_process_reaches_a_reader_on_another(
+        make_server: Any, tmp_path: Path) -> None:
+    """Two ``palio serve`` processes on one PostgreSQL database: Bo watches through B, Ada
+    writes through A; B pushes it (NOTIFY "<id> chat")."""
+    import json
+
+    from websockets.sync.client import connect
+
+    url = database_url("postgres", tmp_path)
+    a, b = make_server(url, 0.0), make_server(url, 0.0)
+    a.start()
+    b.start()
+    created = a.create(game=SG, players=2, seed=3, seats=[{"kind": "human"}] * 2)
+    game_id = created["id"]
+    ada, bo = a.join(game_id, 0, "Ada"), a.join(game_id, 1, "Bo")
+    with connect(f"{b.ws_base}/ws/games/{game_id}") as ws:
+        ws.send(json.dumps({"type": "auth", "token": bo}))
+        while json.loads(ws.recv(timeout=15))["view"]["seat"] != 1:
+            pass
+        reply = a.http.post(f"/api/games/{game_id}/chat", json={"text": "across"},
+                            headers={"Authorization": f"Bearer {ada}"})
+        assert reply.status_code == 201, reply.text
+        while True:
+            message = json.loads(ws.recv(timeout=15))
+            if message["type"] == "chat":
+                assert message["message"]["text"] == "across"
+                break

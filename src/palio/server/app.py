@@ -408,6 +408,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
             return False
         viewer.reseat(seat)
         await server.hub.send_current(viewer)
+        server.chat.changed(viewer.game_id)  # a seat may read what it could not as spectator
         return True
 
     async def refuse(websocket: WebSocket, exc: ApiError) -> None:
