@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import logs, models, pages
+from palio.server import accounts, logs, models, pages
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
@@ -221,6 +221,8 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     app = FastAPI(title="Palio", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.include_router(pages.router)  # the pages, rules, the clients' words (pages.py)
+    app.include_router(accounts.router)  # sign-up, sign-in, profiles (accounts.py)
+    app.add_middleware(accounts.OriginCheck)  # CSRF: signed-in writes from our own pages only
 
     def service() -> GameService:
         return server.service
@@ -301,14 +303,21 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         body = await body_as(models.JoinSeat, request)
         if not (seat.isascii() and seat.isdigit() and len(seat) <= 4):
             raise ApiError(404, "no_such_seat", "a seat is a small number")
-        live, token = await run_in_threadpool(service().join, game_id, int(seat), body)
+        account = await accounts.signed_in(request)  # signed in: the account's seat
+        live, token = await run_in_threadpool(service().join, game_id, int(seat), body, account)
         server.changed(game_id)
+        if account is not None:  # the cookie opens the seat on any device
+            return {"seat": int(seat), "token": token, "url": f"/games/{live.id}"}
         # the token travels in the fragment, which browsers never send to a server
         return {"seat": int(seat), "token": token, "url": f"/games/{live.id}#token={token}"}
 
     async def seat_of(game_id: str, request: Request) -> tuple[LiveGame, int | None]:
+        """The seat a token opens; without one, the seat the signed-in account holds."""
         live = await run_in_threadpool(service().get, game_id)
-        return live, live.seat_of_token(token_of(request))
+        token = token_of(request)
+        if token:
+            return live, live.seat_of_token(token)
+        return live, accounts.seat_of_account(live, await accounts.signed_in(request))
 
     async def view_reply(live: LiveGame, seat: int | None, request: Request) -> JSONResponse:
         reader = (seat, language_of(request))
@@ -351,6 +360,8 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         try:
             live = await run_in_threadpool(service().get, game_id)
             seat = live.seat_of_token(token_of(websocket))
+            if seat is None:  # a signed-in browser watches as its account's seat
+                seat = await accounts.websocket_account_seat(websocket, live)
         except ApiError as exc:
             await refuse(websocket, exc)
             return

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Index,
@@ -78,6 +79,9 @@ class SeatRow(Base):
     level: Mapped[str | None] = mapped_column(String(100), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # the account holding this seat (NULL: a guest's seat, held by its token alone, or a bot's)
+    account_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("accounts.id"),
+                                                   nullable=True, index=True)
 
 
 class ActionRow(Base):
@@ -177,3 +181,49 @@ def fresh_postgres_database(url: str, prefix: str = "palio") -> str:
     with psycopg.connect(plain, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     return base.set(database=name).render_as_string(hide_password=False)
+
+
+# -- accounts (palio.server.accounts) ----------------------------------------------------------
+class AccountRow(Base):
+    """A person who signed up. ``name_key`` is the name folded to lower case: names are unique
+    regardless of case ("Ada" and "ada" are one account)."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    name_key: Mapped[str] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    lang: Mapped[str] = mapped_column(String(8), default="en")
+    mail_turns: Mapped[bool] = mapped_column(Boolean, default=True)  # mail when it is my turn
+    disabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A signed-in browser. Only a hash of the cookie's token is stored, so a copy of the
+    database opens no session."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_used_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class SignInFailureRow(Base):
+    """A refused sign-in, kept a while to limit guessing: ``key`` is a hash of the name or of
+    the client's address (a database table, so every server process counts the same)."""
+
+    __tablename__ = "sign_in_failures"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+Index("ix_sign_in_failures_key_at", SignInFailureRow.key, SignInFailureRow.at)

@@ -92,6 +92,7 @@ class Seat:
     level: str | None
     name: str | None
     token_hash: str | None
+    account_id: int | None = None  # the account holding the seat (palio.server.accounts)
 
     @property
     def taken(self) -> bool:
@@ -99,11 +100,11 @@ class Seat:
 
     def summary(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "level": self.level, "name": self.name,
-                "taken": self.taken}
+                "taken": self.taken, "account": self.account_id is not None}
 
     @classmethod
     def of(cls, row: SeatRow) -> Seat:
-        return cls(row.seat, row.kind, row.level, row.name, row.token_hash)
+        return cls(row.seat, row.kind, row.level, row.name, row.token_hash, row.account_id)
 
     @property
     def unnamed_bot(self) -> bool:
@@ -612,9 +613,15 @@ class GameService:
                                                f"{self.bot_seconds:g} s a move on this server")
         return name[:40]
 
-    def join(self, game_id: str, seat: int, body: Any) -> tuple[LiveGame, str]:
+    def join(self, game_id: str, seat: int, body: Any,
+             account: Any = None) -> tuple[LiveGame, str]:
+        """Take a free seat: a guest's (named as asked), or ``account``'s (a signed-in
+        browser's; named as the account, one seat per account and table)."""
         request = models.parse(models.JoinSeat, body)
         name = request.name or None  # none: "Player N" in each reader's language
+        account_id = None if account is None else account.id
+        if account is not None:
+            name = account.name
         live = self._cached(game_id)
         with live.lock:
             if not 0 <= seat < live.players:
@@ -628,17 +635,20 @@ class GameService:
                     raise ApiError(409, "seat_taken", f"seat {seat} is a bot")
                 if target.taken:
                     raise ApiError(409, "seat_taken", f"seat {seat} is taken")
+                if account_id is not None and any(s.account_id == account_id for s in live.seats):
+                    raise ApiError(409, "already_seated", "you already hold a seat at this table")
                 status = "running" if all(s.taken or s.seat == seat for s in live.seats) else "open"
                 changed = session.execute(
                     update(SeatRow)
                     .where(SeatRow.game_id == game_id, SeatRow.seat == seat,
                            SeatRow.token_hash.is_(None))
-                    .values(token_hash=digest, name=name)).rowcount
+                    .values(token_hash=digest, name=name, account_id=account_id)).rowcount
                 if changed != 1:
                     raise ApiError(409, "seat_taken", f"seat {seat} is taken")
                 revision = self._bump(session, live, status=status)
             target.token_hash = digest
             target.name = name
+            target.account_id = account_id
             live.forget_log()  # the log names players
             live.status = status
             live.revision = revision
