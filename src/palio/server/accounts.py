@@ -225,6 +225,11 @@ class AccountStore:
             row = self.row_by_name(session, name)
             return Account.of(row) if row is not None and not row.disabled else None
 
+    def exists(self, name: str) -> bool:
+        """Is there an account of this name (disabled or not)?"""
+        with self.sessions() as session:
+            return self.row_by_name(session, name) is not None
+
     def list_accounts(self) -> list[dict[str, Any]]:
         with self.sessions() as session:
             rows = session.scalars(select(AccountRow).order_by(AccountRow.name_key)).all()
