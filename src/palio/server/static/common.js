@@ -81,6 +81,8 @@ export async function loadWords(given = null) {
   translate(document);
   installChooser();
   installTips();
+  // sign up / in / out in the header (imported here: account.js itself uses this module)
+  await import("/static/account.js").then((module) => module.installAccount()).catch(() => {});
   return data !== null;
 }
 

@@ -5,6 +5,7 @@ import {
   $, api, catalogById, el, errorMessage, forgetSeat, gameTitle, heldSeats, holdSeat, language,
   levelName, loadWords, say, seatName, t,
 } from "/static/common.js";
+import { accountGameRows, currentAccount } from "/static/account.js";
 
 const NAME_KEY = "palio.name";
 let catalog = {};
@@ -133,14 +134,15 @@ function showCreated(summary) {
 
 async function joinSeat(summary, seat) {
   say("");
-  const name = playerName();
+  const account = currentAccount(); // signed in: the seat is the account's, by its name
+  const name = account ? null : playerName();
   const reply = await api("POST", `/api/games/${summary.id}/seats/${seat}/join`, name ? { name } : {});
   if (!reply.ok) {
     say(t("ui.lobby.join_failed", { reason: errorMessage(reply) }));
     refreshLists();
     return;
   }
-  holdSeat({ id: summary.id, game: summary.game, seat, name, token: reply.data.token });
+  if (!account) holdSeat({ id: summary.id, game: summary.game, seat, name, token: reply.data.token });
   window.location.href = reply.data.url;
 }
 
@@ -206,10 +208,27 @@ async function fillList(status) {
 async function fillMine() {
   const box = $("my-games");
   const held = heldSeats();
+  const account = currentAccount() ? await api("GET", "/api/me/games") : null;
+  if (account?.ok) { // the account's games (from any device), then this browser's guest seats
+    const games = account.data.games;
+    const mine = new Set(games.map((g) => `${g.id}/${g.seat}`));
+    const rows = accountGameRows(games, catalog);
+    box.replaceChildren(...rows, el("div", { id: "browser-seats" }));
+    const guest = held.filter((h) => !mine.has(`${h.id}/${h.seat}`));
+    if (!guest.length && !rows.length) box.append(el("p", { class: "muted" }, t("ui.lobby.mine_empty")));
+    if (!guest.length) return;
+    await fillHeld($("browser-seats"), guest);
+    return;
+  }
   if (!held.length) {
     box.replaceChildren(el("p", { class: "muted" }, t("ui.lobby.mine_empty")));
     return;
   }
+  await fillHeld(box, held);
+}
+
+/** Rows for the seats this browser holds by token. */
+async function fillHeld(box, held) {
   const rows = await Promise.all(held.map(async (h) => {
     const reply = await api("GET", `/api/games/${h.id}`);
     const status = reply.ok ? reply.data.status : "gone";
@@ -237,6 +256,7 @@ function refreshLists() {
 async function start() {
   await loadWords();
   $("player-name").value = localStorage.getItem(NAME_KEY) || "";
+  if (currentAccount()) $("player-name").closest("label").hidden = true; // seats take its name
   $("player-name").addEventListener("change", () => localStorage.setItem(NAME_KEY, playerName() || ""));
   catalog = await catalogById();
   const bots = await api("GET", "/api/bots");
