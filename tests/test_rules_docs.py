@@ -120,6 +120,28 @@ def test_both_languages_have_the_same_sections_and_every_prompt_section(game: st
     assert not missing, f"{game}: prompts link to missing sections {sorted(missing)}"
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_link_of_a_rules_page_leads_somewhere(game: str, lang: str) -> None:
+    """Links inside a page name one of its sections; links to another game's page (in the same
+    language) name a section of that page."""
+    html, _ = rendered(game, lang)
+    own = set(re.findall(r'<h[1-6] id="([^"]+)"', html))
+    links = re.findall(r'<a href="([^"]+)"', html)
+    for href in links:
+        inside = re.fullmatch(r"#([\w-]+)", href)
+        other = re.fullmatch(r"/rules/([a-z-]+)\?lang=(\w+)(?:#([\w-]+))?", href)
+        if inside:
+            assert inside.group(1) in own, f"{game} {lang}: no section {href}"
+        elif other:
+            assert other.group(1) in GAMES and other.group(2) == lang, href
+            if other.group(3):
+                target, _ = rendered(other.group(1), lang)
+                assert f'id="{other.group(3)}"' in target, href
+        else:
+            assert href.startswith("https://"), f"{game} {lang}: link {href} leads nowhere"
+
+
 def test_the_checks_catch_what_they_look_for() -> None:
     """The order check and the forbidden words fail on a page written the old way."""
     _html, contents = pages.render_rules(
