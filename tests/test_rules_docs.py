@@ -7,12 +7,19 @@ from __future__ import annotations
 
 import random
 import re
+import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import palio.games as registry
 from palio.server import pages
+from palio.server.app import create_app
+
+with warnings.catch_warnings():  # newer Starlette asks for "httpx2"; httpx is what we have
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
 
 RULES = Path(__file__).resolve().parents[1] / "docs" / "rules"
 GAMES = ["san-gimignano", "tiletum", "signorie", "troyes", "aquileia"]
@@ -140,6 +147,18 @@ def test_every_link_of_a_rules_page_leads_somewhere(game: str, lang: str) -> Non
                 assert f'id="{other.group(3)}"' in target, href
         else:
             assert href.startswith("https://"), f"{game} {lang}: link {href} leads nowhere"
+
+
+def test_the_server_serves_every_page_in_both_languages(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'palio.db'}", bot_delay=0.0)
+    with TestClient(app) as client:
+        for game in GAMES:
+            for lang in LANGS:
+                response: Any = client.get(f"/rules/{game}?lang={lang}")
+                assert response.status_code == 200, (game, lang)
+                assert f'data-written-in="{lang}"' in response.text
+                about = "About this edition" if lang == "en" else "この版について"
+                assert f'<a href="#about">{about}</a>' in response.text  # in the contents
 
 
 def test_the_checks_catch_what_they_look_for() -> None:
