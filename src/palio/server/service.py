@@ -323,7 +323,8 @@ class LiveGame:
         tr.names = self.names(tr)
         over = state.is_over
         to_move = None if over else state.to_move
-        yours = seat is not None and seat == to_move and self.status == "running"
+        yours = (seat is not None and seat == to_move and self.status == "running"
+                 and self.seats[seat].kind == "human")  # a seat left to a bot has no choices
         log = self._log_lines(seat, tr)
         return timing.amend_view(self, {
             "id": self.id, "game": game.info.id, "players": self.players, "status": self.status,

@@ -5,6 +5,7 @@ import {
   $, api, catalogById, el, errorMessage, forgetSeat, gameTitle, heldSeats, holdSeat, language,
   levelName, loadWords, say, seatName, t,
 } from "/static/common.js";
+import { fillTimingFields, timingBadges, timingBody } from "/static/timing.js";
 
 const NAME_KEY = "palio.name";
 let catalog = {};
@@ -98,7 +99,7 @@ function createBody() {
   if (seed !== "") body.seed = Number(seed);
   body.seats = [...$("create-seats").querySelectorAll("select")].map((select) => (
     select.value === "human" ? { kind: "human" } : { kind: "bot", level: select.value.slice(4) }));
-  return body;
+  return Object.assign(body, timingBody()); // timed tables (timing.js)
 }
 
 async function createGame(event) {
@@ -178,7 +179,9 @@ function gameRow(summary) {
     links.push(el("a", { class: "button small", href: `/games/${h.id}#token=${encodeURIComponent(h.token)}` },
       t("ui.lobby.play_as", { player: seatName(summary.seats, h.seat) })));
   }
-  if (summary.status !== "finished") {
+  if (summary.status === "expired") {
+    links.push(el("span", { class: "muted" }, t("timing.status.expired")));
+  } else if (summary.status !== "finished") {
     links.push(el("a", { class: "button small", href: `/games/${summary.id}` }, t("ui.lobby.watch")));
   } else {
     links.push(el("a", { class: "button small", href: `/games/${summary.id}` }, t("ui.lobby.result")));
@@ -189,6 +192,7 @@ function gameRow(summary) {
     el("code", {}, summary.id),
     el("span", { class: "muted" }, t("ui.lobby.players_move", { n: summary.players, move: summary.move_number })),
     el("span", { class: "seat-names" }, seatsText(summary)),
+    timingBadges(summary),
     el("span", { class: "links" }, links));
 }
 
@@ -219,7 +223,8 @@ async function fillMine() {
       el("span", { class: "game-name" }, gameTitle(catalog, h.game)),
       el("code", {}, h.id),
       el("span", {}, t("ui.lobby.seat_as", { player: name })),
-      el("span", { class: yourTurn ? "badge turn" : "muted" }, yourTurn ? t("ui.lobby.your_turn") : t(`ui.status.${status}`)),
+      el("span", { class: yourTurn ? "badge turn" : "muted" }, yourTurn ? t("ui.lobby.your_turn")
+        : t(status === "expired" ? "timing.status.expired" : `ui.status.${status}`)),
       el("span", { class: "links" },
         status === "gone" ? null : el("a", { class: "button small",
           href: `/games/${h.id}#token=${encodeURIComponent(h.token)}` }, t("ui.lobby.go_back")),
@@ -231,7 +236,8 @@ async function fillMine() {
 
 function refreshLists() {
   fillMine();
-  for (const status of ["open", "running", "finished"]) fillList(status);
+  // finished and expired tables are listed as "recent"; the lobby's own lists are live ones
+  for (const status of ["open", "running", "recent"]) fillList(status);
 }
 
 async function start() {
@@ -242,6 +248,7 @@ async function start() {
   const bots = await api("GET", "/api/bots");
   botLevels = bots.ok ? bots.data.levels : [];
   fillGames();
+  fillTimingFields($("create-timing-fields"), botLevels);
   $("create-form").addEventListener("submit", createGame);
   $("refresh").addEventListener("click", refreshLists);
   const invite = new URLSearchParams(window.location.search).get("invite");
