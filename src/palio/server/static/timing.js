@@ -120,7 +120,7 @@ export function drawTableControls(view, { gameId, token, onChange }) {
       onChange(reply.ok ? reply.data : null);
     } }, t("timing.leave.button")));
   }
-  if (view.seat !== null && view.seat !== undefined) {
+  if (mine && mine.kind === "human") {
     const sound = el("input", { type: "checkbox", id: "turn-sound", checked: localStorage.getItem(SOUND_KEY) === "1" });
     sound.addEventListener("change", () => {
       localStorage.setItem(SOUND_KEY, sound.checked ? "1" : "0");
