@@ -332,3 +332,52 @@ def test_who_may_leave(client, clock) -> None:
     play_out(service, done)
     refused = http.post(f"/api/games/{done}/seats/0/leave", headers=bearer(held[0]))
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "not_running"
+
+
+def test_the_lobby_lists_live_tables_by_default(client, clock) -> None:
+    _, http = client
+    made = [http.post("/api/games", json={"game": SG, "players": 2}).json()["id"]
+            for _ in range(2)]
+    clock.advance(73 * 3600)
+    fresh = http.post("/api/games", json={"game": SG, "players": 2}).json()["id"]
+    service = client[0].state.service
+    assert sorted(timing.sweep(service)) == sorted(made)
+    assert [g["id"] for g in http.get("/api/games").json()] == [fresh]
+    assert [g["id"] for g in http.get("/api/games?status=recent").json()] == made[::-1]
+    assert {g["status"] for g in http.get("/api/games?status=recent").json()} == {"expired"}
+    assert len(http.get("/api/games?status=all").json()) == 3
+    joined = http.post(f"/api/games/{made[0]}/seats/0/join", json={})
+    assert joined.status_code == 409 and joined.json()["error"]["code"] == "expired"
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_migration_0004_goes_down_and_up(tmp_path: Path, clock, backend: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect
+
+    from palio.server.db import MIGRATIONS, make_engine, upgrade
+
+    url = database_url(backend, tmp_path)
+    service = GameService(url, clock=clock)
+    game_id, _ = table(service, timing=REALTIME)
+    service.close()
+    engine = make_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.connect() as connection:
+        if backend == "sqlite":
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0002")
+        connection.commit()
+    columns = {c["name"] for c in inspect(engine).get_columns("games")}
+    assert "deadline_at" not in columns and "clocks" not in columns
+    upgrade(engine)
+    engine.dispose()
+    again = GameService(url, clock=clock)
+    live = again.get(game_id)  # the game is still there, now untimed
+    assert live.table.kind == "none" and live.table.deadline_at is None
+    assert len(again.get(game_id).seats) == 2
+    again.close()

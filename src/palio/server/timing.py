@@ -339,8 +339,10 @@ def fire(service: GameService, game_id: str, revision: int, due: datetime) -> bo
             if level is not None and seat is not None:
                 _write_forfeit(service, session, live, seat, level)
             if service.shared:
+                from palio.server.service import CHANNEL  # service imports this module
+
                 session.execute(text("SELECT pg_notify(:channel, :payload)"),
-                                {"channel": "palio_games", "payload": f"{game_id} {revision + 1}"})
+                                {"channel": CHANNEL, "payload": f"{game_id} {revision + 1}"})
         if level is not None and seat is not None:
             _after_forfeit(live, table, seat, level, revision + 1)
         else:
