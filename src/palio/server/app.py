@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import accounts, logs, models, pages
+from palio.server import accounts, logs, models, pages, timing
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
@@ -154,6 +154,7 @@ class Server:
         self.listener: Listener | None = None
         self.claims: Any = None
         self.lock_file: Any = None
+        self.sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         settings = self.settings
@@ -162,7 +163,9 @@ class Server:
             self.lock_file = sqlite_single_process(settings.db)
         self.service = await run_in_threadpool(
             lambda: GameService(settings.db, games_per_minute=settings.games_per_minute,
-                                bot_seconds=settings.bot_seconds, clock=self.clock))
+                                bot_seconds=settings.bot_seconds, clock=self.clock,
+                                limits=timing.Limits(settings.open_expiry_hours,
+                                                     settings.idle_days)))
         self.hub = Hub(self.service)
         self.claims = PostgresClaims(settings.db) if settings.shared_database else LocalClaims()
         self.bots = BotRunner(self.service, self.claims, processes=settings.bot_processes,
@@ -175,8 +178,22 @@ class Server:
         self.bots.start()
         # games with a bot to move resume by themselves (each process tries; claims decide)
         self.bots.resume_all(await run_in_threadpool(self.service.bot_turns))
+        self.sweeper = asyncio.get_running_loop().create_task(self.sweep_deadlines())
+
+    async def sweep_deadlines(self) -> None:
+        """Every ``deadline_sweep`` seconds: act on the deadlines that came (timing.py; of
+        several processes, one acts on each), then push and let the new bots play."""
+        while True:
+            await asyncio.sleep(self.settings.deadline_sweep)
+            try:
+                for game_id in await run_in_threadpool(timing.sweep, self.service):
+                    self.changed(game_id)
+            except Exception:
+                log.exception("the deadline sweep failed; it tries again")
 
     async def stop(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         await self.bots.close()
         await self.hub.close()
         if self.listener is not None:
@@ -321,7 +338,9 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
 
     async def view_reply(live: LiveGame, seat: int | None, request: Request) -> JSONResponse:
         reader = (seat, language_of(request))
-        return JSONResponse((await run_in_threadpool(views_for, live, {reader}))[reader])
+        view = (await run_in_threadpool(views_for, live, {reader}))[reader]
+        # the server's time beside the view: pages count the clocks down from it
+        return JSONResponse({**view, "now": server.clock.now().isoformat()})
 
     @app.get("/api/games/{game_id}/view")
     async def view(game_id: str, request: Request) -> Any:
@@ -343,6 +362,19 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         await run_in_threadpool(service().undo, game_id, seat, body)
         server.changed(game_id)
         return await view_reply(live, seat, request)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/leave")
+    async def leave(game_id: str, seat: str, request: Request) -> Any:
+        """The seat's player leaves a running table: the table's rule for leaving applies
+        (timing.py). Only the seat's holder may."""
+        if not (seat.isascii() and seat.isdigit() and len(seat) <= 4):
+            raise ApiError(404, "no_such_seat", "a seat is a small number")
+        live, holder = await seat_of(game_id, request)
+        if not 0 <= int(seat) < live.players:
+            raise ApiError(404, "no_such_seat", f"seats of this game are 0-{live.players - 1}")
+        await run_in_threadpool(timing.leave, service(), game_id, holder, int(seat))
+        server.changed(game_id)
+        return await view_reply(live, holder, request)
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> Any:

@@ -61,6 +61,20 @@ class GameRow(Base):
     updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     # who created the game (a hash of the client's address), for the per-minute limit
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # Timed tables, leaving and expiry (palio.server.timing; migration 0004). ``status`` may
+    # also be "expired": an open table nobody joined in time.
+    timing: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # {"kind": ...}
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    practice: Mapped[bool] = mapped_column(Boolean, default=False)
+    on_timeout: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # {"remaining": [seconds per seat at "started"], "started": ISO time the turn began}
+    clocks: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # when the seat to move runs out (or an open table expires, or an idle one is handled);
+    # None while a bot is to move and once the game has ended
+    deadline_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True,
+                                                         index=True)
+    # [{"seat", "reason": "timeout" | "left", "move", "rule": "bot" | "last", "level"}]
+    forfeits: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
 
 
 Index("ix_games_created", GameRow.created_at, GameRow.id)
