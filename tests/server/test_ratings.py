@@ -51,7 +51,7 @@ def new_game(service: GameService) -> str:
 
 def table(game_id: str, **flags: Any) -> Any:
     """A games row as ratings read it (``rated`` and friends come from other concerns)."""
-    return SimpleNamespace(id=game_id, game=SG, **{"rated": True, **flags})
+    return SimpleNamespace(id=game_id, game=SG, **{"rated": True, "forfeits": None, **flags})
 
 
 def seats(*accounts: int | None, kinds: list[str] | None = None) -> list[Any]:
@@ -84,7 +84,7 @@ def test_the_winner_gains_and_the_loser_loses(service: GameService) -> None:
         recorded = ratings.changes_of(session, game_id)
         assert recorded == {11: {"before": before_11, "after": after_11},
                             22: {"before": before_22, "after": after_22}}
-        assert {r["game"] for r in ratings.ratings_of(session, 22)} == {SG}
+        assert ratings.ratings_of(session, 22) == {SG: {"rating": after_22, "games": 1}}
     # a second game between them starts from the stored ratings
     second = new_game(service)
     again = rate(service, table(second), seats(11, 22), [2, 1])
@@ -95,7 +95,8 @@ def test_the_winner_gains_and_the_loser_loses(service: GameService) -> None:
 def test_a_forfeit_is_rated_last_whatever_the_scores(service: GameService) -> None:
     game_id = new_game(service)
     row = table(game_id, forfeits=[{"seat": 0, "reason": "timeout", "move": 12}])
-    changes = rate(service, row, seats(1, 2, 3), [1, 2, 3])  # seat 0 led, then ran out of time
+    # seat 0 led, then ran out of time; a bot played the seat on (timing.py makes it a bot's)
+    changes = rate(service, row, seats(1, 2, 3, kinds=["bot", "human", "human"]), [1, 2, 3])
     after = {a: c[1] for a, c in changes.items()}
     assert after[1] < after[3] < after[2]  # the forfeiter below even the last who played on
     assert stored(service)[1][0] < 25
@@ -199,3 +200,41 @@ def test_seat_ratings_refuse_bad_queries(client: Any) -> None:
     assert client.get("/api/seat-ratings?games=a;b").status_code == 400
     ids = ",".join(["abc"] * 101)
     assert client.get(f"/api/seat-ratings?games={ids}").status_code == 400
+
+
+# -- bots on the same scale ---------------------------------------------------------------------
+def test_arena_results_rate_the_stronger_bot_higher() -> None:
+    results = [{"index": i, "bots": ["strong", "weak"] if i % 2 else ["weak", "strong"],
+                "ranks": [1, 2] if i % 2 else [2, 1]} for i in range(8)]
+    results.append({"index": 8, "bots": ["weak", "weak"], "ranks": [1, 2]})  # says nothing
+    levels = ratings.rate_results(results)
+    assert list(levels) == ["strong", "weak"]
+    assert levels["strong"]["rating"] > ratings.displayed(25, 25 / 3) > levels["weak"]["rating"]
+    assert levels["strong"]["games"] == levels["weak"]["games"] == 8
+
+
+def test_palio_arena_writes_bot_ratings(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from palio.cli import app
+
+    path = tmp_path / "bots.json"
+    command = ["arena", SG, "--bots", "easy,medium", "-n", "1", "--bootstrap", "0",
+               "--ratings", str(path)]
+    reply = CliRunner().invoke(app, command)
+    assert reply.exit_code == 0, reply.output
+    import json
+
+    written = json.loads(path.read_text())
+    entry = written["games"][SG]
+    assert set(entry["levels"]) == {"easy", "medium"} and entry["games"] == 2
+    assert all(level["games"] == 2 for level in entry["levels"].values())
+    assert "--ratings" in entry["command"] and entry["seed"] == 0
+
+
+def test_the_published_bot_ratings_are_read() -> None:
+    published = ratings.bot_ratings()
+    assert SG in published["games"], "src/palio/server/bot_ratings.json lacks San Gimignano"
+    levels = ratings.bots_for(SG)
+    assert levels and [e["rating"] for e in levels] == sorted(
+        (e["rating"] for e in levels), reverse=True)

@@ -38,7 +38,7 @@ from sqlalchemy import func, select, text
 from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
 
-from palio.server import models
+from palio.server import accounts, models
 from palio.server.db import ChatRow
 from palio.server.errors import ApiError
 from palio.server.service import CHANNEL, GameService, LiveGame, utc
@@ -76,20 +76,11 @@ def guest_key(address: str) -> str:
     return hashlib.sha256(f"palio-chat:{address}".encode()).hexdigest()[:16]
 
 
-def account_of(request: Request) -> Any:
-    """The signed-in account, once accounts exist (palio.server.accounts); None before."""
-    try:
-        from palio.server import accounts  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return accounts.account_of(request)
-
-
-def author_of(request: Request, live: LiveGame, seat: int | None) -> tuple[str, str | None]:
-    """(author key, name shown) of a message's writer."""
+def author_of(request: Request, live: LiveGame, seat: int | None,
+              account: Any) -> tuple[str, str | None]:
+    """(author key, name shown) of a message's writer; ``account``: the signed-in one."""
     if seat is not None:
         return f"seat:{seat}", live.seats[seat].name  # None: "Player N" in each reader's words
-    account = account_of(request)
     if account is not None:
         return f"account:{account.id}", account.name
     address = request.client.host if request.client is not None else "unknown"
@@ -213,7 +204,8 @@ def install(app: Any, seat_of: SeatOf, on_posted: Callable[[str], None]) -> None
 
         live, seat = await seat_of(game_id, request)
         body = await json_body(request)
-        author, name = author_of(request, live, seat)
+        account = None if seat is not None else await accounts.signed_in(request)
+        author, name = author_of(request, live, seat, account)
         message = await run_in_threadpool(post, request.app.state.service, live, seat, author,
                                           name, body)
         on_posted(game_id)

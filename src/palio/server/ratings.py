@@ -55,19 +55,18 @@ def is_rated(row: Any) -> bool:
 
 def forfeited_of(row: Any) -> set[int]:
     """The seats that left or ran out of time (palio.server.timing decides)."""
-    try:
-        from palio.server.timing import forfeited_seats  # type: ignore[attr-defined]
-    except ImportError:
-        return {int(f["seat"]) for f in (getattr(row, "forfeits", None) or [])
-                if isinstance(f, dict) and isinstance(f.get("seat"), int)}
+    from palio.server.timing import forfeited_seats
+
     return set(forfeited_seats(row))
 
 
-def rated_players(seat_rows: list[Any]) -> list[tuple[int, int]]:
-    """(seat, account id) of every seat a person holds through an account, or [] when fewer
-    than two accounts play (or one account holds several seats: no rating against oneself)."""
+def rated_players(seat_rows: list[Any], forfeited: set[int]) -> list[tuple[int, int]]:
+    """(seat, account id) of every seat a person holds through an account (a bot plays a
+    forfeited seat on, and its account is still rated), or [] when fewer than two accounts
+    play (or one account holds several seats: no rating against oneself)."""
     players = [(s.seat, s.account_id) for s in seat_rows
-               if s.kind == "human" and getattr(s, "account_id", None) is not None]
+               if getattr(s, "account_id", None) is not None
+               and (s.kind == "human" or s.seat in forfeited)]
     accounts = [account for _, account in players]
     if len(set(accounts)) < 2 or len(set(accounts)) != len(accounts):
         return []
@@ -90,14 +89,14 @@ def rate_game(session: Session, row: Any, seat_rows: list[Any], ranks: list[int]
     as ``State.ranks()`` gives them. Nothing happens for an unrated table, or twice."""
     if not is_rated(row):
         return {}
-    players = rated_players(seat_rows)
+    forfeited = forfeited_of(row)
+    players = rated_players(seat_rows, forfeited)
     if not players:
         return {}
     if session.scalar(select(RatingChangeRow.account_id)
                       .where(RatingChangeRow.game_id == row.id).limit(1)) is not None:
         return {}  # rated already
     moment = moment or datetime.now(UTC)
-    forfeited = forfeited_of(row)
     last = max(ranks) + 1
     places = [last if seat in forfeited else ranks[seat] for seat, _ in players]
     accounts = sorted(account for _, account in players)  # one lock order: no deadlock
@@ -137,15 +136,13 @@ def rate_finished(session: Session, game_id: str, ranks: list[int], moment: date
 
 # -- reading ------------------------------------------------------------------------------------
 def account_names(session: Session, ids: set[int]) -> dict[int, str]:
-    """Account names by id, once accounts exist (db.AccountRow); empty before."""
-    try:
-        from palio.server.db import AccountRow  # type: ignore[attr-defined]
-    except ImportError:
-        return {}
+    """Account names by id."""
+    from palio.server.db import AccountRow
+
     if not ids:
         return {}
     return dict(session.execute(select(AccountRow.id, AccountRow.name)
-                                .where(AccountRow.id.in_(ids))).tuples().all())
+                                .where(AccountRow.id.in_(ids))).all())
 
 
 def leaderboard(session: Session, game: str, limit: int = 100) -> list[dict[str, Any]]:
@@ -159,12 +156,12 @@ def leaderboard(session: Session, game: str, limit: int = 100) -> list[dict[str,
             for place, r in enumerate(rows, 1)]
 
 
-def ratings_of(session: Session, account_id: int) -> list[dict[str, Any]]:
-    """An account's rating at each game it played rated (for the profile page)."""
+def ratings_of(session: Session, account_id: int) -> dict[str, dict[str, int]]:
+    """An account's rating at each game it played rated (for the profile page):
+    {game id: {"rating", "games"}}."""
     rows = session.scalars(select(RatingRow).where(RatingRow.account_id == account_id)
                            .order_by(RatingRow.game))
-    return [{"game": r.game, "rating": displayed(r.mu, r.sigma), "games": r.games}
-            for r in rows]
+    return {r.game: {"rating": displayed(r.mu, r.sigma), "games": r.games} for r in rows}
 
 
 def changes_of(session: Session, game_id: str) -> dict[int, dict[str, int]]:

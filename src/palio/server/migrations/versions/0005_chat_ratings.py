@@ -5,11 +5,11 @@ COLUMN, so SQLite rebuilds nothing). ``chat`` holds each table's messages, numbe
 game. ``ratings`` holds an account's OpenSkill rating (mu, sigma) per game type and
 ``rating_changes`` how each rated game moved each account's displayed rating.
 
-``account_id`` has no foreign key here: the accounts table is made by another revision; the
-one that follows both may add it.
+``account_id`` has no foreign key: a rating outlives nothing it needs (an account is disabled,
+never deleted), and the revision was written beside the accounts one.
 
 Revision ID: 0005
-Revises: 0002
+Revises: 0004
 Create Date: 2026-11-25
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0002"
+down_revision = "0004"  # chained after accounts (0003) and timing (0004)
 branch_labels = None
 depends_on = None
 
