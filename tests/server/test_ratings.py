@@ -238,3 +238,114 @@ def test_the_published_bot_ratings_are_read() -> None:
     levels = ratings.bots_for(SG)
     assert levels and [e["rating"] for e in levels] == sorted(
         (e["rating"] for e in levels), reverse=True)
+
+
+# -- with real accounts, end to end -------------------------------------------------------------
+ORIGIN = {"Origin": "http://testserver"}
+PASSWORD = "correct horse battery"
+
+
+class Site:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def browser(self, name: str) -> Any:
+        client = TestClient(self.app, raise_server_exceptions=False)
+        reply = client.post("/api/accounts", json={"name": name, "password": PASSWORD},
+                            headers=ORIGIN)
+        assert reply.status_code == 201, reply.text
+        return client
+
+
+@pytest.fixture
+def site(db_url: str) -> Iterator[Site]:
+    # the bot runner waits an hour before each move: a test plays a bot's seat itself
+    settings = Settings(db=db_url, bot_delay=3600.0, games_per_minute=0, bot_processes=1)
+    app = create_app(settings, clock=ManualClock(MOMENT))
+    with TestClient(app, raise_server_exceptions=False):
+        yield Site(app)
+
+
+def first_notation(legal: Any) -> str | None:
+    if isinstance(legal, dict):
+        if isinstance(legal.get("notation"), str):
+            return legal["notation"]
+        legal = list(legal.values())
+    if isinstance(legal, list):
+        for item in legal:
+            found = first_notation(item)
+            if found:
+                return found
+    return None
+
+
+def seat_table(site: Site, players: list[Any], **extra: Any) -> str:
+    reply = players[0].post("/api/games", json={"game": SG, "players": 2, "seed": 11, **extra},
+                            headers=ORIGIN)
+    assert reply.status_code == 201, reply.text
+    game_id = reply.json()["id"]
+    for seat, player in enumerate(players):
+        joined = player.post(f"/api/games/{game_id}/seats/{seat}/join", json={}, headers=ORIGIN)
+        assert joined.status_code == 200, joined.text
+    return game_id
+
+
+def play_to_the_end(site: Site, game_id: str, players: list[Any]) -> dict[str, Any]:
+    """Each account plays its first legal choice when it is its turn; a seat a bot took over
+    is played here as the bot runner would (``act(..., bot=True)``), with a random legal move."""
+    service = site.app.state.service
+    rng = random.Random(3)
+    for _ in range(2000):
+        views = [p.get(f"/api/games/{game_id}/view").json() for p in players]
+        if views[0]["status"] == "finished":
+            return views[0]
+        live = service.get(game_id)
+        seat = live.state.to_move
+        if live.seats[seat].kind == "bot":
+            action = rng.choice(list(live.state.legal_by_text()))
+            service.act(game_id, seat, {"action": action, "move_number": live.move_number},
+                        bot=True)
+            continue
+        view = views[seat]
+        reply = players[seat].post(f"/api/games/{game_id}/actions", headers=ORIGIN, json={
+            "action": first_notation(view["legal"]), "move_number": view["move_number"]})
+        assert reply.status_code == 200, reply.text
+    raise AssertionError("the game did not finish")
+
+
+def test_two_accounts_finish_a_rated_game_and_the_winner_gains(site: Site) -> None:
+    ada, bo = site.browser("Ada"), site.browser("Bo")
+    game_id = seat_table(site, [ada, bo], rated=True)
+    final = play_to_the_end(site, game_id, [ada, bo])
+    winner = final["ranking"][0]
+    names = ["Ada", "Bo"]
+    board = ada.get(f"/api/ratings/{SG}").json()["players"]
+    by_name = {p["name"]: p for p in board}
+    assert set(by_name) == {"Ada", "Bo"}
+    assert by_name[names[winner]]["rating"] > ratings.displayed(25, 25 / 3)
+    assert by_name[names[1 - winner]]["rating"] < ratings.displayed(25, 25 / 3)
+    assert board[0]["name"] == names[winner] and all(p["games"] == 1 for p in board)
+    seats = ada.get(f"/api/seat-ratings?games={game_id}").json()[game_id]
+    assert seats[str(winner)]["change"][1] > seats[str(winner)]["change"][0]
+    assert seats[str(1 - winner)]["change"][1] < seats[str(1 - winner)]["change"][0]
+    page = ada.get(f"/players/{names[winner]}")
+    assert page.status_code == 200 and str(by_name[names[winner]]["rating"]) in page.text
+
+
+def test_an_unrated_table_between_accounts_changes_nothing(site: Site) -> None:
+    ada, bo = site.browser("Ada"), site.browser("Bo")
+    game_id = seat_table(site, [ada, bo])  # rated defaults to false
+    play_to_the_end(site, game_id, [ada, bo])
+    assert ada.get(f"/api/ratings/{SG}").json()["players"] == []
+    assert ada.get(f"/api/seat-ratings?games={game_id}").json() == {}
+
+
+def test_a_player_who_leaves_is_rated_last(site: Site) -> None:
+    ada, bo = site.browser("Ada"), site.browser("Bo")
+    game_id = seat_table(site, [ada, bo], rated=True,
+                         on_timeout={"kind": "last"})
+    left = ada.post(f"/api/games/{game_id}/seats/0/leave", headers=ORIGIN)
+    assert left.status_code == 200, left.text
+    play_to_the_end(site, game_id, [ada, bo])  # the weakest bot plays Ada's seat; Bo plays on
+    by_name = {p["name"]: p for p in bo.get(f"/api/ratings/{SG}").json()["players"]}
+    assert by_name["Ada"]["rating"] < ratings.displayed(25, 25 / 3) < by_name["Bo"]["rating"]
