@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from palio.server import ratings
 from tests.server.conftest import BROWSER_MARKS, WAIT_MS, Server
 from tests.server.test_browser import Person
 
@@ -72,3 +73,38 @@ def test_two_pages_see_a_message_as_text_and_a_mute_lasts(web: Server, browser: 
     assert watcher.page.locator("#chat-list li").count() == 0
     for person in (ada, bo, watcher):
         person.close()
+
+
+def test_the_lobby_links_the_leaderboard_and_it_names_the_bots(web: Server, browser: Any) -> None:
+    person = Person(browser, web)
+    person.open("/")
+    person.page.wait_for_selector("body[data-ready='1']", timeout=WAIT_MS)
+    assert person.page.is_visible("#spectator-chat")
+    link = person.page.locator("#ratings-link")
+    assert "/ratings/" in (link.get_attribute("href") or "")
+    link.click()
+    person.page.wait_for_selector("#ratings", timeout=WAIT_MS)
+    expert = next(b for b in ratings.bots_for("san-gimignano") if b["level"] == "expert")
+    line = person.page.locator("#bot-ratings li[data-level='expert']")
+    assert line.count() == 1 and str(expert["rating"]) in (line.text_content() or "")
+    person.close()
+
+
+def test_a_spectator_writes_where_the_table_allows(web: Server, browser: Any) -> None:
+    person = Person(browser, web)
+    person.open("/")
+    person.page.wait_for_selector("body[data-ready='1']", timeout=WAIT_MS)
+    person.page.check("#spectator-chat")
+    person.page.click("#create-submit")
+    person.page.wait_for_selector("#created:not([hidden])", timeout=WAIT_MS)
+    game_id = web.http.get("/api/games").json()[0]["id"]
+    assert web.http.get(f"/api/games/{game_id}").json()["spectator_chat"] is True
+    watcher = Person(browser, web)
+    watcher.open(f"/games/{game_id}")
+    watcher.page.wait_for_selector("#chat:not([hidden]) #chat-form:not([hidden])", timeout=WAIT_MS)
+    write(watcher, "hello from the rail")
+    watcher.page.locator("#chat-list li[data-n='1']").wait_for(timeout=WAIT_MS)
+    assert watcher.page.locator("#chat-list li[data-n='1'] .chat-text").text_content() == (
+        "hello from the rail")
+    for one in (person, watcher):
+        one.close()

@@ -245,3 +245,42 @@ def test_a_message_written_through_one_process_reaches_a_reader_on_another(
             if message["type"] == "chat":
                 assert message["message"]["text"] == "across"
                 break
+
+
+# -- with accounts -------------------------------------------------------------------------------
+ORIGIN = {"Origin": "http://testserver"}
+
+
+def signed_in(table: Table, name: str) -> Any:
+    client = TestClient(table.client.app, raise_server_exceptions=False)
+    reply = client.post("/api/accounts", json={"name": name, "password": "correct horse battery"},
+                        headers=ORIGIN)
+    assert reply.status_code == 201, reply.text
+    return client
+
+
+def test_a_signed_in_seat_writes_with_its_cookie_and_a_foreign_origin_is_refused(
+        table: Table) -> None:
+    ada = signed_in(table, "Ada")
+    reply = ada.post("/api/games", json={"game": SG, "players": 2}, headers=ORIGIN)
+    game_id = reply.json()["id"]
+    assert ada.post(f"/api/games/{game_id}/seats/0/join", json={}, headers=ORIGIN).status_code == 200
+    sent = ada.post(f"/api/games/{game_id}/chat", json={"text": "hello"}, headers=ORIGIN)
+    assert sent.status_code == 201, sent.text
+    assert sent.json()["seat"] == 0 and sent.json()["name"] == "Ada"
+    forged = ada.post(f"/api/games/{game_id}/chat", json={"text": "forged"},
+                      headers={"Origin": "https://evil.example"})
+    assert forged.status_code == 403
+    assert [m["text"] for m in ada.get(f"/api/games/{game_id}/chat").json()["messages"]] == [
+        "hello"]
+
+
+def test_a_signed_in_spectator_writes_as_its_account(table: Table) -> None:
+    game_id, ada, _ = table.create(spectator_chat=True)
+    cy = signed_in(table, "Cy")
+    sent = cy.post(f"/api/games/{game_id}/chat", json={"text": "watching"}, headers=ORIGIN)
+    assert sent.status_code == 201, sent.text
+    message = sent.json()
+    assert message["author"].startswith("account:") and message["name"] == "Cy"
+    assert message["seat"] is None
+    assert texts(table.read(game_id, ada)) == ["watching"]
