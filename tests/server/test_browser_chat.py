@@ -108,3 +108,58 @@ def test_a_spectator_writes_where_the_table_allows(web: Server, browser: Any) ->
         "hello from the rail")
     for one in (person, watcher):
         one.close()
+
+
+def test_ratings_show_beside_names_after_a_rated_game(web: Server, browser: Any) -> None:
+    """Two accounts (signed up through their browsers' own cookie jars) finish a rated table;
+    the seat bar and the lobby show each one's rating and how the game moved it."""
+    origin = {"Origin": web.base}
+    people = [Person(browser, web), Person(browser, web)]
+    for person, name in zip(people, ("Ria", "Sol"), strict=True):
+        reply = person.context.request.post(f"{web.base}/api/accounts", headers=origin,
+                                            data={"name": name, "password": "correct horse 42"})
+        assert reply.status == 201, reply.text()
+    created = people[0].context.request.post(f"{web.base}/api/games", headers=origin, data={
+        "game": "san-gimignano", "players": 2, "seed": 9, "rated": True})
+    game_id = created.json()["id"]
+    for seat, person in enumerate(people):
+        joined = person.context.request.post(
+            f"{web.base}/api/games/{game_id}/seats/{seat}/join", headers=origin, data={})
+        assert joined.status == 200, joined.text()
+    said = people[1].context.request.post(f"{web.base}/api/games/{game_id}/chat", headers=origin,
+                                          data={"text": "good game"})
+    assert said.status == 201, said.text()
+    for _ in range(1000):
+        views = [p.context.request.get(f"{web.base}/api/games/{game_id}/view").json()
+                 for p in people]
+        if views[0]["status"] == "finished":
+            break
+        mover = next(v for v in views if v["legal"])
+        reply = people[mover["seat"]].context.request.post(
+            f"{web.base}/api/games/{game_id}/actions", headers=origin,
+            data={"action": mover["legal"][0]["notation"], "move_number": mover["move_number"]})
+        assert reply.status == 200, reply.text()
+    winner = views[0]["ranking"][0]
+    page = people[0].page
+    page.goto(f"{web.base}/games/{game_id}")
+    chip = page.locator(f"#seats .seat-chip[data-seat='{winner}'] .rating")
+    chip.wait_for(timeout=WAIT_MS)
+    assert "(+" in (chip.text_content() or "")
+    loser = page.locator(f"#seats .seat-chip[data-seat='{1 - winner}'] .rating")
+    assert "(-" in (loser.text_content() or "")
+    page.goto(f"{web.base}/")
+    line = page.locator(f".game-row[data-game='{game_id}'] .seat-ratings")
+    line.wait_for(timeout=WAIT_MS)
+    assert "Ria" in (line.text_content() or "") and "Sol" in (line.text_content() or "")
+    # the replay shows the table's chat to its players (signed in here), not to a stranger
+    page.goto(f"{web.base}/games/{game_id}/replay")
+    said_line = page.locator("#chat-list li[data-n='1'] .chat-text")
+    said_line.wait_for(timeout=WAIT_MS)
+    assert said_line.text_content() == "good game"
+    stranger = Person(browser, web)
+    stranger.open(f"/games/{game_id}/replay")
+    stranger.page.wait_for_selector("body[data-ready='1']", timeout=WAIT_MS)
+    stranger.page.wait_for_load_state("networkidle")
+    assert stranger.page.is_hidden("#chat") and stranger.page.locator("#chat-list li").count() == 0
+    for person in (*people, stranger):
+        person.close()
