@@ -349,3 +349,15 @@ def test_a_player_who_leaves_is_rated_last(site: Site) -> None:
     play_to_the_end(site, game_id, [ada, bo])  # the weakest bot plays Ada's seat; Bo plays on
     by_name = {p["name"]: p for p in bo.get(f"/api/ratings/{SG}").json()["players"]}
     assert by_name["Ada"]["rating"] < ratings.displayed(25, 25 / 3) < by_name["Bo"]["rating"]
+
+
+def test_the_leaderboard_page_escapes_names(site: Site) -> None:
+    evil = '<img src=x onerror="alert(1)">'
+    ada, bo = site.browser(evil), site.browser("Bo")
+    game_id = seat_table(site, [ada, bo], rated=True)
+    play_to_the_end(site, game_id, [ada, bo])
+    assert {p["name"] for p in bo.get(f"/api/ratings/{SG}").json()["players"]} == {evil, "Bo"}
+    page = bo.get(f"/ratings/{SG}")
+    assert page.status_code == 200
+    assert "<img src=x" not in page.text
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in page.text
