@@ -21,6 +21,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from palio.server.app import create_app
+from tests.server.conftest import database_url
 
 runner = CliRunner()
 ORIGIN = {"Origin": "http://testserver"}
@@ -43,8 +44,9 @@ def sign_in(client: TestClient, name: str, password: str) -> int:
                        headers=ORIGIN).status_code
 
 
-def test_create_list_disable_and_reset(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'palio.db'}"
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_create_list_disable_and_reset(backend: str, tmp_path: Path) -> None:
+    db = database_url(backend, tmp_path)
     made = users(db, "create", "Ada", "--email", "ada@example.org", password="first password")
     assert made.exit_code == 0, made.output
     assert "Ada" in made.output and "first password" not in made.output
