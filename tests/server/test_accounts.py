@@ -111,7 +111,9 @@ def test_sign_up_signs_in_and_me_tells_who(site: Site) -> None:
     assert client.get("/api/me").status_code == 401
     reply = site.sign_up(client, "Ada", email="ada@example.org", lang="ja")
     assert reply.json()["name"] == "Ada"
-    me = client.get("/api/me").json()
+    answer = client.get("/api/me")
+    assert answer.headers["cache-control"] == "no-store"  # one person's: no cache keeps it
+    me = answer.json()
     assert me == {"name": "Ada", "email": "ada@example.org", "lang": "ja", "mail_turns": True}
     assert client.delete("/api/session", headers=ORIGIN).status_code == 204
     assert session_cookie(client) is None

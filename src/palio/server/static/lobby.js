@@ -142,7 +142,10 @@ async function joinSeat(summary, seat) {
     refreshLists();
     return;
   }
-  if (!account) holdSeat({ id: summary.id, game: summary.game, seat, name, token: reply.data.token });
+  // a guest's seat (also if the session ended meanwhile): its token opens it, keep it here
+  if (reply.data.url.includes("#token=")) {
+    holdSeat({ id: summary.id, game: summary.game, seat, name, token: reply.data.token });
+  }
   window.location.href = reply.data.url;
 }
 
