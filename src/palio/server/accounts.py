@@ -552,6 +552,12 @@ def public_profile(connection: HTTPConnection, name: str) -> dict[str, Any]:
 router = APIRouter()
 
 
+def schema(model: type[models.Body]) -> dict[str, Any]:
+    """The body's JSON schema for the OpenAPI page (bodies are read by ``app.json_body``)."""
+    return {"requestBody": {"required": True, "content": {
+        "application/json": {"schema": model.model_json_schema()}}}}
+
+
 def _changed(request: Request, game_ids: set[str]) -> None:
     server = getattr(request.app.state, "server", None)
     for game_id in game_ids:
@@ -576,7 +582,7 @@ def _signed_in_reply(request: Request, account: Account, token: str, claimed: li
     return response
 
 
-@router.post("/api/accounts", status_code=201, tags=["accounts"])
+@router.post("/api/accounts", status_code=201, tags=["accounts"], openapi_extra=schema(SignUp))
 async def sign_up(request: Request) -> Any:
     """Sign up (and in). ``claim``: the guest seats held in this browser, kept as the
     account's seats."""
@@ -591,7 +597,7 @@ async def sign_up(request: Request) -> Any:
     return _signed_in_reply(request, account, token, claimed, 201)
 
 
-@router.post("/api/session", tags=["accounts"])
+@router.post("/api/session", tags=["accounts"], openapi_extra=schema(SignIn))
 async def sign_in(request: Request) -> Any:
     from palio.server.app import body_as, client_address
 
@@ -626,7 +632,7 @@ async def me(request: Request) -> Any:
     return JSONResponse((await required(request)).public(), headers=PRIVATE)
 
 
-@router.patch("/api/me", tags=["accounts"])
+@router.patch("/api/me", tags=["accounts"], openapi_extra=schema(ChangeSettings))
 async def change_me(request: Request) -> Any:
     from palio.server.app import body_as
 
