@@ -722,9 +722,9 @@ def _games_html(lang: str, games: list[dict[str, Any]], status: str) -> str:
             f'<code>{html.escape(game["id"])}</code> '
             f'<span class="seat-names">{html.escape(" · ".join(names))}</span></li>')
     title = say(lang, f"accounts.profile.{status}")
-    empty = f'<p class="muted">{say(lang, "accounts.profile.no_games")}</p>'
-    return (f'<section class="panel" id="games-{status}"><h3>{title}</h3>'
-            f'{"<ul>" + "".join(rows) + "</ul>" if rows else empty}</section>')
+    listed = f'<ul class="player-games">{"".join(rows)}</ul>' if rows else (
+        f'<p class="muted">{say(lang, "accounts.profile.no_games")}</p>')
+    return f'<section class="panel" id="games-{status}"><h3>{title}</h3>{listed}</section>'
 
 
 def player_html(request: Request, name: str) -> HTMLResponse:
