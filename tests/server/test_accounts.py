@@ -603,3 +603,22 @@ def test_undo_by_cookie_is_the_accounts_alone(site: Site) -> None:
     assert ada.post(undo, json={"move_number": 1}).status_code == 403  # no Origin: CSRF
     back = ada.post(undo, json={"move_number": 1}, headers=ORIGIN)
     assert back.status_code == 200 and back.json()["move_number"] == 0
+
+
+def test_guessing_the_current_password_is_limited_too(site: Site) -> None:
+    """A stolen session cannot be used to guess the password through PATCH /api/me."""
+    client = site.first
+    site.sign_up(client, "Ada")
+    for n in range(5):
+        reply = client.patch("/api/me", json={"password": "new password",
+                                              "current_password": f"guess {n}"}, headers=ORIGIN)
+        assert reply.status_code == 403
+    limited = client.patch("/api/me", json={"password": "new password",
+                                            "current_password": PASSWORD}, headers=ORIGIN)
+    assert limited.status_code == 429 and int(limited.headers["Retry-After"]) == 900
+    assert site.browser().post("/api/session", json={"name": "Ada", "password": PASSWORD},
+                               headers=ORIGIN).status_code == 429  # the same count
+    site.clock.advance(901)
+    assert client.patch("/api/me", json={"password": "new password",
+                                         "current_password": PASSWORD},
+                        headers=ORIGIN).status_code == 200

@@ -189,6 +189,10 @@ class TooManyAttempts(ApiError):
                          f"too many refused sign-ins; try again in {retry_after} seconds")
         self.retry_after = retry_after
 
+    def reply(self) -> JSONResponse:
+        return JSONResponse({"error": {"code": self.code, "message": self.message}},
+                            status_code=429, headers={"Retry-After": str(self.retry_after)})
+
 
 # -- the store -------------------------------------------------------------------------------
 class AccountStore:
@@ -264,8 +268,14 @@ class AccountStore:
             if row is None or row.disabled:
                 raise ApiError(401, "not_signed_in", "sign in first")
             if body.password is not None:
+                # a stolen session must not become a way to guess the password: the same
+                # limit as signing in, on the same count
+                now = self.clock.now()
+                keys = [limit_key("name", name_key(row.name))]
+                self._check_failures(session, keys, now)
                 if body.current_password is None or not password_matches(
                         row.password_hash, body.current_password):
+                    self._record_failure(keys, now)
                     raise ApiError(403, "bad_password",
                                    "a new password needs the current one, given correctly")
                 row.password_hash = HASHER.hash(body.password)
@@ -607,8 +617,7 @@ async def sign_in(request: Request) -> Any:
         account = await run_in_threadpool(accounts.sign_in, body.name, body.password,
                                           client_address(request))
     except TooManyAttempts as exc:
-        return JSONResponse({"error": {"code": exc.code, "message": exc.message}},
-                            status_code=429, headers={"Retry-After": str(exc.retry_after)})
+        return exc.reply()
     old = request.cookies.get(SESSION_COOKIE)
     if old:  # a session the browser held before ends: only the new token opens one
         await run_in_threadpool(accounts.end_session, old)
@@ -638,7 +647,10 @@ async def change_me(request: Request) -> Any:
 
     account = await required(request)
     body = await body_as(ChangeSettings, request)
-    changed = await run_in_threadpool(store(request).change, account, body)
+    try:
+        changed = await run_in_threadpool(store(request).change, account, body)
+    except TooManyAttempts as exc:
+        return exc.reply()
     return JSONResponse(changed.public(), headers=PRIVATE)
 
 
