@@ -29,12 +29,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import logs, models, pages
+from palio.server import logs, mail, models, pages
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
 from palio.server.db import normalize_url
 from palio.server.errors import ApiError
+from palio.server.mail import Mailer, SmtpTarget, TurnMails
 from palio.server.push import Hub, Viewer, abort, views_for
 from palio.server.service import GameService, LiveGame, bot_names
 from palio.server.settings import Settings
@@ -154,6 +155,7 @@ class Server:
         self.listener: Listener | None = None
         self.claims: Any = None
         self.lock_file: Any = None
+        self.mailer: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         settings = self.settings
@@ -173,10 +175,29 @@ class Server:
             self.listener.start()
             await asyncio.wait_for(self.listener.ready.wait(), 30)
         self.bots.start()
+        if settings.smtp:
+            self.start_mail()
         # games with a bot to move resume by themselves (each process tries; claims decide)
         self.bots.resume_all(await run_in_threadpool(self.service.bot_turns))
 
+    def start_mail(self) -> None:
+        """Turn mails (palio.server.mail): queued with each move, sent by this process's
+        mailer, which also records which seats' pages are open here."""
+        settings = self.settings
+        turns = TurnMails(self.clock, settings.public_url, settings.mail_hours)
+        self.service.move_hooks.append(turns.after_move)
+        mailer = Mailer(self.service.sessions, self.clock, SmtpTarget.parse(settings.smtp),
+                        settings.mail_from, still_due=turns.still_due)
+
+        def open_pages() -> list[tuple[str, int]]:
+            return [(game_id, viewer.seat) for game_id, viewers in self.hub.viewers.items()
+                    for viewer in viewers if viewer.seat is not None]
+
+        self.mailer = asyncio.get_running_loop().create_task(mailer.run(2.0, open_pages))
+
     async def stop(self) -> None:
+        if self.mailer is not None:
+            self.mailer.cancel()
         await self.bots.close()
         await self.hub.close()
         if self.listener is not None:
@@ -221,6 +242,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     app = FastAPI(title="Palio", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.include_router(pages.router)  # the pages, rules, the clients' words (pages.py)
+    app.include_router(mail.router)  # the page that stops turn mails
 
     def service() -> GameService:
         return server.service

@@ -31,9 +31,12 @@ from email.message import EmailMessage
 from email.utils import formatdate
 from urllib.parse import unquote, urlsplit
 
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
 from sqlalchemy import and_, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
+from starlette.concurrency import run_in_threadpool
 
 from palio.server.clock import Clock
 from palio.server.db import OutboxRow, PageSeenRow
@@ -234,8 +237,6 @@ class Mailer:
 
     async def run(self, period: float, seen: Callable[[], Iterable[tuple[str, int]]]) -> None:
         """Each ``period`` seconds: record the pages this process serves, send what is due."""
-        from starlette.concurrency import run_in_threadpool
-
         last_seen = -1e9
         loop = asyncio.get_running_loop()
         while True:
@@ -255,3 +256,118 @@ class Mailer:
     def record_seen(self, pairs: Iterable[tuple[str, int]]) -> None:
         with self.sessions.begin() as session:
             mark_seen(session, pairs, self.clock.now())
+
+
+# -- turn mails --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TurnMails:
+    """Queues "your turn" mails when moves are accepted (``GameService.move_hooks``) and
+    decides, when one is due, whether it is still wanted (``Mailer.still_due``)."""
+
+    clock: Clock
+    public_url: str
+    spacing_hours: float = 3.0
+
+    def after_move(self, session: Session, game_id: str, game: str, to_move: int | None,
+                   move_number: int) -> bool:
+        """In the move's transaction: queue a mail to the seat now to move, if it wants one."""
+        from palio.core.i18n import Translator
+        from palio.core.words import msg
+        from palio.server.db import AccountRow, GameRow, SeatRow
+
+        if to_move is None:
+            return False
+        row = session.get(GameRow, game_id)
+        if row is None or row.status != "running" or (row.timing or {}).get("kind") != "turn":
+            return False
+        seat_row = session.get(SeatRow, (game_id, to_move))
+        account_id = seat_row.account_id if seat_row is not None else None
+        account = session.get(AccountRow, account_id) if account_id is not None else None
+        if (account is None or account.disabled or not account.email
+                or not account.mail_turns or seat_row.kind != "human"):
+            return False
+        now = self.clock.now()
+        if mailed_since(session, game_id, account.id, now - timedelta(hours=self.spacing_hours)):
+            return False
+        token, stop_hash = new_stop_token()
+        tr = Translator(account.lang or "en")
+        title = tr(msg("ui.game_name." + game.replace("-", "_")))
+        base = self.public_url.rstrip("/")
+        body = tr(msg("mail.turn.body", name=account.name, game=title,
+                      link=f"{base}/games/{game_id}", stop=f"{base}/mail/stop/{token}"))
+        return queue(session, key=f"turn:{game_id}:{to_move}:{move_number}",
+                     to_address=account.email, subject=tr(msg("mail.turn.subject", game=title)),
+                     body=body, now=now, send_after=now + timedelta(seconds=GRACE_S),
+                     game_id=game_id, seat=to_move, move_number=move_number,
+                     account_id=account.id, stop_hash=stop_hash)
+
+    def still_due(self, session: Session, row: OutboxRow) -> str | None:
+        """Why a due turn mail should not go now (``None``: send it)."""
+        from palio.server.db import AccountRow, GameRow
+
+        if row.game_id is None:
+            return None  # not a turn mail
+        game = session.get(GameRow, row.game_id)
+        if game is None or game.status != "running":
+            return "game_over"
+        if game.to_move != row.seat or game.move_number != row.move_number:
+            return "turn_passed"
+        account = session.get(AccountRow, row.account_id) if row.account_id else None
+        if account is None or account.disabled or not account.mail_turns or not account.email:
+            return "mail_off"
+        # a page of the table open since shortly before the turn began: the player knows
+        since = utc(row.created_at) - timedelta(seconds=2 * SEEN_EVERY_S)
+        if seen_since(session, row.game_id, row.seat, since):
+            return "page_open"
+        return None
+
+
+def turn_mails_off(session: Session, token: str) -> bool:
+    """The "stop these mails" link: turn the account's turn mails off; False for a token no
+    mail carried."""
+    from palio.server.db import AccountRow
+
+    row = session.scalars(select(OutboxRow).where(OutboxRow.stop_hash == hash_stop(token))
+                          .limit(1)).first()
+    account = session.get(AccountRow, row.account_id) if row and row.account_id else None
+    if account is None:
+        return False
+    account.mail_turns = False
+    return True
+
+
+# -- the "stop these mails" page ---------------------------------------------------------------
+router = APIRouter()
+
+
+def stop_page(lang: str, body: str) -> HTMLResponse:
+    from palio.server.pages import say, shell
+
+    return HTMLResponse(shell(lang, say(lang, "mail.stop.title"), body))
+
+
+@router.get("/mail/stop/{token}")
+async def ask_to_stop(token: str, request: Request) -> HTMLResponse:
+    """A page with one button: a mail client that opens links by itself changes nothing."""
+    from palio.server.pages import page_language, say
+
+    lang = page_language(request)
+    return stop_page(lang, f'<form method="post" class="panel"><p>{say(lang, "mail.stop.ask")}'
+                     f'</p><button class="button primary" type="submit">'
+                     f'{say(lang, "mail.stop.button")}</button></form>')
+
+
+@router.post("/mail/stop/{token}")
+async def stop(token: str, request: Request) -> HTMLResponse:
+    from palio.server.pages import page_language, say
+
+    service = request.app.state.service
+
+    def turn_off() -> bool:
+        with service.sessions.begin() as session:
+            return turn_mails_off(session, token)
+
+    done = len(token) <= 100 and await run_in_threadpool(turn_off)
+    lang = page_language(request)
+    key = "mail.stop.done" if done else "mail.stop.unknown"
+    return stop_page(lang, f'<p class="panel">{say(lang, key)}</p>')

@@ -24,7 +24,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -367,6 +367,9 @@ class GameService:
                  finished_cached: int = 64, replays_cached: int = 16,
                  clock: Clock | None = None) -> None:
         self.clock = clock or SystemClock()  # the one source of time (palio.server.clock)
+        # called in each accepted move's transaction: (session, game id, game, seat now to
+        # move or None, move number); e.g. palio.server.mail queues a turn mail
+        self.move_hooks: list[Callable[[Session, str, str, int | None, int], Any]] = []
         self.engine: Engine = make_engine(url)
         upgrade(self.engine)
         self.shared = not is_sqlite(url)
@@ -677,6 +680,8 @@ class GameService:
                     if after.is_over:
                         values.update(status="finished", finished_at=self.clock.now(), to_move=None)
                     new_revision = self._bump(session, live, **values)
+                    for hook in self.move_hooks:
+                        hook(session, game_id, live.game.info.id, values["to_move"], number)
             except IntegrityError:  # the row exists: another writer got there first
                 raise ApiError(409, "stale_move",
                                f"move {request.move_number} was already played") from None
