@@ -5,6 +5,7 @@ is down."""
 from __future__ import annotations
 
 import email
+from email import policy
 import time
 from email.message import Message
 
@@ -18,7 +19,7 @@ class Inbox:
         self.messages: list[Message] = []
 
     async def handle_DATA(self, _server, _session, envelope):  # noqa: N802 - aiosmtpd's name
-        self.messages.append(email.message_from_bytes(envelope.content))
+        self.messages.append(email.message_from_bytes(envelope.content, policy=policy.default))
         return "250 OK"
 
     def wait_for(self, count: int, timeout: float = 15.0) -> list[Message]:

@@ -140,3 +140,125 @@ def test_an_smtp_target_prints_without_its_password():
     target = SmtpTarget.parse("smtps://mailer:p%40ss@mail.example.org")
     assert (target.port, target.tls, target.password) == (465, "ssl", "p@ss")
     assert "p@ss" not in str(target) and "mail.example.org:465" in str(target)
+
+
+# -- turn mails at a turn-based table ----------------------------------------------------------
+class Table:
+    """A turn-based San Gimignano table between two accounts, with the mail parts of a server
+    process wired as ``palio serve --smtp`` wires them."""
+
+    def __init__(self, url: str, smtp: LocalSmtp, langs=("en", "ja")) -> None:
+        from palio.server.accounts import AccountStore
+        from palio.server.mail import TurnMails
+        from palio.server.service import GameService
+
+        self.clock = ManualClock(START)
+        self.service = GameService(url, clock=self.clock)
+        self.turns = TurnMails(self.clock, "https://palio.example.org", spacing_hours=3)
+        self.service.move_hooks.append(self.turns.after_move)
+        self.mailer = Mailer(self.service.sessions, self.clock, SmtpTarget.parse(smtp.url),
+                             "palio@example.org", still_due=self.turns.still_due)
+        store = AccountStore(self.service.sessions, self.clock)
+        self.accounts = [store.create(name, "correct horse battery", f"{name.lower()}@example.org",
+                                      lang) for name, lang in zip(("Anna", "Bruno"), langs)]
+        live = self.service.create({"game": "san-gimignano", "players": 2,
+                                    "seats": [{"kind": "human"}, {"kind": "human"}],
+                                    "timing": {"kind": "turn", "per_move_s": 86400}})
+        self.id = live.id
+        for seat, account in enumerate(self.accounts):
+            self.service.join(self.id, seat, {}, account=account)
+
+    def move(self) -> int:
+        """The player to move plays until the turn passes (a turn may take several steps)."""
+        seat = self.service.get(self.id).state.to_move
+        while (live := self.service.get(self.id)).state.to_move == seat:
+            self.service.act(self.id, seat, {"action": str(live.state.legal_actions()[0]),
+                                             "move_number": live.move_number})
+        return seat
+
+    def send(self) -> int:
+        self.clock.advance(GRACE_S)
+        return self.mailer.send_due()
+
+
+@pytest.fixture
+def mail_table(sessions, smtp):
+    url = sessions.kw["bind"].url.render_as_string(hide_password=False)
+    table = Table(url, smtp)
+    yield table
+    table.service.close()
+
+
+def test_the_player_to_move_gets_one_mail_in_their_language(mail_table, smtp):
+    assert mail_table.send() == 1  # the table filled: Anna (Player 1) moves first
+    [first] = smtp.inbox.wait_for(1)
+    assert first["To"] == "anna@example.org"
+    body = first.get_content()
+    assert f"https://palio.example.org/games/{mail_table.id}" in body
+    assert "https://palio.example.org/mail/stop/" in body
+    assert "session" not in body.lower() and "token=" not in body  # the link signs nobody in
+    mail_table.move()  # Anna moves: Bruno's turn, and Bruno reads Japanese
+    assert mail_table.send() == 1
+    second = smtp.inbox.wait_for(2)[1]
+    assert second["To"] == "bruno@example.org"
+    assert "あなたの番" in str(second["Subject"])
+    assert mail_table.send() == 0  # nothing more is due
+
+
+def test_no_mail_when_the_page_is_open_or_the_turn_has_passed(mail_table, smtp):
+    with mail_table.service.sessions.begin() as session:  # Anna has the table open
+        mark_seen(session, [(mail_table.id, 0)], mail_table.clock.now())
+    assert mail_table.send() == 0
+    mail_table.move()  # Bruno's turn; he moves before his mail's grace ends
+    mail_table.clock.advance(5)
+    mail_table.move()  # Anna's turn again, her page closed a while ago: this one goes
+    assert mail_table.send() == 1
+    with mail_table.service.sessions() as session:
+        dropped = sorted(r.dropped for r in session.scalars(select(OutboxRow)) if r.dropped)
+    assert dropped == ["page_open", "turn_passed"]
+    assert [m["To"] for m in smtp.inbox.wait_for(1)] == ["anna@example.org"]
+
+
+def test_at_most_one_mail_per_table_in_a_few_hours(mail_table, smtp):
+    assert mail_table.send() == 1  # Anna's first turn
+    mail_table.move()
+    assert mail_table.send() == 1  # Bruno's
+    mail_table.move()  # Anna's turn again, minutes after her mail: none this time
+    assert mail_table.send() == 0
+    mail_table.clock.advance(3 * 3600)
+    mail_table.move()
+    assert mail_table.send() == 1  # hours later, Bruno's turn: a mail again
+    mail_table.move()
+    assert mail_table.send() == 1  # and Anna's
+    assert [m["To"] for m in smtp.inbox.wait_for(4)] == [
+        "anna@example.org", "bruno@example.org", "bruno@example.org", "anna@example.org"]
+
+
+def test_the_stop_link_turns_turn_mails_off(mail_table, smtp):
+    from fastapi.testclient import TestClient
+
+    from palio.server.app import create_app
+    from palio.server.db import AccountRow
+
+    mail_table.send()
+    body = smtp.inbox.wait_for(1)[0].get_content()
+    path = "/mail/stop/" + body.split("/mail/stop/")[1].split()[0]
+    url = mail_table.service.engine.url.render_as_string(hide_password=False)
+    with TestClient(create_app(url, bot_delay=0)) as http:
+        page = http.get(path)
+        assert page.status_code == 200 and "<form" in page.text
+        with mail_table.service.sessions() as session:  # opening the link changes nothing
+            assert session.get(AccountRow, mail_table.accounts[0].id).mail_turns
+        done = http.post(path)
+        assert done.status_code == 200
+        assert "no more turn mails" in done.text
+        assert "not valid" in http.post("/mail/stop/not-a-token").text
+    with mail_table.service.sessions() as session:
+        assert not session.get(AccountRow, mail_table.accounts[0].id).mail_turns
+        assert session.get(AccountRow, mail_table.accounts[1].id).mail_turns
+    mail_table.clock.advance(4 * 3600)
+    mail_table.move()
+    mail_table.move()  # Anna's turn again, hours later: she turned mails off
+    with mail_table.service.sessions() as session:
+        to = [r.to_address for r in session.scalars(select(OutboxRow))]
+    assert to == ["anna@example.org", "bruno@example.org"]

@@ -56,6 +56,16 @@ def serve_command(
     mail_hours: float = typer.Option(3.0, "--mail-hours", envvar="PALIO_MAIL_HOURS", min=0.0,
                                      help="at most one turn mail per table and player in this "
                                      "many hours"),
+    deadline_sweep: float = typer.Option(
+        1.0, "--deadline-sweep", envvar="PALIO_DEADLINE_SWEEP", min=0.001,
+        help="seconds between two looks for tables whose time ran out"),
+    open_expiry_hours: float = typer.Option(
+        72.0, "--open-expiry-hours", envvar="PALIO_OPEN_EXPIRY_HOURS", min=0.001,
+        help="hours an open table waits for players before it expires"),
+    idle_days: float = typer.Option(
+        30.0, "--idle-days", envvar="PALIO_IDLE_DAYS", min=0.001,
+        help="days a running table without a time limit waits for a move; then the table's "
+        "rule for running out of time applies to the player to move"),
     forwarded_allow_ips: str = typer.Option(
         "127.0.0.1", "--forwarded-allow-ips", envvar="FORWARDED_ALLOW_IPS",
         help="proxies whose X-Forwarded-For names the client (comma-separated, or *)"),
@@ -69,8 +79,10 @@ def serve_command(
         settings = Settings(db=db, bot_delay=bot_delay,
                             bot_processes=bot_processes or default_bot_processes(workers),
                             bot_seconds=bot_seconds, games_per_minute=games_per_minute,
-                            push_timeout=push_timeout, workers=workers, smtp=smtp,
-                            mail_from=mail_from, mail_hours=mail_hours,
+                            push_timeout=push_timeout, workers=workers,
+                            deadline_sweep=deadline_sweep, open_expiry_hours=open_expiry_hours,
+                            idle_days=idle_days, smtp=smtp, mail_from=mail_from,
+                            mail_hours=mail_hours,
                             public_url=public_url or f"http://{host}:{port}")
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None

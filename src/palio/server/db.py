@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Index,
@@ -60,6 +61,20 @@ class GameRow(Base):
     updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     # who created the game (a hash of the client's address), for the per-minute limit
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # Timed tables, leaving and expiry (palio.server.timing; migration 0004). ``status`` may
+    # also be "expired": an open table nobody joined in time.
+    timing: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # {"kind": ...}
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    practice: Mapped[bool] = mapped_column(Boolean, default=False)
+    on_timeout: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # {"remaining": [seconds per seat at "started"], "started": ISO time the turn began}
+    clocks: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # when the seat to move runs out (or an open table expires, or an idle one is handled);
+    # None while a bot is to move and once the game has ended
+    deadline_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True,
+                                                         index=True)
+    # [{"seat", "reason": "timeout" | "left", "move", "rule": "bot" | "last", "level"}]
+    forfeits: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
 
 
 Index("ix_games_created", GameRow.created_at, GameRow.id)
@@ -78,6 +93,9 @@ class SeatRow(Base):
     level: Mapped[str | None] = mapped_column(String(100), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # the account holding this seat (NULL: a guest's seat, held by its token alone, or a bot's)
+    account_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("accounts.id"),
+                                                   nullable=True, index=True)
 
 
 class ActionRow(Base):
@@ -216,3 +234,47 @@ class PageSeenRow(Base):
     game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+# -- accounts (palio.server.accounts) ----------------------------------------------------------
+class AccountRow(Base):
+    """A person who signed up. ``name_key`` is the name folded to lower case: names are unique
+    regardless of case ("Ada" and "ada" are one account)."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    name_key: Mapped[str] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    lang: Mapped[str] = mapped_column(String(8), default="en")
+    mail_turns: Mapped[bool] = mapped_column(Boolean, default=True)  # mail when it is my turn
+    disabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A signed-in browser. Only a hash of the cookie's token is stored, so a copy of the
+    database opens no session."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_used_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class SignInFailureRow(Base):
+    """A refused sign-in, kept a while to limit guessing: ``key`` is a hash of the name or of
+    the client's address (a database table, so every server process counts the same)."""
+
+    __tablename__ = "sign_in_failures"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+Index("ix_sign_in_failures_key_at", SignInFailureRow.key, SignInFailureRow.at)

@@ -268,14 +268,15 @@ class TurnMails:
     public_url: str
     spacing_hours: float = 3.0
 
-    def after_move(self, session: Session, game_id: str, game: str, to_move: int | None,
-                   move_number: int) -> bool:
-        """In the move's transaction: queue a mail to the seat now to move, if it wants one."""
+    def after_move(self, session: Session, game_id: str, game: str, mover: int | None,
+                   to_move: int | None, move_number: int) -> bool:
+        """In the move's transaction: queue a mail to the seat now to move, if the turn has
+        just become theirs and they want one."""
         from palio.core.i18n import Translator
         from palio.core.words import msg
         from palio.server.db import AccountRow, GameRow, SeatRow
 
-        if to_move is None:
+        if to_move is None or to_move == mover:  # a decision of several steps goes on
             return False
         row = session.get(GameRow, game_id)
         if row is None or row.status != "running" or (row.timing or {}).get("kind") != "turn":
