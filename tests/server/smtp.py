@@ -5,8 +5,8 @@ is down."""
 from __future__ import annotations
 
 import email
-from email import policy
 import time
+from email import policy
 from email.message import Message
 
 from aiosmtpd.controller import Controller

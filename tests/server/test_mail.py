@@ -160,7 +160,7 @@ class Table:
                              "palio@example.org", still_due=self.turns.still_due)
         store = AccountStore(self.service.sessions, self.clock)
         self.accounts = [store.create(name, "correct horse battery", f"{name.lower()}@example.org",
-                                      lang) for name, lang in zip(("Anna", "Bruno"), langs)]
+                                      lang) for name, lang in zip(("Anna", "Bruno"), langs, strict=True)]
         live = self.service.create({"game": "san-gimignano", "players": 2,
                                     "seats": [{"kind": "human"}, {"kind": "human"}],
                                     "timing": {"kind": "turn", "per_move_s": 86400}})
