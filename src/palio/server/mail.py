@@ -236,16 +236,20 @@ class Mailer:
         return message
 
     async def run(self, period: float, seen: Callable[[], Iterable[tuple[str, int]]]) -> None:
-        """Each ``period`` seconds: record the pages this process serves, send what is due."""
-        last_seen = -1e9
+        """Each ``period`` seconds: record the pages this process serves (a page opened since
+        the last pass at once, all of them every ``SEEN_EVERY_S``), send what is due."""
+        last_all, recorded = -1e9, set[tuple[str, int]]()
         loop = asyncio.get_running_loop()
         while True:
             try:
-                if loop.time() - last_seen >= SEEN_EVERY_S:
-                    pairs = list(seen())
-                    if pairs:
-                        await run_in_threadpool(self.record_seen, pairs)
-                    last_seen = loop.time()
+                pairs = set(seen())
+                if loop.time() - last_all >= SEEN_EVERY_S:
+                    fresh, last_all = pairs, loop.time()
+                else:
+                    fresh = pairs - recorded
+                if fresh:
+                    await run_in_threadpool(self.record_seen, fresh)
+                recorded = pairs
                 await run_in_threadpool(self.send_due)
             except asyncio.CancelledError:
                 raise
