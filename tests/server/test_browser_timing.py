@@ -79,3 +79,29 @@ def test_a_realtime_clock_runs_out_in_the_page(browser: Any, make_server: Any, t
     assert errors == []
     context.close()
     watcher.context.close()
+
+
+def test_the_lobby_creates_a_timed_table(browser: Any, web: Any) -> None:
+    page = browser.new_context().new_page()
+    page.goto(f"{web.base}/")
+    page.wait_for_selector("body[data-ready='1']", timeout=WAIT_MS)
+    page.select_option("#create-game", SG)
+    page.select_option("#create-timing", "realtime")
+    page.fill("#create-base", "5")
+    page.fill("#create-increment", "15")
+    page.select_option("#create-on-timeout", "last")
+    page.check("#create-rated")
+    page.click("#create-submit")
+    page.wait_for_selector("#created code", timeout=WAIT_MS)
+    game_id = page.inner_text("#created code")
+    summary = web.http.get(f"/api/games/{game_id}").json()
+    assert summary["timing"] == {"kind": "realtime", "base_s": 300, "increment_s": 15}
+    assert summary["rated"] and not summary["practice"]
+    assert summary["on_timeout"] == {"kind": "last"}
+    # practice and rated exclude each other in the form, as the server does
+    page.check("#create-practice")
+    assert not page.is_checked("#create-rated")
+    row = page.locator(f'#games-open [data-game="{game_id}"]')
+    row.wait_for(timeout=WAIT_MS)
+    assert row.locator(".badge.timing").inner_text() == "5 min + 15 s per decision · rated"
+    page.context.close()

@@ -461,5 +461,5 @@ def amend_replay(live: LiveGame, frames: list[dict[str, Any]], tr: Translator) -
 def summary_fields(table: Table) -> dict[str, Any]:
     """What the lobby shows of a table's timing (the same from a row and a live game)."""
     return {"timing": table.timing, "rated": table.rated, "practice": table.practice,
-            "deadline_at": table.deadline_at.isoformat() if table.deadline_at else None,
+            "on_timeout": table.on_timeout, "deadline_at": table.deadline_at.isoformat() if table.deadline_at else None,
             "forfeits": len(table.forfeits)}
