@@ -336,8 +336,10 @@ def test_who_may_leave(client, clock) -> None:
 
 def test_the_lobby_lists_live_tables_by_default(client, clock) -> None:
     _, http = client
-    made = [http.post("/api/games", json={"game": SG, "players": 2}).json()["id"]
-            for _ in range(2)]
+    made = []
+    for _ in range(2):
+        made.append(http.post("/api/games", json={"game": SG, "players": 2}).json()["id"])
+        clock.advance(1)  # newest first: one creation time each
     clock.advance(73 * 3600)
     fresh = http.post("/api/games", json={"game": SG, "players": 2}).json()["id"]
     service = client[0].state.service
