@@ -123,9 +123,10 @@ def test_two_accounts_play_a_turn_based_table_over_days(browser: Any, make_serve
 
         # the waiter does not move: the clock passes the limit and its bank; a bot plays on
         clock.advance(3 * DAY)
+        said = {"Anna": "Anna ran out of time; Easy bot plays on",
+                "Bruno": "Brunoの持ち時間が切れました"}[waiter.name]  # in their own language
         waiter.page.wait_for_function(
-            "[...document.querySelectorAll('#log li')].some((li) => "
-            f"li.textContent.includes({waiter.name!r}) && li.textContent.includes('Easy'))",
+            f"[...document.querySelectorAll('#log li')].some((li) => li.textContent.includes({said!r}))",
             timeout=WAIT_MS)
         summary = server.http.get(f"/api/games/{game_id}").json()
         assert summary["seats"][1 - first]["kind"] == "bot" and summary["forfeits"] == 1
