@@ -29,12 +29,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import accounts, logs, models, pages
+from palio.server import accounts, logs, mail, models, pages, timing
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
 from palio.server.db import normalize_url
 from palio.server.errors import ApiError
+from palio.server.mail import Mailer, SmtpTarget, TurnMails
 from palio.server.push import Hub, Viewer, abort, views_for
 from palio.server.service import GameService, LiveGame, bot_names
 from palio.server.settings import Settings
@@ -154,6 +155,8 @@ class Server:
         self.listener: Listener | None = None
         self.claims: Any = None
         self.lock_file: Any = None
+        self.mailer: asyncio.Task[None] | None = None
+        self.sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         settings = self.settings
@@ -162,7 +165,9 @@ class Server:
             self.lock_file = sqlite_single_process(settings.db)
         self.service = await run_in_threadpool(
             lambda: GameService(settings.db, games_per_minute=settings.games_per_minute,
-                                bot_seconds=settings.bot_seconds, clock=self.clock))
+                                bot_seconds=settings.bot_seconds, clock=self.clock,
+                                limits=timing.Limits(settings.open_expiry_hours,
+                                                     settings.idle_days)))
         self.hub = Hub(self.service)
         self.claims = PostgresClaims(settings.db) if settings.shared_database else LocalClaims()
         self.bots = BotRunner(self.service, self.claims, processes=settings.bot_processes,
@@ -173,10 +178,43 @@ class Server:
             self.listener.start()
             await asyncio.wait_for(self.listener.ready.wait(), 30)
         self.bots.start()
+        if settings.smtp:
+            self.start_mail()
         # games with a bot to move resume by themselves (each process tries; claims decide)
         self.bots.resume_all(await run_in_threadpool(self.service.bot_turns))
+        self.sweeper = asyncio.get_running_loop().create_task(self.sweep_deadlines())
+
+    async def sweep_deadlines(self) -> None:
+        """Every ``deadline_sweep`` seconds: act on the deadlines that came (timing.py; of
+        several processes, one acts on each), then push and let the new bots play."""
+        while True:
+            await asyncio.sleep(self.settings.deadline_sweep)
+            try:
+                for game_id in await run_in_threadpool(timing.sweep, self.service):
+                    self.changed(game_id)
+            except Exception:
+                log.exception("the deadline sweep failed; it tries again")
+
+    def start_mail(self) -> None:
+        """Turn mails (palio.server.mail): queued with each move, sent by this process's
+        mailer, which also records which seats' pages are open here."""
+        settings = self.settings
+        turns = TurnMails(self.clock, settings.public_url, settings.mail_hours)
+        self.service.move_hooks.append(turns.after_move)
+        mailer = Mailer(self.service.sessions, self.clock, SmtpTarget.parse(settings.smtp),
+                        settings.mail_from, still_due=turns.still_due)
+
+        def open_pages() -> list[tuple[str, int]]:
+            return [(game_id, viewer.seat) for game_id, viewers in self.hub.viewers.items()
+                    for viewer in viewers if viewer.seat is not None]
+
+        self.mailer = asyncio.get_running_loop().create_task(mailer.run(2.0, open_pages))
 
     async def stop(self) -> None:
+        if self.mailer is not None:
+            self.mailer.cancel()
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         await self.bots.close()
         await self.hub.close()
         if self.listener is not None:
@@ -221,6 +259,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     app = FastAPI(title="Palio", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.include_router(pages.router)  # the pages, rules, the clients' words (pages.py)
+    app.include_router(mail.router)  # the page that stops turn mails
     app.include_router(accounts.router)  # sign-up, sign-in, profiles (accounts.py)
     app.add_middleware(accounts.OriginCheck)  # CSRF: signed-in writes from our own pages only
 
@@ -321,7 +360,9 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
 
     async def view_reply(live: LiveGame, seat: int | None, request: Request) -> JSONResponse:
         reader = (seat, language_of(request))
-        return JSONResponse((await run_in_threadpool(views_for, live, {reader}))[reader])
+        view = (await run_in_threadpool(views_for, live, {reader}))[reader]
+        # the server's time beside the view: pages count the clocks down from it
+        return JSONResponse({**view, "now": server.clock.now().isoformat()})
 
     @app.get("/api/games/{game_id}/view")
     async def view(game_id: str, request: Request) -> Any:
@@ -343,6 +384,19 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         await run_in_threadpool(service().undo, game_id, seat, body)
         server.changed(game_id)
         return await view_reply(live, seat, request)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/leave")
+    async def leave(game_id: str, seat: str, request: Request) -> Any:
+        """The seat's player leaves a running table: the table's rule for leaving applies
+        (timing.py). Only the seat's holder may."""
+        if not (seat.isascii() and seat.isdigit() and len(seat) <= 4):
+            raise ApiError(404, "no_such_seat", "a seat is a small number")
+        live, holder = await seat_of(game_id, request)
+        if not 0 <= int(seat) < live.players:
+            raise ApiError(404, "no_such_seat", f"seats of this game are 0-{live.players - 1}")
+        await run_in_threadpool(timing.leave, service(), game_id, holder, int(seat))
+        server.changed(game_id)
+        return await view_reply(live, holder, request)
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> Any:

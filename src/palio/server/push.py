@@ -157,7 +157,7 @@ class Hub:
     def build(self, game_id: str, readers: set[Reader]) -> tuple[int, dict[Reader, str]]:
         """Each reader's view message, all of one position (run in a worker thread)."""
         live = self.service.get(game_id)
-        return views_text(live, readers)
+        return views_text(live, readers, self.service.clock.now().isoformat())
 
     async def add(self, viewer: Viewer) -> None:
         """Start pushing to a new connection: first the current view, then every change."""
@@ -185,12 +185,16 @@ class Hub:
             task.cancel()
 
 
-def views_text(live: LiveGame, readers: set[Reader]) -> tuple[int, dict[Reader, str]]:
-    """The view message of each reader, serialised once, and the revision they show."""
+def views_text(live: LiveGame, readers: set[Reader],
+               now: str | None = None) -> tuple[int, dict[Reader, str]]:
+    """The view message of each reader, serialised once, and the revision they show; ``now``:
+    the server's time, beside each view (pages count the clocks down from it)."""
     with live.lock:
         views = {reader: live.view(*reader) for reader in readers}
         revision = live.revision
-    return revision, {reader: json.dumps({"type": "view", "view": view}, separators=(",", ":"))
+    extra = {} if now is None else {"now": now}
+    return revision, {reader: json.dumps({"type": "view", "view": {**view, **extra}},
+                                         separators=(",", ":"))
                       for reader, view in views.items()}
 
 

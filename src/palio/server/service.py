@@ -24,7 +24,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -42,7 +42,7 @@ from palio.core.game import Game, State
 from palio.core.i18n import Translator, lookup
 from palio.core.record import GameRecord
 from palio.core.words import msg
-from palio.server import models
+from palio.server import models, timing
 from palio.server.clock import Clock, SystemClock
 from palio.server.db import ActionRow, GameRow, SeatRow, is_sqlite, make_engine, upgrade
 from palio.server.errors import ApiError
@@ -162,6 +162,7 @@ class LiveGame:
     # log lines in words by (seat, language): (events described, lines)
     log_cache: dict[tuple[int | None, str], tuple[int, list[dict[str, Any]]]] = field(
         default_factory=dict)
+    table: timing.Table = field(default_factory=timing.Table)  # clocks, forfeits (timing.py)
 
     @property
     def move_number(self) -> int:
@@ -183,7 +184,7 @@ class LiveGame:
             "id": self.id, "game": self.game.info.id, "players": self.players,
             "options": self.options, "status": self.status, "move_number": state.move_number,
             "to_move": None if state.is_over else state.to_move, "created_at": self.created_at,
-            "seats": [s.summary() for s in self.seats],
+            "seats": [s.summary() for s in self.seats], **timing.summary_fields(self.table),
         }
 
     def apply_cached(self, action: Any, seat: int, after: State | None = None) -> None:
@@ -323,9 +324,10 @@ class LiveGame:
         tr.names = self.names(tr)
         over = state.is_over
         to_move = None if over else state.to_move
-        yours = seat is not None and seat == to_move and self.status == "running"
+        yours = (seat is not None and seat == to_move and self.status == "running"
+                 and self.seats[seat].kind == "human")  # a seat left to a bot has no choices
         log = self._log_lines(seat, tr)
-        return {
+        return timing.amend_view(self, {
             "id": self.id, "game": game.info.id, "players": self.players, "status": self.status,
             "seat": seat, "lang": tr.lang, "move_number": state.move_number,
             "revision": self.revision, "to_move": to_move,
@@ -340,7 +342,7 @@ class LiveGame:
             "can_undo": self.can_undo(seat),
             "recent": self.recent(seat),
             "text": game.render(state, seat, tr),
-        }
+        }, tr)
 
 
 def row_summary(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
@@ -351,6 +353,7 @@ def row_summary(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
         "to_move": None if row.status == "finished" else row.to_move,
         "created_at": utc(row.created_at).isoformat(),
         "seats": [Seat.of(s).summary() for s in seats],
+        **timing.summary_fields(timing.Table.of(row)),
     }
 
 
@@ -366,8 +369,13 @@ class GameService:
 
     def __init__(self, url: str, *, games_per_minute: int = 0, bot_seconds: float = 10.0,
                  finished_cached: int = 64, replays_cached: int = 16,
-                 clock: Clock | None = None) -> None:
+                 clock: Clock | None = None, limits: timing.Limits | None = None) -> None:
         self.clock = clock or SystemClock()  # the one source of time (palio.server.clock)
+        # called in each accepted move's transaction: (session, game id, game, the seat that
+        # moved or None when a full table starts, seat now to move or None, move number);
+        # e.g. palio.server.mail queues a turn mail
+        self.move_hooks: list[Callable[[Session, str, str, int | None, int | None, int], Any]] = []
+        self.limits = limits or timing.Limits()  # expiry and idle limits (timing.py)
         self.engine: Engine = make_engine(url)
         upgrade(self.engine)
         self.shared = not is_sqlite(url)
@@ -460,6 +468,7 @@ class GameService:
         if [s.name for s in fresh_seats] != live.names():
             live.forget_log()  # the log names players
         live.seats = fresh_seats
+        live.table = timing.Table.of(row)
         live.status = "finished" if live.state.is_over else status  # "finished": a safeguard
         live.revision = revision
 
@@ -492,8 +501,11 @@ class GameService:
         query = models.parse(models.ListGames, query or {}, code="bad_query")
         with self.sessions() as session:
             select_rows = select(GameRow)
-            if query.status is not None:
-                select_rows = select_rows.where(GameRow.status == query.status)
+            # by default the live tables; "recent": the ended ones (timing.py expires tables)
+            wanted = {None: ["open", "running"], "recent": ["finished", "expired"],
+                      "all": None}.get(query.status, [query.status])
+            if wanted is not None:
+                select_rows = select_rows.where(GameRow.status.in_(wanted))
             if query.game is not None:
                 select_rows = select_rows.where(GameRow.game == query.game)
             if query.before is not None:
@@ -537,6 +549,7 @@ class GameService:
         players = game.info.min_players if request.players is None else request.players
         options = self._checked_options(game, players, request.options or {})
         seats = self._seats(request.seats, players)
+        table = timing.new_table(request, players, self._check_bot)
         seed = secrets.randbits(63) if request.seed is None else request.seed
         try:
             state = game.setup(players, seed, options)  # fails here, not later, if it cannot
@@ -546,14 +559,16 @@ class GameService:
         everyone_seated = all(s.kind == "bot" for s in seats)
         created = self.clock.now()
         key = creator_key(creator) if creator else None
+        status = "running" if everyone_seated else "open"
+        table = timing.on_create(table, status, state.to_move, seats, created, self.limits)
         with self.sessions.begin() as session:
             if key is not None and self.games_per_minute > 0:
                 self._check_rate(session, key, created)
             session.add(GameRow(
                 id=row_id, game=game.info.id, version=game.info.version, players=players,
-                options=options, seed=seed, status="running" if everyone_seated else "open",
+                options=options, seed=seed, status=status,
                 created_at=created, updated_at=created, revision=0, move_number=0,
-                to_move=state.to_move, creator=key))
+                to_move=state.to_move, creator=key, **table.columns()))
             session.flush()
             for s in seats:
                 session.add(SeatRow(game_id=row_id, seat=s.seat, kind=s.kind, level=s.level,
@@ -637,6 +652,8 @@ class GameService:
                     raise ApiError(409, "seat_taken", f"seat {seat} is taken")
                 if account_id is not None and any(s.account_id == account_id for s in live.seats):
                     raise ApiError(409, "already_seated", "you already hold a seat at this table")
+                now = self.clock.now()
+                timing.check_joinable(live, now)
                 status = "running" if all(s.taken or s.seat == seat for s in live.seats) else "open"
                 changed = session.execute(
                     update(SeatRow)
@@ -645,10 +662,16 @@ class GameService:
                     .values(token_hash=digest, name=name, account_id=account_id)).rowcount
                 if changed != 1:
                     raise ApiError(409, "seat_taken", f"seat {seat} is taken")
-                revision = self._bump(session, live, status=status)
+                table = timing.on_join(live, status, now, self.limits)
+                revision = self._bump(session, live, status=status, **table.changing_columns())
+                if status == "running":  # the table is full: the first turn begins
+                    for hook in self.move_hooks:
+                        hook(session, game_id, live.game.info.id, None, live.state.to_move,
+                             live.move_number)
             target.token_hash = digest
             target.name = name
             target.account_id = account_id
+            live.table = table
             live.forget_log()  # the log names players
             live.status = status
             live.revision = revision
@@ -677,6 +700,8 @@ class GameService:
                         raise ApiError(403, "not_your_turn", f"it is not seat {seat}'s turn")
                     if live.seats[seat].kind == "bot" and not bot:
                         raise ApiError(403, "bot_seat", "a bot plays this seat")
+                    now = self.clock.now()
+                    timing.check_in_time(live, now)
                     action = self._legal_action(live, request.action)
                     after = state.copy()
                     after.apply_unchecked(action)
@@ -686,12 +711,19 @@ class GameService:
                     values: dict[str, Any] = {"move_number": number, "to_move": after.to_move}
                     if after.is_over:
                         values.update(status="finished", finished_at=self.clock.now(), to_move=None)
+                    table = timing.on_move(live, seat, after.to_move, after.is_over, now,
+                                           self.limits)
+                    values.update(table.changing_columns())
                     new_revision = self._bump(session, live, **values)
+                    for hook in self.move_hooks:
+                        hook(session, game_id, live.game.info.id, seat, values["to_move"],
+                             number)
             except IntegrityError:  # the row exists: another writer got there first
                 raise ApiError(409, "stale_move",
                                f"move {request.move_number} was already played") from None
             live.apply_cached(action, seat, after)
             live.revision = new_revision
+            live.table = table
             if after.is_over:
                 live.status = "finished"
         return live
@@ -742,13 +774,16 @@ class GameService:
                 before = live.before_last
                 session.execute(delete(ActionRow).where(ActionRow.game_id == game_id,
                                                         ActionRow.n == number))
-                revision = self._bump(session, live, move_number=number - 1,
-                                      to_move=before.to_move if before is not None else None)
+                to_move = before.to_move if before is not None else None
+                table = timing.on_undo(live, seat, to_move, self.clock.now(), self.limits)
+                revision = self._bump(session, live, move_number=number - 1, to_move=to_move,
+                                      **table.changing_columns())
             # rebuild from the moves that remain (exactly the committed rows)
             revealed = {k: v for k, v in live.revealed.items() if k < number}
             live.replay(list(zip(live.notations[:-1], live.actors[:-1], strict=True)))
             live.revealed = revealed
             live.revision = revision
+            live.table = table
         return live
 
     # -- finished games -------------------------------------------------------------------
@@ -759,7 +794,8 @@ class GameService:
                 raise ApiError(409, "game_not_finished", "the record is shown once the game is over")
             names = [s.name or f"seat {s.seat}" for s in live.seats]
             record = GameRecord.of(live.state, seats=names)
-        return {k: v for k, v in record.__dict__.items() if v is not None}
+        out = {k: v for k, v in record.__dict__.items() if v is not None}
+        return timing.amend_record(live, out)
 
     def replay(self, game_id: str, lang: str = "en") -> dict[str, Any]:
         with self.live_lock:
@@ -786,6 +822,7 @@ class GameService:
             state.apply(action)
             frames.append({"n": n, "notation": notation, "label": label, "seat": live.actors[n - 1],
                            "observation": state.observe(None), "log": lines(start)})
+        timing.amend_replay(live, frames, tr)
         out = {"record": record, "frames": frames, "score_table": describe.score_table(state, tr)}
         with self.live_lock:
             self.replays[(game_id, lang)] = out

@@ -159,7 +159,7 @@ export async function api(method, path, body = undefined, token = null) {
  *  one, else the server's own (English) message, for programs and the log. */
 export function errorMessage(reply) {
   const error = reply.data?.error || {};
-  const known = t(`ui.error.${error.code}`, {}, "");
+  const known = t(`ui.error.${error.code}`, {}, "") || t(`timing.error.${error.code}`, {}, "");
   return known || error.message || t("ui.error.failed", { status: reply.status });
 }
 

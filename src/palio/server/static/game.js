@@ -13,6 +13,7 @@ import {
   say, seatName, t,
 } from "/static/common.js";
 import { boardContext, rendererFor } from "/static/render/index.js";
+import { drawClocks, drawTableControls, forfeitNotes, signalTurn } from "/static/timing.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 // the join link carries the token in its #fragment, which is never sent to a server
@@ -125,7 +126,7 @@ function show(fresh) {
   document.body.dataset.yourTurn = view.legal.length ? "1" : "0";
   document.body.dataset.viewer = view.seat === null ? "spectator" : "seat";
   const title = gameTitle(catalog, view.game);
-  document.title = `${title} - Palio`;
+  signalTurn(view, `${title} - Palio`, title); // the title, and "your turn" (timing.js)
   $("title").textContent = title;
   $("whoami").textContent = view.seat === null ? t("ui.play.spectator")
     : t("ui.play.you_are", { player: seatName(view.seats, view.seat) });
@@ -134,6 +135,8 @@ function show(fresh) {
   $("rules-link").href = `/rules/${view.game}?lang=${language()}`;
   $("prompt-rules").href = `/rules/${view.game}?lang=${language()}${section}`;
   drawSeats();
+  drawClocks(view);
+  drawTableControls(view, { gameId, token, onChange: (fresh) => (fresh ? show(fresh) : refresh()) });
   drawWaiting();
   drawResult();
   drawLiveScores();
@@ -216,6 +219,7 @@ function drawResult() {
   box.replaceChildren(
     el("h2", {}, t("ui.play.game_over")),
     el("div", { class: "result-tables" }, ranking, breakdown),
+    forfeitNotes(view),
     el("a", { class: "button", id: "replay-link", href: `/games/${view.id}/replay?lang=${language()}` }, t("ui.result.replay")));
   box.hidden = false;
   if (!resultShown) {

@@ -6,6 +6,7 @@ import {
   levelName, loadWords, say, seatName, t,
 } from "/static/common.js";
 import { accountGameRows, currentAccount } from "/static/account.js";
+import { fillTimingFields, timingBadges, timingBody } from "/static/timing.js";
 
 const NAME_KEY = "palio.name";
 let catalog = {};
@@ -99,7 +100,7 @@ function createBody() {
   if (seed !== "") body.seed = Number(seed);
   body.seats = [...$("create-seats").querySelectorAll("select")].map((select) => (
     select.value === "human" ? { kind: "human" } : { kind: "bot", level: select.value.slice(4) }));
-  return body;
+  return Object.assign(body, timingBody()); // timed tables (timing.js)
 }
 
 async function createGame(event) {
@@ -183,7 +184,9 @@ function gameRow(summary) {
     links.push(el("a", { class: "button small", href: `/games/${h.id}#token=${encodeURIComponent(h.token)}` },
       t("ui.lobby.play_as", { player: seatName(summary.seats, h.seat) })));
   }
-  if (summary.status !== "finished") {
+  if (summary.status === "expired") {
+    links.push(el("span", { class: "muted" }, t("timing.status.expired")));
+  } else if (summary.status !== "finished") {
     links.push(el("a", { class: "button small", href: `/games/${summary.id}` }, t("ui.lobby.watch")));
   } else {
     links.push(el("a", { class: "button small", href: `/games/${summary.id}` }, t("ui.lobby.result")));
@@ -194,6 +197,7 @@ function gameRow(summary) {
     el("code", {}, summary.id),
     el("span", { class: "muted" }, t("ui.lobby.players_move", { n: summary.players, move: summary.move_number })),
     el("span", { class: "seat-names" }, seatsText(summary)),
+    timingBadges(summary),
     el("span", { class: "links" }, links));
 }
 
@@ -241,7 +245,8 @@ async function fillHeld(box, held) {
       el("span", { class: "game-name" }, gameTitle(catalog, h.game)),
       el("code", {}, h.id),
       el("span", {}, t("ui.lobby.seat_as", { player: name })),
-      el("span", { class: yourTurn ? "badge turn" : "muted" }, yourTurn ? t("ui.lobby.your_turn") : t(`ui.status.${status}`)),
+      el("span", { class: yourTurn ? "badge turn" : "muted" }, yourTurn ? t("ui.lobby.your_turn")
+        : t(status === "expired" ? "timing.status.expired" : `ui.status.${status}`)),
       el("span", { class: "links" },
         status === "gone" ? null : el("a", { class: "button small",
           href: `/games/${h.id}#token=${encodeURIComponent(h.token)}` }, t("ui.lobby.go_back")),
@@ -253,7 +258,8 @@ async function fillHeld(box, held) {
 
 function refreshLists() {
   fillMine();
-  for (const status of ["open", "running", "finished"]) fillList(status);
+  // finished and expired tables are listed as "recent"; the lobby's own lists are live ones
+  for (const status of ["open", "running", "recent"]) fillList(status);
 }
 
 async function start() {
@@ -265,6 +271,7 @@ async function start() {
   const bots = await api("GET", "/api/bots");
   botLevels = bots.ok ? bots.data.levels : [];
   fillGames();
+  fillTimingFields($("create-timing-fields"), botLevels);
   $("create-form").addEventListener("submit", createGame);
   $("refresh").addEventListener("click", refreshLists);
   const invite = new URLSearchParams(window.location.search).get("invite");
