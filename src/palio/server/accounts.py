@@ -537,15 +537,12 @@ async def required(request: Request) -> Account:
     return account
 
 
-def ratings_of(account_id: int) -> Any:
-    """The account's ratings per game, from ``palio.server.ratings`` where that module exists
-    (the ratings concern fills this place); None without it."""
-    try:
-        from palio.server import ratings  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    finder = getattr(ratings, "ratings_of", None)
-    return finder(account_id) if finder is not None else None
+def ratings_of(accounts: AccountStore, account_id: int) -> Any:
+    """The account's ratings per game (palio.server.ratings): {game id: {"rating", "games"}}."""
+    from palio.server import ratings
+
+    with accounts.sessions() as session:
+        return ratings.ratings_of(session, account_id)
 
 
 def public_profile(connection: HTTPConnection, name: str) -> dict[str, Any]:
@@ -555,7 +552,7 @@ def public_profile(connection: HTTPConnection, name: str) -> dict[str, Any]:
     if account is None:
         raise ApiError(404, "no_such_player", "there is no such player")
     return {"name": account.name, "games": accounts.games_of(account.id),
-            "ratings": ratings_of(account.id)}
+            "ratings": ratings_of(accounts, account.id)}
 
 
 # -- routes ----------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import accounts, logs, mail, models, pages, timing
+from palio.server import accounts, chat, logs, mail, models, pages, ratings_api, timing
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
@@ -169,12 +169,14 @@ class Server:
                                 limits=timing.Limits(settings.open_expiry_hours,
                                                      settings.idle_days)))
         self.hub = Hub(self.service)
+        self.chat = chat.ChatPush(self.service, self.hub)
         self.claims = PostgresClaims(settings.db) if settings.shared_database else LocalClaims()
         self.bots = BotRunner(self.service, self.claims, processes=settings.bot_processes,
                               delay=settings.bot_delay, max_seconds=settings.bot_seconds,
                               on_move=self.changed)
         if settings.shared_database:
-            self.listener = Listener(settings.db, self.notified, self.reconnected)
+            self.listener = Listener(settings.db, self.notified, self.reconnected,
+                                     on_chat=self.chat_posted)
             self.listener.start()
             await asyncio.wait_for(self.listener.ready.wait(), 30)
         self.bots.start()
@@ -216,6 +218,7 @@ class Server:
         if self.sweeper is not None:
             self.sweeper.cancel()
         await self.bots.close()
+        await self.chat.close()
         await self.hub.close()
         if self.listener is not None:
             await self.listener.close()
@@ -238,6 +241,11 @@ class Server:
         """Notifications may have been missed: push every watched game again."""
         for game_id in list(self.hub.viewers):
             self.hub.changed(game_id)
+            self.chat.changed(game_id)
+
+    def chat_posted(self, game_id: str) -> None:
+        """A chat message committed (here, or in another process): push it (chat.py)."""
+        self.chat.changed(game_id)
 
 
 def create_app(settings: Settings | str, bot_delay: float | None = None,
@@ -260,6 +268,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
                   openapi_url="/api/openapi.json")
     app.include_router(pages.router)  # the pages, rules, the clients' words (pages.py)
     app.include_router(mail.router)  # the page that stops turn mails
+    app.include_router(ratings_api.router)  # leaderboards and seats' ratings (ratings.py)
     app.include_router(accounts.router)  # sign-up, sign-in, profiles (accounts.py)
     app.add_middleware(accounts.OriginCheck)  # CSRF: signed-in writes from our own pages only
 
@@ -358,6 +367,8 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
             return live, live.seat_of_token(token)
         return live, accounts.seat_of_account(live, await accounts.signed_in(request))
 
+    chat.install(app, seat_of, server.chat_posted)  # POST and GET /api/games/{id}/chat
+
     async def view_reply(live: LiveGame, seat: int | None, request: Request) -> JSONResponse:
         reader = (seat, language_of(request))
         view = (await run_in_threadpool(views_for, live, {reader}))[reader]
@@ -422,6 +433,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         viewer = Viewer(websocket, game_id, seat, language_of(websocket),
                         settings.push_timeout, server.hub.remove)
         try:
+            await server.chat.joined(viewer)
             await server.hub.add(viewer)
             while not viewer.gone:
                 message = await websocket.receive()
@@ -461,6 +473,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
             return False
         viewer.reseat(seat)
         await server.hub.send_current(viewer)
+        server.chat.changed(viewer.game_id)  # a seat may read what it could not as spectator
         return True
 
     async def refuse(websocket: WebSocket, exc: ApiError) -> None:

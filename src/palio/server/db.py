@@ -17,6 +17,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -24,6 +25,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     text,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -109,6 +111,62 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# -- table chat and ratings (chat.py, ratings.py; migration 0005) ------------------------------
+# whether spectators may write (and read) the table chat; chosen at creation
+GameRow.spectator_chat = mapped_column(Boolean, default=False, server_default=false())
+
+
+class ChatRow(Base):
+    """One message of a table's chat; ``n`` counts a game's messages from 1 (a reconnecting
+    page asks for those after the last it has)."""
+
+    __tablename__ = "chat"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # who wrote it, for muting and the rate limit: "seat:2", "account:17" or "guest:<hash>"
+    author: Mapped[str] = mapped_column(String(80))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+Index("ix_chat_author", ChatRow.game_id, ChatRow.author, ChatRow.created_at)
+
+
+class RatingRow(Base):
+    """An account's OpenSkill rating at one game type (ratings.py)."""
+
+    __tablename__ = "ratings"
+
+    # no foreign key to accounts (see migration 0005): accounts are disabled, never deleted
+    account_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+Index("ix_ratings_game", RatingRow.game, RatingRow.mu)
+
+
+class RatingChangeRow(Base):
+    """How one finished game changed one account's displayed rating."""
+
+    __tablename__ = "rating_changes"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    before: Mapped[float] = mapped_column(Float)
+    after: Mapped[float] = mapped_column(Float)
 
 
 def normalize_url(url: str) -> str:

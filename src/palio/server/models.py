@@ -98,6 +98,7 @@ class CreateGame(Body):
     options: dict[Annotated[str, Field(max_length=64)], OptionValue] | None = None
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
     seats: Annotated[list[SeatSpec], Field(max_length=MAX_PLAYERS)] | None = None
+    spectator_chat: bool | None = None  # may spectators use the table chat (chat.py)
     timing: TimingSpec | None = None  # none: no clock
     rated: bool | None = None
     practice: bool | None = None

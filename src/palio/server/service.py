@@ -42,7 +42,7 @@ from palio.core.game import Game, State
 from palio.core.i18n import Translator, lookup
 from palio.core.record import GameRecord
 from palio.core.words import msg
-from palio.server import models, timing
+from palio.server import models, ratings, timing
 from palio.server.clock import Clock, SystemClock
 from palio.server.db import ActionRow, GameRow, SeatRow, is_sqlite, make_engine, upgrade
 from palio.server.errors import ApiError
@@ -158,6 +158,7 @@ class LiveGame:
     # to the same seat are built once
     views: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
     views_revision: int = -1
+    spectator_chat: bool = False  # may spectators read and write the table chat (chat.py)
     used: float = 0.0  # time.monotonic() when last asked for (which finished games stay cached)
     # log lines in words by (seat, language): (events described, lines)
     log_cache: dict[tuple[int | None, str], tuple[int, list[dict[str, Any]]]] = field(
@@ -184,7 +185,8 @@ class LiveGame:
             "id": self.id, "game": self.game.info.id, "players": self.players,
             "options": self.options, "status": self.status, "move_number": state.move_number,
             "to_move": None if state.is_over else state.to_move, "created_at": self.created_at,
-            "seats": [s.summary() for s in self.seats], **timing.summary_fields(self.table),
+            "seats": [s.summary() for s in self.seats], "spectator_chat": self.spectator_chat,
+            **timing.summary_fields(self.table),
         }
 
     def apply_cached(self, action: Any, seat: int, after: State | None = None) -> None:
@@ -341,7 +343,7 @@ class LiveGame:
             "seats": [s.summary() for s in self.seats],
             "can_undo": self.can_undo(seat),
             "recent": self.recent(seat),
-            "text": game.render(state, seat, tr),
+            "text": game.render(state, seat, tr), "spectator_chat": self.spectator_chat,
         }, tr)
 
 
@@ -353,6 +355,7 @@ def row_summary(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
         "to_move": None if row.status == "finished" else row.to_move,
         "created_at": utc(row.created_at).isoformat(),
         "seats": [Seat.of(s).summary() for s in seats],
+        "spectator_chat": bool(row.spectator_chat),
         **timing.summary_fields(timing.Table.of(row)),
     }
 
@@ -437,7 +440,8 @@ class GameService:
             live = LiveGame(
                 id=row.id, game=game, players=row.players, options=dict(row.options),
                 seed=row.seed, status=row.status, created_at=utc(row.created_at).isoformat(),
-                seats=[], state=state, turns=[game.turn_key(state)], marks=[len(state.log)])
+                seats=[], state=state, turns=[game.turn_key(state)], marks=[len(state.log)],
+                spectator_chat=bool(row.spectator_chat))
             self._refresh(live, session, row)
         return live
 
@@ -568,7 +572,8 @@ class GameService:
                 id=row_id, game=game.info.id, version=game.info.version, players=players,
                 options=options, seed=seed, status=status,
                 created_at=created, updated_at=created, revision=0, move_number=0,
-                to_move=state.to_move, creator=key, **table.columns()))
+                to_move=state.to_move, creator=key, **table.columns(),
+                spectator_chat=bool(request.spectator_chat)))
             session.flush()
             for s in seats:
                 session.add(SeatRow(game_id=row_id, seat=s.seat, kind=s.kind, level=s.level,
@@ -718,6 +723,8 @@ class GameService:
                     for hook in self.move_hooks:
                         hook(session, game_id, live.game.info.id, seat, values["to_move"],
                              number)
+                    if after.is_over:  # rated tables rate their accounts (ratings.py)
+                        ratings.rate_finished(session, game_id, after.ranks(), self.clock.now())
             except IntegrityError:  # the row exists: another writer got there first
                 raise ApiError(409, "stale_move",
                                f"move {request.move_number} was already played") from None

@@ -13,6 +13,8 @@ import {
   say, seatName, t,
 } from "/static/common.js";
 import { boardContext, rendererFor } from "/static/render/index.js";
+import { chatCatchUp, chatInit, chatPushed, chatView } from "/static/chat.js";
+import { seatBarRatings } from "/static/ratings.js";
 import { drawClocks, drawTableControls, forfeitNotes, signalTurn } from "/static/timing.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
@@ -41,6 +43,7 @@ function connect() {
     retryDelay = 500;
     setConnection("live");
     if (token) socket.send(JSON.stringify({ type: "auth", token }));
+    chatCatchUp(); // messages written while this page was away
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
@@ -48,6 +51,7 @@ function connect() {
       if (token && message.view.seat === null) return; // the spectator view before our seat's
       show(message.view);
     }
+    else if (message.type === "chat") chatPushed(message.message);
     else if (message.type === "error") {
       refused = true;
       say(errorMessage({ status: 0, data: message }));
@@ -144,6 +148,8 @@ function show(fresh) {
   drawPrompt();
   drawActions();
   drawLog();
+  chatView(view);
+  seatBarRatings(view);
   const again = keep && view.legal.find((a) => a.notation === keep);
   if (again) arm(again, document.querySelector(`#actions button[data-notation="${CSS.escape(keep)}"]`));
 }
@@ -410,6 +416,7 @@ async function start() {
     }
   });
   watchBar();
+  chatInit($("chat"), gameId, token);
   catalog = await catalogById();
   const summary = await api("GET", `/api/games/${gameId}`);
   if (!summary.ok) {

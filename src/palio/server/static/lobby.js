@@ -5,12 +5,15 @@ import {
   $, api, catalogById, el, errorMessage, forgetSeat, gameTitle, heldSeats, holdSeat, language,
   levelName, loadWords, say, seatName, t,
 } from "/static/common.js";
+import { leaderboardLink, lobbyRatings } from "/static/ratings.js";
+import { spectatorChatField } from "/static/chat.js";
 import { accountGameRows, currentAccount } from "/static/account.js";
 import { fillTimingFields, timingBadges, timingBody } from "/static/timing.js";
 
 const NAME_KEY = "palio.name";
 let catalog = {};
 let botLevels = [];
+let spectatorChat = () => false;
 
 /** The name typed, or null: the server then names the seat "Player N" in each reader's words. */
 function playerName() {
@@ -98,6 +101,7 @@ function createBody() {
   body.options = options;
   const seed = $("create-seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
+  if (spectatorChat()) body.spectator_chat = true;
   body.seats = [...$("create-seats").querySelectorAll("select")].map((select) => (
     select.value === "human" ? { kind: "human" } : { kind: "bot", level: select.value.slice(4) }));
   return Object.assign(body, timingBody()); // timed tables (timing.js)
@@ -210,6 +214,7 @@ async function fillList(status) {
   }
   const rows = reply.data.slice(0, 30).map(gameRow);
   box.replaceChildren(...(rows.length ? rows : [el("p", { class: "muted" }, t("ui.lobby.no_games"))]));
+  lobbyRatings(box, reply.data.slice(0, 30));
 }
 
 async function fillMine() {
@@ -271,6 +276,8 @@ async function start() {
   const bots = await api("GET", "/api/bots");
   botLevels = bots.ok ? bots.data.levels : [];
   fillGames();
+  leaderboardLink($("create-game"));
+  spectatorChat = spectatorChatField($("create-seats"));
   fillTimingFields($("create-timing-fields"), botLevels);
   $("create-form").addEventListener("submit", createGame);
   $("refresh").addEventListener("click", refreshLists);

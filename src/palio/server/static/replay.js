@@ -1,8 +1,11 @@
 // The replay viewer: a finished game's frames (spectator observations), stepped or scrubbed,
 // each step's move in words and what it changed highlighted; the score breakdown at the end.
 
-import { $, api, catalogById, el, errorMessage, gameTitle, language, loadWords, say, seatName, t } from "/static/common.js";
+import {
+  $, api, catalogById, el, errorMessage, gameTitle, heldSeats, language, loadWords, say, seatName, t,
+} from "/static/common.js";
 import { boardContext, diffPaths, rendererFor } from "/static/render/index.js";
+import { chatInit } from "/static/chat.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 
@@ -96,6 +99,9 @@ async function start() {
   });
   drawResult();
   go(0);
+  // the table's chat, read with a seat's token this browser holds (chat.py decides who reads)
+  chatInit($("chat"), gameId, heldSeats().find((s) => s.id === gameId)?.token || null,
+    { readOnly: true, tableSeats: seats });
   document.body.dataset.ready = "1";
 }
 
