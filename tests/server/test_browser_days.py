@@ -145,7 +145,8 @@ def test_two_accounts_play_a_turn_based_table_over_days(browser: Any, make_serve
                                   ["players"] if r["games"] == 1] or None, "the ratings")
         rating = {row["name"]: row["rating"] for row in board}
         assert set(rating) == {"Anna", "Bruno"}
-        assert rating[mover.name] > rating[waiter.name]  # who ran out of time is rated last
+        newcomer = server.http.get(f"/api/ratings/{SG}").json()["scale"]["base"]
+        assert rating[mover.name] > newcomer > rating[waiter.name]  # time ran out: rated last
         assert mover.errors == [] and waiter.errors == []
     finally:
         smtp.stop()
