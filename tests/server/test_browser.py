@@ -607,12 +607,12 @@ def test_replay_steps_forward_and_back(web: Server, browser: Any) -> None:
     for _ in range(3):
         page.click("#forward")
     assert page.get_attribute("body", "data-frame") == "3"
-    assert frames[3]["label"] in page.inner_text("#frame-move")  # the move in words
+    assert frames[3]["headline"] in page.inner_text("#frame-move")  # the move in words
     assert frames[3]["notation"] not in page.inner_text("#frame-move") or \
         not notation_like(frames[3]["notation"])
     page.click("#back")
     assert page.get_attribute("body", "data-frame") == "2"
-    assert frames[2]["label"] in page.inner_text("#frame-move")
+    assert frames[2]["headline"] in page.inner_text("#frame-move")
     page.click("#last")
     assert page.get_attribute("body", "data-frame") == str(len(frames) - 1)
     assert page.locator("#scores").is_visible() and page.locator("#scores tr").count() == 2

@@ -42,7 +42,7 @@ from palio.core.game import Game, State
 from palio.core.i18n import Translator, lookup
 from palio.core.record import GameRecord
 from palio.core.words import msg
-from palio.server import models
+from palio.server import headlines, models
 from palio.server.clock import Clock, SystemClock
 from palio.server.db import ActionRow, GameRow, SeatRow, is_sqlite, make_engine, upgrade
 from palio.server.errors import ApiError
@@ -764,18 +764,22 @@ class GameService:
         tr = Translator(lang)
         tr.names = live.names(tr)
 
-        def lines(start: int) -> list[str]:
-            return [line["text"] for line in describe.log(state, None, tr, start)]
-
-        frames = [{"n": 0, "notation": None, "label": None, "seat": None,
-                   "observation": state.observe(None), "log": lines(0)}]
+        frames = [{"n": 0, "notation": None, "label": None, "seat": None, "headline": None,
+                   "observation": state.observe(None),
+                   "log": [line["text"] for line in describe.log(state, None, tr, 0)]}]
         for n, notation in enumerate(record["actions"], 1):
             start = len(state.log)
             action = game.parse_action(notation)
             label = tr(game.words.action(state, action).label)  # the game is over: all public
             state.apply(action)
-            frames.append({"n": n, "notation": notation, "label": label, "seat": live.actors[n - 1],
-                           "observation": state.observe(None), "log": lines(start)})
+            seat = live.actors[n - 1]
+            logged = describe.log(state, None, tr, start)
+            frames.append({"n": n, "notation": notation, "label": label, "seat": seat,
+                           # what happened, in the third person (the label is the mover's)
+                           "headline": headlines.headline(game.info.id, notation, seat, label,
+                                                          logged, tr),
+                           "observation": state.observe(None),
+                           "log": [line["text"] for line in logged]})
         out = {"record": record, "frames": frames, "score_table": describe.score_table(state, tr)}
         with self.live_lock:
             self.replays[(game_id, lang)] = out

@@ -23,6 +23,13 @@ export function el(tag, attrs = {}, ...children) {
 // The element with this id.
 export const $ = (id) => document.getElementById(id);
 
+/** Replace a node's children, skipping null/undefined/false (replaceChildren would write
+ *  them as the text "null"). */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
 // -- language ---------------------------------------------------------------------------------
 const LANG_KEY = "palio.lang";
 const LANG_COOKIE = "palio_lang";
@@ -246,7 +253,7 @@ let tipFor = null;
 
 function showTip(node) {
   const box = $("tip") || document.body.appendChild(el("div", { id: "tip", class: "tip", role: "tooltip" }));
-  box.replaceChildren(
+  fill(box,
     node.dataset.tipTitle ? el("strong", {}, node.dataset.tipTitle) : null,
     node.dataset.tip ? el("span", {}, node.dataset.tip) : null);
   box.hidden = false;

@@ -2,7 +2,7 @@
 // and finished games, and the seats this browser holds.
 
 import {
-  $, api, catalogById, el, errorMessage, forgetSeat, gameTitle, heldSeats, holdSeat, language,
+  $, api, catalogById, el, errorMessage, fill, forgetSeat, gameTitle, heldSeats, holdSeat, language,
   levelName, loadWords, say, seatName, t,
 } from "/static/common.js";
 
@@ -122,7 +122,7 @@ function joinButtons(summary, cls = "primary") {
 function showCreated(summary) {
   const box = $("created");
   const free = summary.seats.filter((s) => !s.taken);
-  box.replaceChildren(
+  fill(box,
     el("p", {}, t("ui.lobby.created", { game: gameTitle(catalog, summary.game) }), " ", el("code", {}, summary.id)),
     free.length ? el("div", { class: "row" }, joinButtons(summary)) : null,
     free.length ? invitePanel(summary.id) : null,

@@ -28,10 +28,12 @@ function go(index) {
   document.body.dataset.frame = String(current);
   $("slider").value = String(current);
   $("frame-number").textContent = t("ui.replay.step_of", { n: current, total: frames.length - 1 });
+  // the headline says what happened in the third person (the label is the mover's prompt)
+  const headline = frame.headline || frame.label || "";
   $("frame-move").replaceChildren(frame.n === 0 ? t("ui.replay.setup")
-    : el("span", {}, el("strong", { class: `seat-text-${frame.seat}` }, seatLabel(frame.seat)), ": ", frame.label || ""));
-  $("step-log").replaceChildren(...(frame.log.length ? frame.log : [t("ui.replay.nothing_logged")]).map(
-    (line) => el("li", {}, line)));
+    : el("span", { class: `seat-${frame.seat}`, "data-seat": frame.seat }, el("span", { class: "dot" }), " ", headline));
+  const said = frame.log.length ? frame.log : [frame.n === 0 ? t("ui.replay.setup") : headline];
+  $("step-log").replaceChildren(...said.map((line) => el("li", { class: frame.seat === null ? "" : `seat-${frame.seat}` }, line)));
   const before = current > 0 ? frames[current - 1].observation : frame.observation;
   const ctx = boardContext({ seat: null, seats, legend, paths: diffPaths(before, frame.observation) });
   let board;
