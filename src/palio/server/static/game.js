@@ -120,6 +120,7 @@ function show(fresh) {
     closeChooser();
     hideTip();
   }
+  document.body.dataset.game = view.game; // picks the game's seat colours (style.css)
   document.body.dataset.move = String(view.move_number);
   document.body.dataset.status = view.status;
   document.body.dataset.yourTurn = view.legal.length ? "1" : "0";

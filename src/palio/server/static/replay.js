@@ -79,6 +79,7 @@ async function start() {
   }
   ({ frames, record } = reply.data);
   scoreTable = reply.data.score_table || null;
+  document.body.dataset.game = record.game; // picks the game's seat colours (style.css)
   $("title").textContent = gameTitle(catalog, record.game);
   document.title = `${gameTitle(catalog, record.game)} - Palio`;
   $("rules-link").href = `/rules/${record.game}?lang=${language()}`;
