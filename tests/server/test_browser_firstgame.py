@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import palio
-from tests.server.conftest import BROWSER_MARKS, Server
+from tests.server.conftest import BROWSER_MARKS, WAIT_MS, Server
 from tests.server.test_browser import Person
 
 pytestmark = BROWSER_MARKS
@@ -69,3 +69,53 @@ def test_one_colour_per_player_everywhere_on_the_page(web: Server, browser: Any)
             colours.append(shown.pop())
         assert len(set(colours)) == len(colours), f"{game}: two players share a colour {colours}"
         person.close()
+
+
+def test_play_against_bots_in_one_click(web: Server, browser: Any) -> None:
+    for lang in ("en", "ja"):
+        person = Person(browser, web, lang)
+        page = person.page
+        person.open("/")
+        page.wait_for_selector("body[data-ready]", timeout=WAIT_MS)
+        # the form's own default is you against bots, too: a friend's seat is a choice
+        page.select_option("#create-game", "tiletum")
+        page.select_option("#create-players", "3")
+        assert page.input_value("#seat-kind-0") == "human"
+        assert page.input_value("#seat-kind-1").startswith("bot:")
+        assert page.input_value("#seat-kind-2").startswith("bot:")
+        page.click("#play-bots")
+        page.wait_for_url("**/games/*#token=*", timeout=WAIT_MS)
+        page.wait_for_selector("body[data-status='running'][data-viewer='seat']", timeout=WAIT_MS)
+        game_id = page.url.split("/games/")[1].split("#")[0]
+        seats = web.http.get(f"/api/games/{game_id}").json()["seats"]
+        assert [s["kind"] for s in seats] == ["human", "bot", "bot"]
+        assert page.locator("#seats .seat-chip.me[data-seat='0']").count() == 1
+        person.close()
+
+
+def test_no_null_and_the_creator_gives_a_seat_to_a_bot(web: Server, browser: Any) -> None:
+    ada = Person(browser, web, "ja")
+    page = ada.page
+    ada.open("/")
+    page.wait_for_selector("body[data-ready]", timeout=WAIT_MS)
+    page.select_option("#create-game", "san-gimignano")
+    page.select_option("#seat-kind-1", "human")  # a seat for a friend
+    page.click("#create-submit")
+    page.wait_for_selector("#created .invite-link", timeout=WAIT_MS)
+    assert "null" not in page.inner_text("#created")
+    game_id = page.inner_text("#created code")
+    page.click("#created [data-join='0']")
+    page.wait_for_selector("#waiting:not([hidden]) [data-bot-seat='1']", timeout=WAIT_MS)
+    assert "null" not in page.inner_text("#waiting")
+    # another browser (a player who did not create the game) has no such button
+    bo = Person(browser, web, "en")
+    bo.open(f"/games/{game_id}")
+    bo.wait_view()
+    assert bo.page.locator("[data-bot-seat]").count() == 0
+    page.click("[data-bot-seat='1']")
+    page.wait_for_selector("body[data-status='running']", timeout=WAIT_MS)
+    seat = web.http.get(f"/api/games/{game_id}").json()["seats"][1]
+    assert seat["kind"] == "bot" and seat["taken"]
+    bo.page.wait_for_selector("body[data-status='running']", timeout=WAIT_MS)
+    ada.close()
+    bo.close()

@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import logs, models, pages
+from palio.server import logs, models, pages, seating
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
@@ -271,10 +271,13 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     @app.post("/api/games", status_code=201, openapi_extra=schema(models.CreateGame))
     async def create_game(request: Request) -> Any:
         body = await body_as(models.CreateGame, request)
-        live = await run_in_threadpool(
-            lambda: service().create(body, creator=client_address(request)))
+        # the creator's token: only this reply carries it (it gives empty seats to bots)
+        creator_token, creator_hash = seating.new_creator_token()
+        live = await run_in_threadpool(lambda: service().create(
+            body, creator=client_address(request), creator_token=creator_hash))
         server.changed(live.id)
-        return JSONResponse(await run_in_threadpool(summary_of, live), status_code=201)
+        created = await run_in_threadpool(summary_of, live)
+        return JSONResponse({**created, "creator_token": creator_token}, status_code=201)
 
     @app.get("/api/games")
     async def list_games(request: Request) -> Any:
@@ -305,6 +308,17 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         server.changed(game_id)
         # the token travels in the fragment, which browsers never send to a server
         return {"seat": int(seat), "token": token, "url": f"/games/{live.id}#token={token}"}
+
+    @app.post("/api/games/{game_id}/seats/{seat}/bot", openapi_extra=schema(seating.SeatToBot))
+    async def seat_to_bot(game_id: str, seat: str, request: Request) -> Any:
+        """The creator (the creator's token as the bearer) gives an empty seat to a bot."""
+        body = await body_as(seating.SeatToBot, request)
+        if not (seat.isascii() and seat.isdigit() and len(seat) <= 4):
+            raise ApiError(404, "no_such_seat", "a seat is a small number")
+        live = await run_in_threadpool(seating.give_to_bot, service(), game_id, int(seat),
+                                       token_of(request), body)
+        server.changed(game_id)
+        return JSONResponse(await run_in_threadpool(summary_of, live))
 
     async def seat_of(game_id: str, request: Request) -> tuple[LiveGame, int | None]:
         live = await run_in_threadpool(service().get, game_id)

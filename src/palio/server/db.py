@@ -60,6 +60,9 @@ class GameRow(Base):
     updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     # who created the game (a hash of the client's address), for the per-minute limit
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # the SHA-256 of the creator's token (palio/server/seating.py): it may give an empty seat
+    # to a bot
+    creator_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 Index("ix_games_created", GameRow.created_at, GameRow.id)

@@ -525,9 +525,11 @@ class GameService:
             return list(session.scalars(query))
 
     # -- changes --------------------------------------------------------------------------
-    def create(self, body: Any, *, creator: str | None = None) -> LiveGame:
+    def create(self, body: Any, *, creator: str | None = None,
+               creator_token: str | None = None) -> LiveGame:
         """A new game from a ``CreateGame`` body; ``creator`` (a client's address) counts
-        towards the per-minute limit."""
+        towards the per-minute limit; ``creator_token`` (a hash, palio/server/seating.py) lets
+        the creator give an empty seat to a bot later."""
         request = models.parse(models.CreateGame, body)
         try:
             game = registry.get(request.game)
@@ -552,7 +554,7 @@ class GameService:
                 id=row_id, game=game.info.id, version=game.info.version, players=players,
                 options=options, seed=seed, status="running" if everyone_seated else "open",
                 created_at=created, updated_at=created, revision=0, move_number=0,
-                to_move=state.to_move, creator=key))
+                to_move=state.to_move, creator=key, creator_token=creator_token))
             session.flush()
             for s in seats:
                 session.add(SeatRow(game_id=row_id, seat=s.seat, kind=s.kind, level=s.level,

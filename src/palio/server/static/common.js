@@ -164,7 +164,7 @@ export async function api(method, path, body = undefined, token = null) {
  *  one, else the server's own (English) message, for programs and the log. */
 export function errorMessage(reply) {
   const error = reply.data?.error || {};
-  const known = t(`ui.error.${error.code}`, {}, "");
+  const known = t(`ui.error.${error.code}`, {}, "") || t(`board.error.${error.code}`, {}, "");
   return known || error.message || t("ui.error.failed", { status: reply.status });
 }
 
@@ -189,6 +189,31 @@ export function holdSeat(entry) {
 export function forgetSeat(id, seat) {
   const rest = heldSeats().filter((s) => !(s.id === id && s.seat === seat));
   localStorage.setItem(SEATS_KEY, JSON.stringify(rest));
+}
+
+// -- games this browser created ---------------------------------------------------------
+// The creator's token (the create reply's creator_token) gives the game's empty seats to bots.
+const CREATED_KEY = "palio.created";
+
+function createdGames() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(CREATED_KEY) || "{}");
+    return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
+  } catch (exc) {
+    return {};
+  }
+}
+
+export function rememberCreated(gameId, token) {
+  const kept = createdGames();
+  kept[gameId] = token;
+  const newest = Object.entries(kept).slice(-50); // insertion order: the oldest go first
+  localStorage.setItem(CREATED_KEY, JSON.stringify(Object.fromEntries(newest)));
+}
+
+/** The creator's token of a game this browser created, or null. */
+export function creatorToken(gameId) {
+  return createdGames()[gameId] || null;
 }
 
 // -- names -------------------------------------------------------------------------------

@@ -9,8 +9,8 @@
 // and plays it on a second tap, since a finger has no hover to read the explanation with.
 
 import {
-  $, api, catalogById, el, errorMessage, gameTitle, hideTip, language, loadWords, pointerKind,
-  say, seatName, t,
+  $, api, catalogById, creatorToken, el, errorMessage, gameTitle, hideTip, language, levelName,
+  loadWords, pointerKind, say, seatName, t,
 } from "/static/common.js";
 import { boardContext, rendererFor } from "/static/render/index.js";
 
@@ -182,7 +182,28 @@ function drawWaiting() {
   box.replaceChildren(
     el("strong", {}, t("ui.play.waiting_players", { n: free.length })),
     el("div", { class: "invite" }, el("span", {}, t("ui.invite.label")), field, copy));
+  const toBots = seatsToBots(free);
+  if (toBots) box.append(toBots);
   box.hidden = false;
+}
+
+let botLevels = null; // the server's bot levels, asked for once
+
+/** For the game's creator: a button per empty seat that gives it to a bot. */
+function seatsToBots(free) {
+  const creator = creatorToken(view.id);
+  if (!creator || !botLevels?.length) return null;
+  const level = el("select", { id: "seat-bot-level", "aria-label": t("board.lobby.bot_level") },
+    botLevels.map((name) => el("option", { value: name, selected: name === "easy" }, levelName(name))));
+  const give = (seat) => async () => {
+    const reply = await api("POST", `/api/games/${view.id}/seats/${seat}/bot`, { level: level.value }, creator);
+    if (!reply.ok) say(t("board.seat.to_bot_failed", { reason: errorMessage(reply) }));
+    else if (!socket || socket.readyState !== WebSocket.OPEN) refresh();
+  };
+  return el("div", { class: "row seats-to-bots" },
+    el("label", {}, `${t("board.lobby.bot_level")} `, level),
+    free.map((s) => el("button", { class: "small", "data-bot-seat": s.seat, onclick: give(s.seat) },
+      t("board.seat.to_bot", { player: seatName(view.seats, s.seat) }))));
 }
 
 function whole(value) {
@@ -415,6 +436,10 @@ async function start() {
   }
   const reply = await api("GET", `/api/catalog/${summary.data.game}/legend`);
   legend = reply.ok ? reply.data : {};
+  if (creatorToken(gameId) && summary.data.status === "open") {
+    const bots = await api("GET", "/api/bots");
+    botLevels = bots.ok ? bots.data.levels : [];
+  }
   connect();
 }
 
