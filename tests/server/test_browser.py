@@ -86,11 +86,13 @@ class Person:
         elif on_board and several:
             several[0].click()
             page.locator(f'#chooser button[data-notation="{notation}"]').click()
-        elif self.phone:  # a finger: the first tap shows what the choice does, the second plays
+        elif self.phone:  # a finger: the first tap on a kind of choice shows what it does (in
+            # the button), the second plays; a kind explained before plays at the first tap
             button = page.locator(f'#actions button[data-notation="{notation}"]')
             button.tap()
-            assert not page.locator("#choice-explain").is_hidden()
-            button.tap()
+            if page.locator("#choice-explain").is_visible():
+                assert button.locator(".action-explain").is_visible()
+                button.tap()
         else:
             page.locator(f'#actions button[data-notation="{notation}"]').click()
         page.wait_for_function(f"document.body.dataset.move !== '{before}'", timeout=WAIT_MS)

@@ -5,6 +5,8 @@ games against bots, giving an empty seat to a bot, no stray "null", and a phone'
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Any
 
 import pytest
@@ -59,6 +61,9 @@ def test_one_colour_per_player_everywhere_on_the_page(web: Server, browser: Any)
         person = Person(browser, web)
         person.open(f"/games/{game_id}")
         person.wait_view()
+        # the game page has the key too, folded until asked for
+        assert person.page.locator("#board-key .key-entry").count() > 0
+        assert not person.page.locator("#board-key .key-entry").first.is_visible()
         colours = []
         for seat in range(seats_for(game)):
             found = person.page.evaluate(SEAT_COLOURS, seat)
@@ -119,3 +124,167 @@ def test_no_null_and_the_creator_gives_a_seat_to_a_bot(web: Server, browser: Any
     bo.page.wait_for_selector("body[data-status='running']", timeout=WAIT_MS)
     ada.close()
     bo.close()
+
+
+# -- the key ------------------------------------------------------------------------------------
+# every text drawn on the board, step by step through a whole game's replay
+BOARD_TEXTS = """() => {
+  const slider = document.getElementById('slider');
+  const seen = new Set();
+  for (let i = 0; i <= Number(slider.max); i += 1) {
+    slider.value = String(i);
+    slider.dispatchEvent(new Event('input'));
+    const walk = document.createTreeWalker(document.getElementById('board'), NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+      const text = walk.currentNode.textContent.trim();
+      if (text) seen.add(text);
+    }
+  }
+  return [...seen];
+}"""
+# punctuation any reader knows; everything else that is not a word or a number is a symbol
+ORDINARY = set(".,:;()-–−—·'\"!?%+→、。・（）：「」＋／")
+JAPANESE_SCRIPT = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uff10-\uff19\uff21-\uff5a]")
+GLUED = re.compile(r"(?<![^\W\d])\d+([A-Za-z]{1,2})(?![^\W\d])|(?<!\w)([A-Za-z])\d+")
+ABBREVIATION = re.compile(r"(?<![^\W\d])([A-Z]{1,3})(?![^\W\d])")
+
+
+def symbols_in(text: str) -> set[str]:
+    """The symbols in a drawn text: signs (÷ × ◆ ⌂ ② /...), letters of no word (Σ ƒ),
+    letters glued to numbers (5d, L9) and capital abbreviations (VP)."""
+    found = set()
+    for char in text:
+        kind = unicodedata.category(char)
+        if char.isspace() or char in ORDINARY or JAPANESE_SCRIPT.match(char):
+            continue
+        if char.isascii() and (char.isalnum()):
+            continue
+        if kind.startswith("L") and ord(char) < 0x180:  # accented Latin letters of names (ö)
+            continue
+        found.add(char)
+    for match in GLUED.finditer(text):
+        found.add(match.group(1) or match.group(2))
+    found.update(ABBREVIATION.findall(text))
+    return found
+
+
+def test_the_key_explains_every_symbol_on_every_board(web: Server, browser: Any) -> None:
+    names = {"Ada", "Bo"}
+    lacking: list[str] = []
+    for game in GAMES:
+        game_id = bots_game(web, game, seed=6)
+        for lang in ("en", "ja"):
+            person = Person(browser, web, lang)
+            page = person.page
+            person.open(f"/games/{game_id}/replay")
+            page.wait_for_selector("body[data-ready]", timeout=WAIT_MS)
+            seat_names = set(page.evaluate(
+                "() => [...document.querySelectorAll('#seats .seat-chip, .scores td')].map((n) => n.textContent)"))
+            texts = page.evaluate(BOARD_TEXTS)
+            legend = web.http.get(f"/api/catalog/{game}/legend?lang={lang}").json()
+            key = legend["key"]
+            # names of components are words ("Henry I", a tile's name): not symbols
+            words = sorted((g["name"] for g in legend["glossary"].values() if g["name"]),
+                           key=len, reverse=True)
+            explained = {symbol for entry in key for symbol in entry["symbols"]}
+            for entry in key:
+                assert entry["text"].strip() and not entry["text"].startswith("board."), entry
+                if lang == "ja":
+                    assert JAPANESE_SCRIPT.search(entry["text"]), entry
+            unexplained: dict[str, str] = {}
+            for text in texts:
+                if text in names or text in seat_names:
+                    continue
+                for word in words:
+                    text = text.replace(word, " ")
+                for symbol in symbols_in(text) - explained:
+                    unexplained.setdefault(symbol, text)
+            if unexplained:
+                lacking.append(f"{game} ({lang}): the key lacks {unexplained}")
+            # the key opens beside the board, its entries drawn with the board's own signs
+            if key:
+                page.click("#board-key summary")
+                assert page.locator("#board-key .key-entry").count() == len(key)
+                assert page.locator("#board-key .key-entry").first.is_visible()
+            person.close()
+    assert not lacking, "\n".join(lacking)
+
+
+# -- a phone ------------------------------------------------------------------------------------
+SMALL_CONTROLS = """() => [...document.querySelectorAll('button, select, input, a.button')]
+  .filter((n) => n.getClientRects().length && getComputedStyle(n).visibility !== 'hidden')
+  .map((n) => [n.outerHTML.slice(0, 70), n.getBoundingClientRect().height])
+  .filter(([, height]) => height < 43.5)"""
+# the action buttons a tapped one's explanation would hide: those not on top at their centre
+COVERED = """() => [...document.querySelectorAll('#actions button.action:not(.armed)')].filter((b) => {
+  const r = b.getBoundingClientRect();
+  if (r.bottom < 0 || r.top > window.innerHeight || !r.width) return false;  // scrolled away
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return top && !b.contains(top);
+}).map((b) => b.dataset.notation)"""
+
+
+def test_a_phone_explains_each_kind_of_choice_once_and_every_control_fits_a_finger(
+        web: Server, browser: Any) -> None:
+    created = web.create(game="san-gimignano", players=2, seed=9,
+                         seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
+    token = web.join(created["id"], 0, "Ada")
+    ada = Person(browser, web, "ja", phone=True)
+    page = ada.page
+    ada.open(f"/games/{created['id']}?token={token}")
+    page.wait_for_selector("body[data-your-turn='1']", timeout=WAIT_MS)
+    assert not page.evaluate(SMALL_CONTROLS), page.evaluate(SMALL_CONTROLS)
+    tapped: set[str] = set()
+    explained_once = False
+    for _ in range(12):
+        page.wait_for_selector("body[data-your-turn='1']:not([data-busy])", timeout=WAIT_MS)
+        page.evaluate("window.scrollTo(0, 0)")
+        before = ada.move()
+        choices = ada.choices()
+        again = [n for n in choices if n.split()[0] in tapped]
+        notation = again[0] if again else choices[0]
+        button = page.locator(f'#actions button[data-notation="{notation}"]')
+        button.tap()
+        if notation.split()[0] in tapped:  # explained before: one tap plays it
+            page.wait_for_function(f"document.body.dataset.move !== '{before}'", timeout=WAIT_MS)
+            explained_once = True
+            continue
+        # the first tap explains it in the button itself; no tooltip lies over the other choices
+        assert page.locator("#choice-explain").is_visible()
+        assert button.locator(".action-explain").is_visible()
+        assert page.locator("#tip:not([hidden])").count() == 0
+        assert not page.evaluate(COVERED), page.evaluate(COVERED)
+        assert ada.move() == before
+        button.tap()
+        page.wait_for_function(f"document.body.dataset.move !== '{before}'", timeout=WAIT_MS)
+        tapped.add(notation.split()[0])
+        if explained_once:
+            break
+    assert explained_once, "no kind of choice came twice"
+    ada.close()
+
+    # the lobby and a replay: every control a finger's size too
+    person = Person(browser, web, "en", phone=True)
+    person.open("/")
+    person.page.wait_for_selector("body[data-ready]", timeout=WAIT_MS)
+    assert not person.page.evaluate(SMALL_CONTROLS), person.page.evaluate(SMALL_CONTROLS)
+    finished = bots_game(web, "san-gimignano")
+    person.open(f"/games/{finished}/replay")
+    person.page.wait_for_selector("body[data-ready]", timeout=WAIT_MS)
+    assert not person.page.evaluate(SMALL_CONTROLS), person.page.evaluate(SMALL_CONTROLS)
+    person.close()
+
+
+def test_tiletum_king_track_fits_a_phone(web: Server, browser: Any) -> None:
+    created = web.create(game="tiletum", players=2, seed=5,
+                         seats=[{"kind": "human"}, {"kind": "human"}])
+    person = Person(browser, web, "ja", phone=True)
+    person.open(f"/games/{created['id']}")
+    person.wait_view()
+    cells = person.page.evaluate("""() => [...document.querySelectorAll('.king-cell')].map((c) => {
+      const r = c.getBoundingClientRect(); return [r.left, r.right]; })""")
+    assert len(cells) > 10
+    width = person.page.evaluate("window.innerWidth")
+    assert all(left >= 0 and right <= width for left, right in cells), (width, cells)
+    assert not person.page.evaluate(SMALL_CONTROLS), person.page.evaluate(SMALL_CONTROLS)
+    person.close()

@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import logs, models, pages, seating
+from palio.server import boardkey, logs, models, pages, seating
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
@@ -95,7 +95,9 @@ def legend_of(game_id: str, lang: str) -> dict[str, Any]:
     tr = Translator(lang)
     glossary = {entry.key: {"name": tr(entry.name), "text": tr(entry.text)}
                 for entry in game.words.glossary()}
-    return {**game.legend(), "glossary": glossary, "lang": tr.lang}
+    # "key": what each symbol the board draws means (boardkey.py)
+    return {**game.legend(), "glossary": glossary, "key": boardkey.key(game.info.id, tr),
+            "lang": tr.lang}
 
 
 def summary_of(live: LiveGame) -> dict[str, Any]:

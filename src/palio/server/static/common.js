@@ -315,6 +315,7 @@ function installTips() {
     else if (!node && tipFor) hideTip();
   });
   document.addEventListener("focusin", (event) => {
+    if (lastPointer === "touch") return; // a tap focuses too: its click decides (a tooltip would cover the choices)
     const node = event.target.closest?.("[data-tip], [data-tip-title]");
     if (node) showTip(node);
   });

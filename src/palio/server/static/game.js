@@ -12,6 +12,7 @@ import {
   $, api, catalogById, creatorToken, el, errorMessage, gameTitle, hideTip, language, levelName,
   loadWords, pointerKind, say, seatName, t,
 } from "/static/common.js";
+import { drawKey } from "/static/boardkey.js";
 import { boardContext, rendererFor } from "/static/render/index.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
@@ -357,10 +358,26 @@ function drawActions() {
   disarm();
 }
 
-/** A click plays; a first tap only shows what the choice does (a second tap plays it). */
+// the kinds of choice (a game and a notation's first word) a first tap has explained already
+const EXPLAINED_KEY = "palio.explained";
+
+function explainedKinds() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(EXPLAINED_KEY) || "[]"));
+  } catch (exc) {
+    return new Set();
+  }
+}
+
+function kindOf(action) {
+  return `${view.game}:${action.notation.split(" ")[0]}`;
+}
+
+/** A click plays; the first tap on a kind of choice only shows what it does, in the button
+ *  itself (a second tap plays it); once explained, a tap on that kind plays at once. */
 function choose(event, action) {
   event.stopPropagation();
-  if (pointerKind() === "touch" && armed !== action.notation) {
+  if (pointerKind() === "touch" && armed !== action.notation && !explainedKinds().has(kindOf(action))) {
     arm(action, event.currentTarget);
     return;
   }
@@ -371,9 +388,14 @@ function arm(action, button) {
   disarm();
   armed = action.notation;
   button?.classList.add("armed");
+  const kinds = explainedKinds();
+  kinds.add(kindOf(action));
+  try {
+    localStorage.setItem(EXPLAINED_KEY, JSON.stringify([...kinds].slice(-200)));
+  } catch (exc) { /* private mode: it explains again next time */ }
   const box = $("choice-explain");
-  box.replaceChildren(el("strong", {}, action.label), " ", el("span", {}, action.explain), " ",
-    el("span", { class: "muted" }, t("ui.play.tap_again")));
+  // the explanation shows in the tapped button itself (style.css), covering no other choice
+  box.replaceChildren(el("span", { class: "muted" }, t("ui.play.tap_again")));
   box.hidden = false;
 }
 
@@ -436,6 +458,7 @@ async function start() {
   }
   const reply = await api("GET", `/api/catalog/${summary.data.game}/legend`);
   legend = reply.ok ? reply.data : {};
+  drawKey(legend);
   if (creatorToken(gameId) && summary.data.status === "open") {
     const bots = await api("GET", "/api/bots");
     botLevels = bots.ok ? bots.data.levels : [];

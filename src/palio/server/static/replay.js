@@ -2,6 +2,7 @@
 // each step's move in words and what it changed highlighted; the score breakdown at the end.
 
 import { $, api, catalogById, el, errorMessage, gameTitle, language, loadWords, say, seatName, t } from "/static/common.js";
+import { drawKey } from "/static/boardkey.js";
 import { boardContext, diffPaths, rendererFor } from "/static/render/index.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
@@ -87,6 +88,7 @@ async function start() {
   seats = summary.ok ? summary.data.seats : null;
   const legendReply = await api("GET", `/api/catalog/${record.game}/legend`);
   legend = legendReply.ok ? legendReply.data : {};
+  drawKey(legend);
   $("slider").max = String(frames.length - 1);
   $("slider").addEventListener("input", () => go(Number($("slider").value)));
   $("first").addEventListener("click", () => go(0));
