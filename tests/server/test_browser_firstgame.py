@@ -19,6 +19,8 @@ pytestmark = BROWSER_MARKS
 pytest.importorskip("playwright.sync_api")
 
 GAMES = list(palio.games())
+SECOND_PERSON = {"en": re.compile(r"\b(you|your)\b", re.IGNORECASE),
+                 "ja": re.compile(r"あなた")}
 
 
 def seats_for(game: str) -> int:
@@ -131,16 +133,19 @@ def test_no_null_and_the_creator_gives_a_seat_to_a_bot(web: Server, browser: Any
 BOARD_TEXTS = """() => {
   const slider = document.getElementById('slider');
   const seen = new Set();
+  const steps = [];
   for (let i = 0; i <= Number(slider.max); i += 1) {
     slider.value = String(i);
     slider.dispatchEvent(new Event('input'));
+    steps.push([document.getElementById('frame-move').textContent,
+      document.getElementById('step-log').textContent]);
     const walk = document.createTreeWalker(document.getElementById('board'), NodeFilter.SHOW_TEXT);
     while (walk.nextNode()) {
       const text = walk.currentNode.textContent.trim();
       if (text) seen.add(text);
     }
   }
-  return [...seen];
+  return { texts: [...seen], steps };
 }"""
 # punctuation any reader knows; everything else that is not a word or a number is a symbol
 ORDINARY = set(".,:;()-–−—·'\"!?%+→、。・（）：「」＋／")
@@ -180,12 +185,25 @@ def test_the_key_explains_every_symbol_on_every_board(web: Server, browser: Any)
             page.wait_for_selector("body[data-ready]", timeout=WAIT_MS)
             seat_names = set(page.evaluate(
                 "() => [...document.querySelectorAll('#seats .seat-chip, .scores td')].map((n) => n.textContent)"))
-            texts = page.evaluate(BOARD_TEXTS)
+            drawn = page.evaluate(BOARD_TEXTS)
+            texts = drawn["texts"]
             legend = web.http.get(f"/api/catalog/{game}/legend?lang={lang}").json()
             key = legend["key"]
             # names of components are words ("Henry I", a tile's name): not symbols
-            words = sorted((g["name"] for g in legend["glossary"].values() if g["name"]),
-                           key=len, reverse=True)
+            # (and what a tile gives its owner, "Helper: 2 resources of your choice", addresses
+            # no reader: the log names it without its kind)
+            names_given = {g["name"] for g in legend["glossary"].values() if g["name"]}
+            names_given |= {n.split(": ", 1)[1] for n in names_given if ": " in n}
+            words = sorted(names_given, key=len, reverse=True)
+            # the replay's words too: every step says what happened, in the third person
+            messages = web.http.get(f"/api/i18n/{lang}").json()["messages"]
+            nothing = messages["ui.replay.nothing_logged"]
+            for headline, step_log in drawn["steps"][1:]:
+                assert headline.strip() and step_log.strip() and nothing not in step_log
+                printed = headline
+                for word in words:  # a tile's printed name ("... of your choice") is no address
+                    printed = printed.replace(word, " ")
+                assert not SECOND_PERSON[lang].search(printed), headline
             explained = {symbol for entry in key for symbol in entry["symbols"]}
             for entry in key:
                 assert entry["text"].strip() and not entry["text"].startswith("board."), entry
