@@ -28,10 +28,10 @@ def seats_for(game: str) -> int:
     return max(info.min_players, min(3, info.max_players))
 
 
-def bots_game(server: Server, game: str, seed: int = 4) -> str:
+def bots_game(server: Server, game: str, seed: int = 4, **options: Any) -> str:
     """An all-bot game, played until it is over (bots answer at once on this server)."""
     players = seats_for(game)
-    created = server.create(game=game, players=players, seed=seed,
+    created = server.create(game=game, players=players, seed=seed, options=options,
                             seats=[{"kind": "bot", "level": "random"}] * players)
     server.wait_over(created["id"], timeout=120)
     return created["id"]
@@ -176,8 +176,9 @@ def symbols_in(text: str) -> set[str]:
 def test_the_key_explains_every_symbol_on_every_board(web: Server, browser: Any) -> None:
     names = {"Ada", "Bo"}
     lacking: list[str] = []
-    for game in GAMES:
-        game_id = bots_game(web, game, seed=6)
+    # every game, and San Gimignano with its noble cards too
+    for game, options in [(game, {}) for game in GAMES] + [("san-gimignano", {"nobles": True})]:
+        game_id = bots_game(web, game, seed=6, **options)
         for lang in ("en", "ja"):
             person = Person(browser, web, lang)
             page = person.page

@@ -78,7 +78,7 @@ KEYS: dict[str, list[tuple[tuple[str, ...], str | tuple[str, ...], str]]] = {
     ],
     "san-gimignano": [
         (("✓",), "✓", "completed"),
-        (("L",), "L9", "luxury"),
+        (("L", "P", "J", "O", "F", "W"), "L9 P J O F W", "nobles"),
     ],
 }
 
