@@ -5,8 +5,9 @@
 // GET when a request failed. Acting POSTs the action with the move number it was chosen at,
 // so a double click or a second tab is refused as stale instead of playing twice.
 //
-// A mouse click plays a choice at once; a tap (touch screen) first shows what the choice does
-// and plays it on a second tap, since a finger has no hover to read the explanation with.
+// A mouse click plays a choice at once; a tap (touch screen) on a kind of choice not yet
+// explained first shows what it does and plays it on a second tap, since a finger has no hover
+// to read the explanation with; a kind explained once plays at the first tap after that.
 
 import {
   $, api, catalogById, creatorToken, el, errorMessage, gameTitle, hideTip, language, levelName,
