@@ -38,7 +38,6 @@ KEYS: dict[str, list[tuple[tuple[str, ...], str | tuple[str, ...], str]]] = {
         (("⌂",), "⌂", "city"),
         (("P", "C", "M"), "P C M", "careers"),
         (("□",), "□", "no_die"),
-        (("✋",), "✋", "passed"),
         (("▣",), "▣ 2", "parked"),
         (("★",), "★", "you"),
     ],

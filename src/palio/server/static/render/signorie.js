@@ -265,7 +265,7 @@ function drawBoard(o, seat, ctx) {
   el("h3", {}, el("span", { class: `sg-disc sg-p${seat}` }), seatName(ctx.seats, seat),
     ctx.seat === seat ? el("span", { class: "muted" }, " ★") : null,
     el("span", { class: "score", title: tip(ctx, "vp") }, ` ${p.vp} VP`),
-    p.passed && o.phase === "play" ? el("span", { class: "muted" }, " ✋") : null),
+    p.passed && o.phase === "play" ? el("span", { class: "badge" }, t("board.passed")) : null),
   el("div", { class: "row sg-stocks" },
     el("span", { title: tip(ctx, "florin") }, `ƒ ${p.florins}`),
     el("span", { title: tip(ctx, "supply") }, `♂${p.men} ♀${p.women}`),
