@@ -77,6 +77,9 @@ class GameRow(Base):
                                                          index=True)
     # [{"seat", "reason": "timeout" | "left", "move", "rule": "bot" | "last", "level"}]
     forfeits: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+    # the SHA-256 of the creator's token (palio/server/seating.py): it may give an empty seat
+    # to a bot
+    creator_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 Index("ix_games_created", GameRow.created_at, GameRow.id)
