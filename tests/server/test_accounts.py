@@ -111,7 +111,9 @@ def test_sign_up_signs_in_and_me_tells_who(site: Site) -> None:
     assert client.get("/api/me").status_code == 401
     reply = site.sign_up(client, "Ada", email="ada@example.org", lang="ja")
     assert reply.json()["name"] == "Ada"
-    me = client.get("/api/me").json()
+    answer = client.get("/api/me")
+    assert answer.headers["cache-control"] == "no-store"  # one person's: no cache keeps it
+    me = answer.json()
     assert me == {"name": "Ada", "email": "ada@example.org", "lang": "ja", "mail_turns": True}
     assert client.delete("/api/session", headers=ORIGIN).status_code == 204
     assert session_cookie(client) is None
@@ -578,3 +580,45 @@ def test_the_migration_upgrades_a_0002_database(backend: str, tmp_path: Path) ->
         assert joined.status_code == 200, joined.text
         seats = client.get("/api/games/old1").json()["seats"]
         assert [(s["name"], s["account"]) for s in seats] == [("Old", False), ("New", True)]
+
+
+def test_undo_by_cookie_is_the_accounts_alone(site: Site) -> None:
+    ada = site.first
+    site.sign_up(ada, "Ada")
+    game_id = ada.post("/api/games", json={**GAME, "seed": 11}, headers=ORIGIN).json()["id"]
+    ada.post(f"/api/games/{game_id}/seats/0/join", json={}, headers=ORIGIN)
+    guest = site.browser()
+    bo = guest.post(f"/api/games/{game_id}/seats/1/join", json={"name": "Bo"}).json()["token"]
+    played = ada.post(f"/api/games/{game_id}/actions", json={"action": "buy", "move_number": 0},
+                      headers=ORIGIN)
+    assert played.status_code == 200, played.text
+    assert played.json()["can_undo"] is True
+    eve = site.browser()
+    site.sign_up(eve, "Eve")
+    undo = f"/api/games/{game_id}/undo"
+    assert eve.post(undo, json={"move_number": 1}, headers=ORIGIN).status_code == 401
+    assert guest.post(undo, json={"move_number": 1},
+                      headers={"Authorization": f"Bearer {bo}"}).status_code == 409
+    assert site.browser().post(undo, json={"move_number": 1}).status_code == 401
+    assert ada.post(undo, json={"move_number": 1}).status_code == 403  # no Origin: CSRF
+    back = ada.post(undo, json={"move_number": 1}, headers=ORIGIN)
+    assert back.status_code == 200 and back.json()["move_number"] == 0
+
+
+def test_guessing_the_current_password_is_limited_too(site: Site) -> None:
+    """A stolen session cannot be used to guess the password through PATCH /api/me."""
+    client = site.first
+    site.sign_up(client, "Ada")
+    for n in range(5):
+        reply = client.patch("/api/me", json={"password": "new password",
+                                              "current_password": f"guess {n}"}, headers=ORIGIN)
+        assert reply.status_code == 403
+    limited = client.patch("/api/me", json={"password": "new password",
+                                            "current_password": PASSWORD}, headers=ORIGIN)
+    assert limited.status_code == 429 and int(limited.headers["Retry-After"]) == 900
+    assert site.browser().post("/api/session", json={"name": "Ada", "password": PASSWORD},
+                               headers=ORIGIN).status_code == 429  # the same count
+    site.clock.advance(901)
+    assert client.patch("/api/me", json={"password": "new password",
+                                         "current_password": PASSWORD},
+                        headers=ORIGIN).status_code == 200

@@ -45,7 +45,7 @@ def test_a_realtime_clock_runs_out_in_the_page(browser: Any, make_server: Any, t
     errors: list[str] = []
     seat_page.on("pageerror", lambda exc: errors.append(str(exc)))
     seat_page.goto(f"{server.base}/games/{game_id}#token={tokens[to_move]}")
-    watcher = browser.new_context().new_page()
+    watcher = browser.new_context(locale="ja-JP").new_page()  # a spectator reading Japanese
     watcher.goto(f"{server.base}/games/{game_id}")
     for page in (seat_page, watcher):
         page.wait_for_selector(f'#seats [data-seat="{to_move}"] .clock.running', timeout=WAIT_MS)
@@ -64,11 +64,11 @@ def test_a_realtime_clock_runs_out_in_the_page(browser: Any, make_server: Any, t
     assert clock_text(seat_page, 1 - to_move).strip() == "5:00"  # the other clock stands
 
     OffsetFileClock(offset).advance(301)  # every server process reads the same file
+    said = {seat_page: f"{name} ran out of time; Easy bot plays on", watcher: f"{name}の持ち時間が切れました"}
     for page in (seat_page, watcher):
         page.wait_for_function(
             "[...document.querySelectorAll('#log li')].some((li) => "
-            f"li.textContent.includes({name + ' ran out of time; Easy bot plays on'!r}))",
-            timeout=WAIT_MS)
+            f"li.textContent.includes({said[page]!r}))", timeout=WAIT_MS)
         # the bot plays on: the game moves past the move at which time ran out
         page.wait_for_function("Number(document.body.dataset.move) > 0", timeout=WAIT_MS)
     seat_page.wait_for_function("document.body.dataset.turnSignal === '0'", timeout=WAIT_MS)
@@ -79,3 +79,29 @@ def test_a_realtime_clock_runs_out_in_the_page(browser: Any, make_server: Any, t
     assert errors == []
     context.close()
     watcher.context.close()
+
+
+def test_the_lobby_creates_a_timed_table(browser: Any, web: Any) -> None:
+    page = browser.new_context().new_page()
+    page.goto(f"{web.base}/")
+    page.wait_for_selector("body[data-ready='1']", timeout=WAIT_MS)
+    page.select_option("#create-game", SG)
+    page.select_option("#create-timing", "realtime")
+    page.fill("#create-base", "5")
+    page.fill("#create-increment", "15")
+    page.select_option("#create-on-timeout", "last")
+    page.check("#create-rated")
+    page.click("#create-submit")
+    page.wait_for_selector("#created code", timeout=WAIT_MS)
+    game_id = page.inner_text("#created code")
+    summary = web.http.get(f"/api/games/{game_id}").json()
+    assert summary["timing"] == {"kind": "realtime", "base_s": 300, "increment_s": 15}
+    assert summary["rated"] and not summary["practice"]
+    assert summary["on_timeout"] == {"kind": "last"}
+    # practice and rated exclude each other in the form, as the server does
+    page.check("#create-practice")
+    assert not page.is_checked("#create-rated")
+    row = page.locator(f'#games-open [data-game="{game_id}"]')
+    row.wait_for(timeout=WAIT_MS)
+    assert row.locator(".badge.timing").inner_text() == "5 min + 15 s per decision · rated"
+    page.context.close()

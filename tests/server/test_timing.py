@@ -336,8 +336,10 @@ def test_who_may_leave(client, clock) -> None:
 
 def test_the_lobby_lists_live_tables_by_default(client, clock) -> None:
     _, http = client
-    made = [http.post("/api/games", json={"game": SG, "players": 2}).json()["id"]
-            for _ in range(2)]
+    made = []
+    for _ in range(2):
+        made.append(http.post("/api/games", json={"game": SG, "players": 2}).json()["id"])
+        clock.advance(1)  # newest first: one creation time each
     clock.advance(73 * 3600)
     fresh = http.post("/api/games", json={"game": SG, "players": 2}).json()["id"]
     service = client[0].state.service
@@ -381,3 +383,24 @@ def test_migration_0004_goes_down_and_up(tmp_path: Path, clock, backend: str) ->
     assert live.table.kind == "none" and live.table.deadline_at is None
     assert len(again.get(game_id).seats) == 2
     again.close()
+
+
+def test_the_settings_come_from_the_environment_and_are_checked() -> None:
+    settings = Settings.from_env({"PALIO_OPEN_EXPIRY_HOURS": "2", "PALIO_IDLE_DAYS": "0.5",
+                                  "PALIO_DEADLINE_SWEEP": "0.25"})
+    assert (settings.open_expiry_hours, settings.idle_days, settings.deadline_sweep) == (
+        2.0, 0.5, 0.25)
+    assert Settings.from_env(settings.to_env()) == settings  # what --workers N hands on
+    for name in ("PALIO_OPEN_EXPIRY_HOURS", "PALIO_IDLE_DAYS", "PALIO_DEADLINE_SWEEP"):
+        with pytest.raises(ValueError):
+            Settings.from_env({name: "0"})
+
+
+def test_the_limits_set_each_new_deadline(tmp_path: Path, clock) -> None:
+    service = GameService(f"sqlite:///{tmp_path / 'palio.db'}", clock=clock,
+                          limits=timing.Limits(open_expiry_hours=2, idle_days=1))
+    waiting = service.create({"game": SG, "players": 2})
+    assert waiting.table.deadline_at == START + timedelta(hours=2)
+    game_id, _ = table(service)
+    assert service.get(game_id).table.deadline_at == START + timedelta(days=1)
+    service.close()

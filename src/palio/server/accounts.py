@@ -61,6 +61,7 @@ WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 SIGN_IN_PATHS = {"/api/session", "/api/accounts"}
 MAX_PASSWORD = 1024  # characters: argon2 takes any length, a limit keeps requests cheap
 MIN_PASSWORD = 8
+PRIVATE = {"Cache-Control": "no-store"}  # one person's answers: no cache may keep them
 MAX_CLAIMS = 50  # the browser keeps at most 50 seats (common.js)
 
 HASHER = PasswordHasher()
@@ -188,6 +189,10 @@ class TooManyAttempts(ApiError):
                          f"too many refused sign-ins; try again in {retry_after} seconds")
         self.retry_after = retry_after
 
+    def reply(self) -> JSONResponse:
+        return JSONResponse({"error": {"code": self.code, "message": self.message}},
+                            status_code=429, headers={"Retry-After": str(self.retry_after)})
+
 
 # -- the store -------------------------------------------------------------------------------
 class AccountStore:
@@ -263,8 +268,14 @@ class AccountStore:
             if row is None or row.disabled:
                 raise ApiError(401, "not_signed_in", "sign in first")
             if body.password is not None:
+                # a stolen session must not become a way to guess the password: the same
+                # limit as signing in, on the same count
+                now = self.clock.now()
+                keys = [limit_key("name", name_key(row.name))]
+                self._check_failures(session, keys, now)
                 if body.current_password is None or not password_matches(
                         row.password_hash, body.current_password):
+                    self._record_failure(keys, now)
                     raise ApiError(403, "bad_password",
                                    "a new password needs the current one, given correctly")
                 row.password_hash = HASHER.hash(body.password)
@@ -548,6 +559,12 @@ def public_profile(connection: HTTPConnection, name: str) -> dict[str, Any]:
 router = APIRouter()
 
 
+def schema(model: type[models.Body]) -> dict[str, Any]:
+    """The body's JSON schema for the OpenAPI page (bodies are read by ``app.json_body``)."""
+    return {"requestBody": {"required": True, "content": {
+        "application/json": {"schema": model.model_json_schema()}}}}
+
+
 def _changed(request: Request, game_ids: set[str]) -> None:
     server = getattr(request.app.state, "server", None)
     for game_id in game_ids:
@@ -566,12 +583,13 @@ async def _claim(request: Request, account: Account, claims: list[Claim] | None)
 
 def _signed_in_reply(request: Request, account: Account, token: str, claimed: list[Any],
                      status: int = 200) -> JSONResponse:
-    response = JSONResponse({**account.public(), "claimed": claimed}, status_code=status)
+    response = JSONResponse({**account.public(), "claimed": claimed}, status_code=status,
+                            headers=PRIVATE)
     set_session_cookie(response, request, token)
     return response
 
 
-@router.post("/api/accounts", status_code=201, tags=["accounts"])
+@router.post("/api/accounts", status_code=201, tags=["accounts"], openapi_extra=schema(SignUp))
 async def sign_up(request: Request) -> Any:
     """Sign up (and in). ``claim``: the guest seats held in this browser, kept as the
     account's seats."""
@@ -586,7 +604,7 @@ async def sign_up(request: Request) -> Any:
     return _signed_in_reply(request, account, token, claimed, 201)
 
 
-@router.post("/api/session", tags=["accounts"])
+@router.post("/api/session", tags=["accounts"], openapi_extra=schema(SignIn))
 async def sign_in(request: Request) -> Any:
     from palio.server.app import body_as, client_address
 
@@ -596,8 +614,7 @@ async def sign_in(request: Request) -> Any:
         account = await run_in_threadpool(accounts.sign_in, body.name, body.password,
                                           client_address(request))
     except TooManyAttempts as exc:
-        return JSONResponse({"error": {"code": exc.code, "message": exc.message}},
-                            status_code=429, headers={"Retry-After": str(exc.retry_after)})
+        return exc.reply()
     old = request.cookies.get(SESSION_COOKIE)
     if old:  # a session the browser held before ends: only the new token opens one
         await run_in_threadpool(accounts.end_session, old)
@@ -618,23 +635,27 @@ async def sign_out(request: Request) -> Response:
 
 @router.get("/api/me", tags=["accounts"])
 async def me(request: Request) -> Any:
-    return (await required(request)).public()
+    return JSONResponse((await required(request)).public(), headers=PRIVATE)
 
 
-@router.patch("/api/me", tags=["accounts"])
+@router.patch("/api/me", tags=["accounts"], openapi_extra=schema(ChangeSettings))
 async def change_me(request: Request) -> Any:
     from palio.server.app import body_as
 
     account = await required(request)
     body = await body_as(ChangeSettings, request)
-    changed = await run_in_threadpool(store(request).change, account, body)
-    return changed.public()
+    try:
+        changed = await run_in_threadpool(store(request).change, account, body)
+    except TooManyAttempts as exc:
+        return exc.reply()
+    return JSONResponse(changed.public(), headers=PRIVATE)
 
 
 @router.get("/api/me/games", tags=["accounts"])
 async def my_games(request: Request) -> Any:
     account = await required(request)
-    return {"games": await run_in_threadpool(store(request).games_of, account.id)}
+    games = await run_in_threadpool(store(request).games_of, account.id)
+    return JSONResponse({"games": games}, headers=PRIVATE)
 
 
 @router.get("/api/players/{name}", tags=["accounts"])
@@ -710,9 +731,9 @@ def _games_html(lang: str, games: list[dict[str, Any]], status: str) -> str:
             f'<code>{html.escape(game["id"])}</code> '
             f'<span class="seat-names">{html.escape(" · ".join(names))}</span></li>')
     title = say(lang, f"accounts.profile.{status}")
-    empty = f'<p class="muted">{say(lang, "accounts.profile.no_games")}</p>'
-    return (f'<section class="panel" id="games-{status}"><h3>{title}</h3>'
-            f'{"<ul>" + "".join(rows) + "</ul>" if rows else empty}</section>')
+    listed = f'<ul class="player-games">{"".join(rows)}</ul>' if rows else (
+        f'<p class="muted">{say(lang, "accounts.profile.no_games")}</p>')
+    return f'<section class="panel" id="games-{status}"><h3>{title}</h3>{listed}</section>'
 
 
 def player_html(request: Request, name: str) -> HTMLResponse:

@@ -29,12 +29,24 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import accounts, chat, logs, models, pages, ratings_api, timing
+from palio.server import (
+    accounts,
+    boardkey,
+    chat,
+    logs,
+    mail,
+    models,
+    pages,
+    ratings_api,
+    seating,
+    timing,
+)
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
 from palio.server.db import normalize_url
 from palio.server.errors import ApiError
+from palio.server.mail import Mailer, SmtpTarget, TurnMails
 from palio.server.push import Hub, Viewer, abort, views_for
 from palio.server.service import GameService, LiveGame, bot_names
 from palio.server.settings import Settings
@@ -95,7 +107,9 @@ def legend_of(game_id: str, lang: str) -> dict[str, Any]:
     tr = Translator(lang)
     glossary = {entry.key: {"name": tr(entry.name), "text": tr(entry.text)}
                 for entry in game.words.glossary()}
-    return {**game.legend(), "glossary": glossary, "lang": tr.lang}
+    # "key": what each symbol the board draws means (boardkey.py)
+    return {**game.legend(), "glossary": glossary, "key": boardkey.key(game.info.id, tr),
+            "lang": tr.lang}
 
 
 def summary_of(live: LiveGame) -> dict[str, Any]:
@@ -154,6 +168,7 @@ class Server:
         self.listener: Listener | None = None
         self.claims: Any = None
         self.lock_file: Any = None
+        self.mailer: asyncio.Task[None] | None = None
         self.sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -178,6 +193,8 @@ class Server:
             self.listener.start()
             await asyncio.wait_for(self.listener.ready.wait(), 30)
         self.bots.start()
+        if settings.smtp:
+            self.start_mail()
         # games with a bot to move resume by themselves (each process tries; claims decide)
         self.bots.resume_all(await run_in_threadpool(self.service.bot_turns))
         self.sweeper = asyncio.get_running_loop().create_task(self.sweep_deadlines())
@@ -193,7 +210,24 @@ class Server:
             except Exception:
                 log.exception("the deadline sweep failed; it tries again")
 
+    def start_mail(self) -> None:
+        """Turn mails (palio.server.mail): queued with each move, sent by this process's
+        mailer, which also records which seats' pages are open here."""
+        settings = self.settings
+        turns = TurnMails(self.clock, settings.public_url, settings.mail_hours)
+        self.service.move_hooks.append(turns.after_move)
+        mailer = Mailer(self.service.sessions, self.clock, SmtpTarget.parse(settings.smtp),
+                        settings.mail_from, still_due=turns.still_due)
+
+        def open_pages() -> list[tuple[str, int]]:
+            return [(game_id, viewer.seat) for game_id, viewers in self.hub.viewers.items()
+                    for viewer in viewers if viewer.seat is not None]
+
+        self.mailer = asyncio.get_running_loop().create_task(mailer.run(2.0, open_pages))
+
     async def stop(self) -> None:
+        if self.mailer is not None:
+            self.mailer.cancel()
         if self.sweeper is not None:
             self.sweeper.cancel()
         await self.bots.close()
@@ -246,6 +280,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     app = FastAPI(title="Palio", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.include_router(pages.router)  # the pages, rules, the clients' words (pages.py)
+    app.include_router(mail.router)  # the page that stops turn mails
     app.include_router(ratings_api.router)  # leaderboards and seats' ratings (ratings.py)
     app.include_router(accounts.router)  # sign-up, sign-in, profiles (accounts.py)
     app.add_middleware(accounts.OriginCheck)  # CSRF: signed-in writes from our own pages only
@@ -299,10 +334,13 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     @app.post("/api/games", status_code=201, openapi_extra=schema(models.CreateGame))
     async def create_game(request: Request) -> Any:
         body = await body_as(models.CreateGame, request)
-        live = await run_in_threadpool(
-            lambda: service().create(body, creator=client_address(request)))
+        # the creator's token: only this reply carries it (it gives empty seats to bots)
+        creator_token, creator_hash = seating.new_creator_token()
+        live = await run_in_threadpool(lambda: service().create(
+            body, creator=client_address(request), creator_token=creator_hash))
         server.changed(live.id)
-        return JSONResponse(await run_in_threadpool(summary_of, live), status_code=201)
+        created = await run_in_threadpool(summary_of, live)
+        return JSONResponse({**created, "creator_token": creator_token}, status_code=201)
 
     @app.get("/api/games")
     async def list_games(request: Request) -> Any:
@@ -336,6 +374,17 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
             return {"seat": int(seat), "token": token, "url": f"/games/{live.id}"}
         # the token travels in the fragment, which browsers never send to a server
         return {"seat": int(seat), "token": token, "url": f"/games/{live.id}#token={token}"}
+
+    @app.post("/api/games/{game_id}/seats/{seat}/bot", openapi_extra=schema(seating.SeatToBot))
+    async def seat_to_bot(game_id: str, seat: str, request: Request) -> Any:
+        """The creator (the creator's token as the bearer) gives an empty seat to a bot."""
+        body = await body_as(seating.SeatToBot, request)
+        if not (seat.isascii() and seat.isdigit() and len(seat) <= 4):
+            raise ApiError(404, "no_such_seat", "a seat is a small number")
+        live = await run_in_threadpool(seating.give_to_bot, service(), game_id, int(seat),
+                                       token_of(request), body)
+        server.changed(game_id)
+        return JSONResponse(await run_in_threadpool(summary_of, live))
 
     async def seat_of(game_id: str, request: Request) -> tuple[LiveGame, int | None]:
         """The seat a token opens; without one, the seat the signed-in account holds."""

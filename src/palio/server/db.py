@@ -77,6 +77,9 @@ class GameRow(Base):
                                                          index=True)
     # [{"seat", "reason": "timeout" | "left", "move", "rule": "bot" | "last", "level"}]
     forfeits: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+    # the SHA-256 of the creator's token (palio/server/seating.py): it may give an empty seat
+    # to a bot
+    creator_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 Index("ix_games_created", GameRow.created_at, GameRow.id)
@@ -255,6 +258,43 @@ def fresh_postgres_database(url: str, prefix: str = "palio") -> str:
     return base.set(database=name).render_as_string(hide_password=False)
 
 
+class OutboxRow(Base):
+    """A mail to send (palio.server.mail): written in the transaction that makes it due, sent
+    by whichever process claims it first, marked sent once; a mail server that is down only
+    delays it."""
+
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    # one mail per reason at most ("turn:<game>:<seat>:<move>"): a second process queueing
+    # the same turn's mail hits this unique key instead of sending twice
+    key: Mapped[str] = mapped_column(String(128), unique=True)
+    game_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    move_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    to_address: Mapped[str] = mapped_column(String(254))
+    subject: Mapped[str] = mapped_column(Text)
+    body: Mapped[str] = mapped_column(Text)
+    stop_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    send_after: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    dropped: Mapped[str | None] = mapped_column(String(32), nullable=True)  # why not sent
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class PageSeenRow(Base):
+    """When a page of a table was last open for a seat, in any process (the mailer sends no
+    turn mail to a player who has the table open)."""
+
+    __tablename__ = "page_seen"
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 # -- accounts (palio.server.accounts) ----------------------------------------------------------
 class AccountRow(Base):
     """A person who signed up. ``name_key`` is the name folded to lower case: names are unique

@@ -24,7 +24,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -42,7 +42,7 @@ from palio.core.game import Game, State
 from palio.core.i18n import Translator, lookup
 from palio.core.record import GameRecord
 from palio.core.words import msg
-from palio.server import models, ratings, timing
+from palio.server import headlines, models, ratings, timing
 from palio.server.clock import Clock, SystemClock
 from palio.server.db import ActionRow, GameRow, SeatRow, is_sqlite, make_engine, upgrade
 from palio.server.errors import ApiError
@@ -374,6 +374,10 @@ class GameService:
                  finished_cached: int = 64, replays_cached: int = 16,
                  clock: Clock | None = None, limits: timing.Limits | None = None) -> None:
         self.clock = clock or SystemClock()  # the one source of time (palio.server.clock)
+        # called in each accepted move's transaction: (session, game id, game, the seat that
+        # moved or None when a full table starts, seat now to move or None, move number);
+        # e.g. palio.server.mail queues a turn mail
+        self.move_hooks: list[Callable[[Session, str, str, int | None, int | None, int], Any]] = []
         self.limits = limits or timing.Limits()  # expiry and idle limits (timing.py)
         self.engine: Engine = make_engine(url)
         upgrade(self.engine)
@@ -538,9 +542,11 @@ class GameService:
             return list(session.scalars(query))
 
     # -- changes --------------------------------------------------------------------------
-    def create(self, body: Any, *, creator: str | None = None) -> LiveGame:
+    def create(self, body: Any, *, creator: str | None = None,
+               creator_token: str | None = None) -> LiveGame:
         """A new game from a ``CreateGame`` body; ``creator`` (a client's address) counts
-        towards the per-minute limit."""
+        towards the per-minute limit; ``creator_token`` (a hash, palio/server/seating.py) lets
+        the creator give an empty seat to a bot later."""
         request = models.parse(models.CreateGame, body)
         try:
             game = registry.get(request.game)
@@ -568,8 +574,8 @@ class GameService:
                 id=row_id, game=game.info.id, version=game.info.version, players=players,
                 options=options, seed=seed, status=status,
                 created_at=created, updated_at=created, revision=0, move_number=0,
-                to_move=state.to_move, creator=key, **table.columns(),
-                spectator_chat=bool(request.spectator_chat)))
+                to_move=state.to_move, creator=key, creator_token=creator_token,
+                **table.columns(), spectator_chat=bool(request.spectator_chat)))
             session.flush()
             for s in seats:
                 session.add(SeatRow(game_id=row_id, seat=s.seat, kind=s.kind, level=s.level,
@@ -665,6 +671,10 @@ class GameService:
                     raise ApiError(409, "seat_taken", f"seat {seat} is taken")
                 table = timing.on_join(live, status, now, self.limits)
                 revision = self._bump(session, live, status=status, **table.changing_columns())
+                if status == "running":  # the table is full: the first turn begins
+                    for hook in self.move_hooks:
+                        hook(session, game_id, live.game.info.id, None, live.state.to_move,
+                             live.move_number)
             target.token_hash = digest
             target.name = name
             target.account_id = account_id
@@ -712,6 +722,9 @@ class GameService:
                                            self.limits)
                     values.update(table.changing_columns())
                     new_revision = self._bump(session, live, **values)
+                    for hook in self.move_hooks:
+                        hook(session, game_id, live.game.info.id, seat, values["to_move"],
+                             number)
                     if after.is_over:  # rated tables rate their accounts (ratings.py)
                         ratings.rate_finished(session, game_id, after.ranks(), self.clock.now())
             except IntegrityError:  # the row exists: another writer got there first
@@ -806,18 +819,22 @@ class GameService:
         tr = Translator(lang)
         tr.names = live.names(tr)
 
-        def lines(start: int) -> list[str]:
-            return [line["text"] for line in describe.log(state, None, tr, start)]
-
-        frames = [{"n": 0, "notation": None, "label": None, "seat": None,
-                   "observation": state.observe(None), "log": lines(0)}]
+        frames = [{"n": 0, "notation": None, "label": None, "seat": None, "headline": None,
+                   "observation": state.observe(None),
+                   "log": [line["text"] for line in describe.log(state, None, tr, 0)]}]
         for n, notation in enumerate(record["actions"], 1):
             start = len(state.log)
             action = game.parse_action(notation)
             label = tr(game.words.action(state, action).label)  # the game is over: all public
             state.apply(action)
-            frames.append({"n": n, "notation": notation, "label": label, "seat": live.actors[n - 1],
-                           "observation": state.observe(None), "log": lines(start)})
+            seat = live.actors[n - 1]
+            logged = describe.log(state, None, tr, start)
+            frames.append({"n": n, "notation": notation, "label": label, "seat": seat,
+                           # what happened, in the third person (the label is the mover's)
+                           "headline": headlines.headline(game.info.id, notation, seat, label,
+                                                          logged, tr),
+                           "observation": state.observe(None),
+                           "log": [line["text"] for line in logged]})
         timing.amend_replay(live, frames, tr)
         out = {"record": record, "frames": frames, "score_table": describe.score_table(state, tr)}
         with self.live_lock:

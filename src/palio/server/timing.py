@@ -29,6 +29,7 @@ the seat is recorded in ``forfeits``; ratings rate those seats last (:func:`forf
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -45,6 +46,7 @@ from palio.server.errors import ApiError
 if TYPE_CHECKING:
     from palio.server.service import GameService, LiveGame, Seat
 
+log = logging.getLogger("palio.server")
 DEFAULT_ON_TIMEOUT = {"kind": "bot", "level": "medium"}
 WEAKEST_BOT = "easy"  # plays a seat ranked last, so that the others play on
 NO_TIMING = {"kind": "none"}
@@ -359,8 +361,9 @@ def sweep(service: GameService, limit: int = SWEEP_BATCH) -> list[str]:
         try:
             if fire(service, game_id, revision, due):
                 fired.append(game_id)
-        except ApiError:  # the game is gone or unreadable here: the next sweep tries again
-            continue
+        except Exception:  # one game that cannot be loaded here never stops the others
+            log.exception("acting on the deadline of game %s failed; the next sweep tries "
+                          "again", game_id)
     return fired
 
 
@@ -458,5 +461,5 @@ def amend_replay(live: LiveGame, frames: list[dict[str, Any]], tr: Translator) -
 def summary_fields(table: Table) -> dict[str, Any]:
     """What the lobby shows of a table's timing (the same from a row and a live game)."""
     return {"timing": table.timing, "rated": table.rated, "practice": table.practice,
-            "deadline_at": table.deadline_at.isoformat() if table.deadline_at else None,
+            "on_timeout": table.on_timeout, "deadline_at": table.deadline_at.isoformat() if table.deadline_at else None,
             "forfeits": len(table.forfeits)}
