@@ -284,3 +284,28 @@ def test_a_signed_in_spectator_writes_as_its_account(table: Table) -> None:
     assert message["author"].startswith("account:") and message["name"] == "Cy"
     assert message["seat"] is None
     assert texts(table.read(game_id, ada)) == ["watching"]
+
+
+def test_concurrent_writers_keep_the_limit_and_the_numbers(table: Table) -> None:
+    """Twenty writes at once by one author: exactly the limit is stored, numbered 1, 2, 3..."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from palio.server import chat
+    from palio.server.errors import ApiError
+
+    game_id, ada, _ = table.create()
+    service = table.client.app.state.service
+    live = service.get(game_id)
+
+    def write(i: int) -> int:
+        try:
+            chat.post(service, live, 0, "seat:0", "Ada", {"text": f"m{i}"})
+            return 201
+        except ApiError as exc:
+            return exc.status
+
+    with ThreadPoolExecutor(8) as pool:
+        statuses = list(pool.map(write, range(20)))
+    assert statuses.count(201) == PER_MINUTE and statuses.count(429) == 20 - PER_MINUTE
+    numbers = [m["n"] for m in table.read(game_id, ada).json()["messages"]]
+    assert numbers == list(range(1, PER_MINUTE + 1))

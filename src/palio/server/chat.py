@@ -23,9 +23,11 @@ On PostgreSQL the other processes hear of it through ``NOTIFY`` (payload ``"<id>
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
+import threading
 import unicodedata
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
@@ -39,7 +41,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
 
 from palio.server import accounts, models
-from palio.server.db import ChatRow
+from palio.server.db import ChatRow, GameRow
 from palio.server.errors import ApiError
 from palio.server.service import CHANNEL, GameService, LiveGame, utc
 
@@ -50,6 +52,7 @@ log = logging.getLogger("palio.server")
 MAX_LENGTH = 500  # characters of one message
 PER_MINUTE = 10  # messages one author may write at one table in a minute
 PAGE = 200  # messages one GET returns at most
+_LOCAL = threading.Lock()  # SQLite: one chat writer at a time in this (the only) process
 # bidirectional embeddings, overrides and isolates: invisible, and able to reorder what follows
 BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
@@ -102,7 +105,13 @@ def post(service: GameService, live: LiveGame, seat: int | None, author: str,
     moment = service.clock.now()
     for _attempt in range(5):  # two writers may pick the same number: the second tries again
         try:
-            with service.sessions.begin() as session:
+            # one writer of a table's chat at a time, so the count below holds: on PostgreSQL
+            # the game's row is locked (every process), on SQLite (one process) a lock here
+            with _LOCAL if not service.shared else contextlib.nullcontext(), \
+                    service.sessions.begin() as session:
+                if service.shared:
+                    session.execute(select(GameRow.id).where(GameRow.id == live.id)
+                                    .with_for_update())
                 recent = session.scalar(select(func.count()).select_from(ChatRow).where(
                     ChatRow.game_id == live.id, ChatRow.author == author,
                     ChatRow.created_at > moment - timedelta(minutes=1)))
