@@ -160,20 +160,34 @@ def client(db_url: str) -> Iterator[Any]:
         yield test_client
 
 
+def accounts_named(service: GameService, *names: str) -> list[int]:
+    from palio.server.accounts import AccountStore
+
+    store = AccountStore(service.sessions, service.clock)
+    return [store.create(name, "correct horse battery").id for name in names]
+
+
 def test_the_leaderboard_lists_the_best_first(client: Any) -> None:
     service = client.app.state.service
+    ada, bo, cy = accounts_named(service, "Ada", "Bo", "Cy")
     first, second = new_game(service), new_game(service)
-    rate(service, table(first), seats(1, 2), [1, 2])
-    rate(service, table(second), seats(1, 3), [1, 2])
+    rate(service, table(first), seats(ada, bo), [1, 2])
+    rate(service, table(second), seats(ada, cy), [1, 2])
     reply = client.get(f"/api/ratings/{SG}")
     assert reply.status_code == 200
     board = reply.json()
     assert board["game"] == SG
     players = board["players"]
-    assert [p["games"] for p in players][0] == 2  # account 1 won twice: first
+    assert players[0]["name"] == "Ada" and players[0]["games"] == 2  # won twice: first
     assert [p["rating"] for p in players] == sorted((p["rating"] for p in players), reverse=True)
-    assert len(players) == 3 and players[0]["rank"] == 1
+    assert [p["rank"] for p in players] == [1, 2, 3]
     assert client.get("/api/ratings/tiletum").json()["players"] == []
+    # a disabled account leaves the board (its rating is kept)
+    from palio.server.accounts import AccountStore
+
+    assert AccountStore(service.sessions, service.clock).set_disabled("Ada")
+    names = [p["name"] for p in client.get(f"/api/ratings/{SG}").json()["players"]]
+    assert "Ada" not in names and len(names) == 2
 
 
 def test_a_bad_game_is_a_404(client: Any) -> None:
@@ -186,7 +200,7 @@ def test_a_bad_game_is_a_404(client: Any) -> None:
 
 def test_the_leaderboard_page_in_both_languages(client: Any) -> None:
     service = client.app.state.service
-    rate(service, table(new_game(service)), seats(1, 2), [1, 2])
+    rate(service, table(new_game(service)), seats(*accounts_named(service, "Ada", "Bo")), [1, 2])
     english = client.get(f"/ratings/{SG}?lang=en")
     assert english.status_code == 200 and 'id="leaderboard"' in english.text
     assert "Rating" in english.text

@@ -135,25 +135,20 @@ def rate_finished(session: Session, game_id: str, ranks: list[int], moment: date
 
 
 # -- reading ------------------------------------------------------------------------------------
-def account_names(session: Session, ids: set[int]) -> dict[int, str]:
-    """Account names by id."""
+def leaderboard(session: Session, game: str, limit: int = 100) -> list[dict[str, Any]]:
+    """The game's rated accounts, best displayed rating first; disabled accounts are left
+    out (``palio users disable``)."""
     from palio.server.db import AccountRow
 
-    if not ids:
-        return {}
-    return dict(session.execute(select(AccountRow.id, AccountRow.name)
-                                .where(AccountRow.id.in_(ids))).all())
-
-
-def leaderboard(session: Session, game: str, limit: int = 100) -> list[dict[str, Any]]:
-    """The game's rated accounts, best displayed rating first."""
     order = RatingRow.mu - 3 * RatingRow.sigma
-    rows = list(session.scalars(select(RatingRow).where(RatingRow.game == game)
-                                .order_by(order.desc(), RatingRow.account_id).limit(limit)))
-    names = account_names(session, {r.account_id for r in rows})
-    return [{"rank": place, "name": names.get(r.account_id), "rating": displayed(r.mu, r.sigma),
+    rows = session.execute(
+        select(RatingRow, AccountRow.name)
+        .join(AccountRow, AccountRow.id == RatingRow.account_id)
+        .where(RatingRow.game == game, AccountRow.disabled.is_(False))
+        .order_by(order.desc(), RatingRow.account_id).limit(limit)).all()
+    return [{"rank": place, "name": name, "rating": displayed(r.mu, r.sigma),
              "games": r.games, "mu": round(r.mu, 3), "sigma": round(r.sigma, 3)}
-            for place, r in enumerate(rows, 1)]
+            for place, (r, name) in enumerate(rows, 1)]
 
 
 def ratings_of(session: Session, account_id: int) -> dict[str, dict[str, int]]:
