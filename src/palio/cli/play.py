@@ -26,7 +26,7 @@ from palio.cli.common import fail, load_game, parse_options, split_names
 from palio.core import describe
 from palio.core.errors import PalioError
 from palio.core.game import Action, Game, State
-from palio.core.i18n import LANGUAGES, Translator, normalize_language
+from palio.core.i18n import LANGUAGES, Translator, lookup, normalize_language
 from palio.core.record import GameRecord
 from palio.core.words import Msg, Player, msg
 
@@ -162,7 +162,7 @@ def play_command(
     except PalioError as exc:
         raise fail(exc, tr) from None
     human = None if len(players_by_seat) == n else seat
-    tr = Translator(tr.lang, seat_names(seats, tr))
+    tr = Translator(tr.lang, seat_names(seats, tr), you=human)
     if human is not None:
         line_editing()
     shown = 0
@@ -191,17 +191,23 @@ def play_command(
 
 
 def seat_names(seats: list[str], tr: Translator) -> list[str]:
-    """What each seat is called: "You" for the person, a bot by its name (numbered by seat
-    when two bots share one)."""
-    shown = [name.partition(":")[0] for name in seats]
+    """What each seat is called: "You" for the person, a bot as the browser names it ("Greedy
+    bot", "Easy bot 2" with its seat number when another bot has the same level), never by its
+    internal id."""
+    shown = [name.partition(":")[0] for name in seats]  # a spec mcts:iterations=50: its bot
     out = []
     for i, name in enumerate(shown):
         if seats[i] == "you":
             out.append(tr(msg("core.you")))
-        elif shown.count(name) > 1:
-            out.append(f"{name} {i + 1}")
+            continue
+        if name not in bots.names():  # a person's name in a record
+            out.append(seats[i])
+            continue
+        level = tr(msg(f"ui.level.{name}")) if lookup(f"ui.level.{name}", tr.lang) else name
+        if shown.count(name) > 1:
+            out.append(tr(msg("ui.bot_named_n", level=level, n=i + 1)))
         else:
-            out.append(name)
+            out.append(tr(msg("ui.bot_named", level=level)))
     return out
 
 
@@ -399,7 +405,8 @@ def replay_command(
         state = rec.replay(g)
     except (PalioError, OSError) as exc:
         raise fail(exc, tr) from None
-    tr = Translator(tr.lang, seat_names(rec.seats, tr) if rec.seats else None)
+    you = rec.seats.index("you") if rec.seats and "you" in rec.seats else None
+    tr = Translator(tr.lang, seat_names(rec.seats, tr) if rec.seats else None, you=you)
     if log:
         # a finished game shows everything; an unfinished record only what anyone could see
         for line in describe.log(state, None, tr, full=state.is_over):
