@@ -427,4 +427,7 @@ def is_disconnect(exc: BaseException) -> bool:
 
 def app_from_env() -> FastAPI:
     """The application of one ``palio serve --workers N`` process (uvicorn's factory)."""
+    from palio.server.lifeline import die_with_parent
+
+    die_with_parent()  # a killed supervisor must not leave its workers on the port
     return create_app(Settings.from_env())
