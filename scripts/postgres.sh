@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for tests and benchmarks.
-#   scripts/postgres.sh start   -> starts one in a temp dir under /tmp, prints its SQLAlchemy URL
-#   scripts/postgres.sh stop    -> stops the one started last (or the dir given) and removes it
+#   scripts/postgres.sh start          -> starts one in a temp dir under /tmp, prints its URL
+#   scripts/postgres.sh stop URL|DIR   -> stops that one (the URL start printed, or its dir)
+#                                         and removes it
+# Each run keeps its own cluster: nothing machine-wide says which one is "current", so two test
+# runs at once never stop each other's. `stop` with no argument stops the cluster named in the
+# file $PALIO_PG_STATE, if that is set (start writes its dir there).
 # The cluster listens on a free loopback port and keeps its unix socket in its own dir. initdb
 # refuses to run as root, so as root the server runs as the `postgres` user.
 set -euo pipefail
 
 BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
-STATE=${PALIO_PG_STATE:-/tmp/palio-postgres.current}
+STATE=${PALIO_PG_STATE:-}
 
 as_owner() {
   if [ "$(id -u)" = 0 ]; then
@@ -35,23 +39,38 @@ start() {
   as_owner "$BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
     -o "-h 127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=200" start >/dev/null \
     || { cat "$dir/server.log" >&2; rm -rf "$dir"; exit 1; }
-  echo "$dir" >"$STATE"
+  url="postgresql+psycopg://palio@127.0.0.1:$port/postgres"
+  echo "$url" >"$dir/url"
+  [ -n "$STATE" ] && echo "$dir" >"$STATE"
   echo "postgres.sh: cluster in $dir on port $port" >&2
-  echo "postgresql+psycopg://palio@127.0.0.1:$port/postgres"
+  echo "$url"
 }
 
 stop() {
   dir=${1:-}
-  if [ -z "$dir" ] && [ -f "$STATE" ]; then
+  if [ -z "$dir" ] && [ -n "$STATE" ] && [ -f "$STATE" ]; then
     dir=$(cat "$STATE")
+  elif [ -z "$dir" ]; then
+    echo "postgres.sh: say which cluster to stop: the URL or dir that start printed" >&2
+    exit 2
   fi
+  case "$dir" in
+    *://*)  # a URL: the cluster whose dir recorded it
+      url=$dir
+      dir=""
+      for candidate in /tmp/palio-pg.*; do
+        if [ -f "$candidate/url" ] && [ "$(cat "$candidate/url")" = "$url" ]; then
+          dir=$candidate
+        fi
+      done ;;
+  esac
   if [ -z "$dir" ] || [ ! -d "$dir" ]; then
     echo "postgres.sh: no cluster to stop" >&2
     exit 0
   fi
   as_owner "$BIN/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
   rm -rf "$dir"
-  if [ -f "$STATE" ] && [ "$(cat "$STATE")" = "$dir" ]; then
+  if [ -n "$STATE" ] && [ -f "$STATE" ] && [ "$(cat "$STATE")" = "$dir" ]; then
     rm -f "$STATE"
   fi
 }
@@ -59,5 +78,5 @@ stop() {
 case "${1:-}" in
   start) start ;;
   stop) stop "${2:-}" ;;
-  *) echo "usage: $0 start | stop [DIR]" >&2; exit 2 ;;
+  *) echo "usage: $0 start | stop URL|DIR" >&2; exit 2 ;;
 esac
