@@ -23,13 +23,14 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import logs, models, pages
+from palio.server import logs, models, outage, pages
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
@@ -228,6 +229,10 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return error(exc.status, exc.code, exc.message)
+
+    # a database outage: 503 with Retry-After and one log line; reads retried once (outage.py)
+    app.add_exception_handler(DBAPIError, outage.database_unavailable)
+    app.add_middleware(outage.RetryReads)
 
     @app.exception_handler(Exception)
     async def internal_error(_request: Request, _exc: Exception) -> JSONResponse:
