@@ -458,7 +458,10 @@ def _ev_setup(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
 
 
 def _ev_round(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
-    return m("log.round", round=e["round"], n=len(e["tiles"]))
+    said = m("log.round", round=e["round"], n=len(e["tiles"]))
+    if e.get("unfilled"):
+        said = m("log.round_unfilled", round=said, n=e["unfilled"])
+    return said
 
 
 def _ev_die(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
@@ -543,6 +546,10 @@ def _ev_helper(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
              effect=effect(e["effect"], e["amount"]))
 
 
+def _ev_helper_empty(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
+    return m("log.helper_empty", player=who, slot=helper_slot(c, e["col"], e["slot"]))
+
+
 def _ev_face_down(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
     return m("log.face_down", player=who, row=row(e["row"]))
 
@@ -606,7 +613,8 @@ _EVENTS = {
     "advance": _ev_advance, "marriage": _ev_marriage, "mission": _ev_mission, "new_man": _ev_new,
     "step_up": _ev_up, "init_step": _ev_init, "bonus_florins": _ev_bonus_florins,
     "bonus_initiative": _ev_bonus_init, "points_lost": _ev_points_lost,
-    "points_unused": _ev_points_unused, "helper": _ev_helper, "face_down": _ev_face_down,
+    "points_unused": _ev_points_unused, "helper": _ev_helper, "helper_empty": _ev_helper_empty,
+    "face_down": _ev_face_down,
     "family": _ev_family, "initiative_vp": _ev_initiative_vp, "turn_order": _ev_turn_order,
     "qualified": _ev_qualified, "reward": _ev_reward, "wedding": _ev_wedding,
     "vp_tile": _ev_vp_tile, "buy": _ev_buy, "no_buy": _ev_no_buy, "final": _ev_final,
