@@ -263,11 +263,16 @@ def test_a_die_is_offered_only_when_the_group_stays_affordable():
     assert "die 2y5" not in legal(s) and "die 1y1" in legal(s)
 
 
-def test_an_action_that_cannot_be_completed_is_not_offered():
+def test_a_fight_may_earn_nothing_the_dice_are_spent():
+    """The rulebook asks for at least one result only when a tradesman is hired: a fight with
+    dice too low for a cube is allowed (burning dice is a tactic) and says so in the log."""
     s = position(2, to_move=0, dice={0: "w1", 1: "w1"}, money={0: 0}, queue=["theology"])
-    # the event needs white dice totalling its divisor; two 1s (one unaffordable) cannot
-    assert s.comp.events[s.queue[1]][5] > 1
-    assert "event 2" not in legal(s)
+    assert s.comp.events[s.queue[1]][5] > 1  # the event's divisor: a white 1 earns no cube
+    assert "event 2" in legal(s)
+    play(s, "event 2", "die 1w1", "go")
+    assert s.ev_cubes == [(), ()] and sum(s.dice[:18]) == 0 and s.to_move == 1
+    fights = [e for e in s.events if e.kind == "fight"]
+    assert fights[-1].public["cubes"] == 0
 
 
 # -- placing a citizen -------------------------------------------------------------------------

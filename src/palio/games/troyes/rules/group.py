@@ -86,7 +86,9 @@ def _need(s: TroyesState, kind: int, target: int) -> tuple[int, int]:
     if kind == G_CARD:
         return NEED_SUM, s.comp.cards[s.slot_card[target]][4]
     if kind == G_EVENT:
-        return NEED_SUM, s.comp.events[target][5]
+        # a fight need not earn a cube: the rulebook asks for at least one result only when a
+        # tradesman is hired, so dice may be spent on an event for nothing (burning dice)
+        return NEED_ANY, s.comp.events[target][5]
     if kind == G_CATHEDRAL:
         return NEED_CATHEDRAL, 0
     if kind == G_PLACE:
