@@ -362,6 +362,23 @@ def test_a_card_cannot_be_activated_when_hiring_is_unaffordable():
     assert "card Y1" not in legal(s)
 
 
+def test_at_least_one_use_only_when_the_tradesman_is_hired():
+    """職人を置いたとき、最低1回は活性化: a hire needs a group earning a use; a card whose
+    tradesman was already there may take dice that earn nothing (burning dice)."""
+    card = "merchant"
+    s = position(2, to_move=0, dice={0: "y1", 1: "w1"}, money={0: 10}, cards={"Y1": card})
+    assert s.comp.cards[s.comp.card_id[card]][4] > 1  # a yellow 1 earns no use
+    assert "card Y1" not in legal(s)  # hiring: one use at least
+    staffed = position(2, to_move=0, dice={0: "y1", 1: "w1"}, money={0: 10}, cards={"Y1": card})
+    give_tradesman(staffed, "Y1", 0, card)
+    assert "card Y1" in legal(staffed)
+    money = staffed.money[0]
+    play(staffed, "card Y1", "die 1y1", "go")
+    assert staffed.money[0] == money and staffed.to_move == 1  # the die is spent for nothing
+    activations = [e for e in staffed.events if e.kind == "activate"]
+    assert activations[-1].public["uses"] == 0
+
+
 def test_delayed_card_cubes_and_one_cube_per_action():
     s = position(2, to_move=0, dice={0: "w6 w6 y1", 1: "w1"}, money={0: 0}, cards={"W2": "confession"},
                  round=2)
