@@ -32,7 +32,8 @@ cleanup() { :; }
 if [ -z "${PALIO_TEST_POSTGRES_URL:-}" ] && [ -x scripts/postgres.sh ]; then
   if url=$(scripts/postgres.sh start 2>/dev/null); then
     export PALIO_TEST_POSTGRES_URL="$url"
-    cleanup() { scripts/postgres.sh stop >/dev/null 2>&1 || true; }
+    # this run's own cluster, by its URL: another run's is left alone
+    cleanup() { scripts/postgres.sh stop "$PALIO_TEST_POSTGRES_URL" >/dev/null 2>&1 || true; }
   else
     echo "note: PostgreSQL not available; its server tests will be skipped"
   fi

@@ -268,3 +268,9 @@ def check_finished(game: Game, state: State) -> None:
     again = GameRecord.from_json(record.to_json()).replay(game)
     assert views(again) == views(state)
     assert again.notation_history() == state.notation_history()
+    # a finished position too: a world a seat cannot tell apart looks the same to it (hands
+    # shown at the end stay as they are)
+    for seat in range(state.players):
+        world = state.determinize(seat, random.Random(seat))
+        assert world.observe(seat) == state.observe(seat), f"determinize({seat}) at the end"
+        assert world.is_over

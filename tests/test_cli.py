@@ -19,7 +19,9 @@ def test_autoplay_prints_the_log_and_final_scores(tmp_path):
     )
     assert result.exit_code == 0, result.output
     assert "game over after" in result.output and "Score breakdown:" in result.output
-    assert "random 1 chose to buy stone" in result.output  # the log in words, bots by name
+    # the log in words, bots named as the browser names them (never "random", their id)
+    assert "Random bot 1 chose to buy stone" in result.output
+    assert "random 1" not in result.output
     assert "Seat" not in result.output and "[" not in result.output
     data = json.loads(record.read_text())
     assert data["game"] == "san-gimignano" and data["seed"] == 1 and data["result"]["scores"]
@@ -50,9 +52,10 @@ def test_a_person_plays_and_wrong_entries_are_explained():
                                  "--lang", "en"], input=typed)
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "That is not a move of this game. (cannot read 'fly away'" in out
+    assert "That is not a move of this game. Moves now look like: " in out
+    assert "cannot read" not in out  # the parser's own words stay out
     assert "Choose 1-3." in out  # a number out of range
-    assert "not a tower" in out  # build 9,9
+    assert out.count("Moves now look like: buy, exchange, pass") == 2  # build 9,9 too
     # a move that parses but is not legal now: the rules' reason
     assert "You need 4 completed towers to declare the end; you have 0." in out
     assert "Commands: help" in out and "(or type: pass)" in out  # help lists the notation
@@ -85,7 +88,7 @@ def test_the_terminal_speaks_japanese_with_lang_or_the_locale():
 def test_quit_leaves_the_game():
     result = runner.invoke(app, ["play", "tiletum", "-p", "2", "--seed", "1", "--bots", "random",
                                  "--lang", "en"], input="quit\n")
-    assert result.exit_code == 1 and "Bye." in result.output
+    assert result.exit_code == 0 and "Bye." in result.output  # leaving is not an error
     assert "Take a die from the wheel" in result.output  # the prompt, as the board's last line
 
 
@@ -107,9 +110,11 @@ def test_replay_log_is_in_words_in_either_language(tmp_path):
     runner.invoke(app, ["play", "tiletum", "-p", "2", "--bots", "random,greedy", "--seed", "5",
                         "--record", str(record), "-q"])
     english = runner.invoke(app, ["replay", str(record), "--log", "--lang", "en"]).output
-    assert "random took the" in english and "Final scoring." in english
+    assert "Random bot took the" in english and "Greedy bot" in english
+    assert "Final scoring." in english and "greedy" not in english
     assert "Starting VP" in english and "Record verified" in english
     japanese = runner.invoke(app, ["replay", str(record), "--log", "--lang", "ja"]).output
+    assert "ボット（ランダム）" in japanese and "greedy" not in japanese and "random" not in japanese
     assert "最終得点計算。" in japanese and "初期勝利点" in japanese and "記録を検証しました" in japanese
 
 
@@ -164,3 +169,12 @@ def test_a_broken_components_file_is_refused_with_a_clear_message(tmp_path):
     result = runner.invoke(app, ["play", "san-gimignano", "--components-file", str(broken),
                                  "--bots", "random,random"])
     assert result.exit_code == 2 and "no component data" in result.output
+
+
+def test_the_person_is_you_in_the_second_person():
+    """Seat names "You": log lines about that seat say "You pass", never "You passes"."""
+    result = runner.invoke(app, ["play", "aquileia", "-p", "3", "--seed", "3", "--bots", "random,random",
+                                 "--lang", "en"], input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "You place a henchman on" in result.output
+    assert "You places" not in result.output and "of You" not in result.output

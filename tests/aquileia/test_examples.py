@@ -53,12 +53,12 @@ def test_arena_example_strengths_tie_break_and_prizes():
     assert s.to_move == KIKO
     s.apply("play weapon_2")
     assert s.strength[KIKO] == 6
-    # Giorgio rolls two of their four blue dice: one bronze, strength 6, and keeps two
-    assert s.to_move == GIORGIO and legal(s) == ["roll", "done"]
-    s.apply("roll")
-    s.apply("roll")
-    s.apply("done")
+    # Giorgio chooses two of their four blue dice and rolls them together: one bronze,
+    # strength 6; two are kept (the example's "used 2 of them; one bronze came up")
+    assert s.to_move == GIORGIO and legal(s) == ["roll 1", "roll 2", "roll 3", "roll 4", "done"]
+    s.apply("roll 2")
     assert s.strength[GIORGIO] == 6 and s.blue_left == 2
+    assert s.to_move != GIORGIO or "roll 1" not in legal(s)  # one decision, not one per die
     # tied at 6: Kiko is further forward on the tiebreaker track (2 against 4) and wins
     assert s.to_move == KIKO and sorted(legal(s)) == ["prize slave", "prize vp"]
     assert (bronze(s, KIKO), bronze(s, GIORGIO), bronze(s, STEFAN)) == (3, 2, 1)
@@ -83,9 +83,7 @@ def test_stadium_example_sides_horses_leftover_blue_dice_and_prizes():
         dice="ggs" + "gg" + "ssb gbb sgb ggs" + "sb")
     s.apply("tiebreaker")
     s.apply("done")  # Giorgio's hidden cards are horses: he plays none in the arena
-    s.apply("roll")
-    s.apply("roll")
-    s.apply("done")  # two blue dice kept for the race
+    s.apply("roll 2")  # two blue dice kept for the race
     s.apply("prize slave")
     assert s.blue_left == 2
     assert [s.strength[p] for p in range(4)] == [3, 3, 3, 4]

@@ -31,15 +31,18 @@ def uniform(state: AquileiaState, rng: random.Random):
 
 def progress(state: AquileiaState, rng: random.Random):
     """Prefer doing something: the highest-ranked kind of action on offer, at random among
-    them; a little randomness keeps the tiebreaker and the passes in play."""
+    them; a little randomness keeps the passes in play (not the tiebreaker, which ends one's
+    henchmen for the round: an early one would leave the forum empty)."""
     legal = state.legal_actions()
     if rng.random() < 0.1:
-        return rng.choice(legal)
+        return rng.choice([a for a in legal if str(a) != "tiebreaker"] or legal)
     by_word: dict[str, list] = {}
     for action in legal:
         by_word.setdefault(str(action).split()[0], []).append(action)
     for word in RANK:
         if word in by_word:
+            if word == "roll":  # every blue die into the arena, as before the dice were chosen
+                return max(by_word[word], key=lambda roll: roll.count)
             return rng.choice(by_word[word])
     return rng.choice(legal)
 
@@ -157,7 +160,10 @@ def test_progress_play_reaches_deep_positions():
         bids += kinds.count("bid")
         reshuffles += kinds.count("reshuffle")
         busy_forum += s.plot_owner.count(-1) <= len(s.plot_owner) // 2
-    assert built > 30 * 7 and bids > 30 * 6 and reshuffles > 0 and busy_forum >= 5
+    # busy_forum counts games that half fill the forum: 7 of these 30 before the tiebreaker
+    # ended one's henchmen and the blue dice were rolled together, 3 since (another 30 seeds
+    # gave 4 and 2 before the change: it is noisy), so at least 2
+    assert built > 30 * 7 and bids > 30 * 6 and reshuffles > 0 and busy_forum >= 2
 
 
 def test_random_play_events_never_leak_a_secret():

@@ -124,8 +124,21 @@ def test_tiebreaker_takes_the_leftmost_free_space_once():
     b = s.to_move
     s.apply("tiebreaker")
     assert s.tb[a] == 0 and s.tb[b] == 1
+    c = s.to_move
     s.apply("place dolus")
-    assert s.to_move == a and "tiebreaker" not in legal(s)
+    assert s.to_move == c and "tiebreaker" in legal(s)  # a and b placed their last piece
+
+
+def test_placing_the_tiebreaker_ends_ones_henchmen_for_the_round():
+    """The start player cannot take space 1 of the track first and still place all five
+    henchmen: the tiebreaker is one's last piece of the round."""
+    s = GAME.setup(3, seed=5)
+    first = s.to_move
+    s.apply("tiebreaker")
+    while s.phase == PLACEMENT and s.round == 1:
+        assert s.to_move != first, "a seat placed a henchman after its tiebreaker"
+        s.apply(next((a for a in legal(s) if a.startswith("place")), legal(s)[0]))
+    assert s.henchmen[first] == 5  # all five stayed at home this round
 
 
 def test_pass_ends_the_henchmen_but_the_tiebreaker_is_still_placed():
@@ -136,7 +149,8 @@ def test_pass_ends_the_henchmen_but_the_tiebreaker_is_still_placed():
     s.apply("tiebreaker")
     assert s.to_move == a and legal(s) == ["tiebreaker"]  # the only move left
     s.apply("tiebreaker")
-    assert s.tb[a] == 2
+    placed = [e for e in s.events if e.kind == "tiebreaker"]
+    assert placed[2].seat == a and placed[2].public["space"] == 3
 
 
 def test_placement_ends_when_every_piece_is_down_or_passed():
@@ -251,15 +265,15 @@ def test_servi_prices_per_row(field, coins, offered):
     assert s.observe(1)["players"][0]["hidden"]["slave"] == n  # drawn face down
 
 
-def test_potentia_blue_dice_in_the_arena_one_at_a_time_rest_in_the_race():
+def test_potentia_blue_dice_in_the_arena_chosen_then_rolled_together_rest_in_the_race():
     s = position(3, fields={"potentia": 0, "arena1": 0, "gold1": 0, "arena2": 1},
                  coins={0: "b0", 1: "b0"}, tiebreaker={1: 1, 2: 2}, to_move=0,
                  dice="ggg ggg" + "b" + "ggs" + "gsb")
     s.apply("tiebreaker")
-    assert s.blue_holder == 0 and s.to_move == 0 and legal(s) == ["roll", "done"]
-    s.apply("roll")  # bronze: +1
+    assert s.blue_holder == 0 and s.to_move == 0
+    assert legal(s) == ["roll 1", "roll 2", "roll 3", "roll 4", "done"]
+    s.apply("roll 1")  # bronze: +1; the choice is made once, before the roll
     assert s.strength[0] == 2 and s.blue_left == 3
-    s.apply("done")
     s.apply("prize vp")
     # the race: gold side, strength 1 + 2 gold faces; the three blue dice left roll by
     # themselves (one gold face), and the lone racer chooses a laurel card

@@ -95,7 +95,7 @@ def test_log_names_players_and_components_in_words():
     s.apply("mission mil 9 Milano")
     lines = [line["text"] for line in describe.log(s, None, tr)][-2:]
     assert lines[0] == "Bo takes the light blue die showing 1 and pays 4 florins"
-    assert lines[1].startswith("Bo sends a military from slot 9 to Milan: 13 VP")
+    assert lines[1].startswith("Bo sends a military man from slot 9 to Milan: 13 VP")
 
 
 def test_score_rows_add_up_at_the_end():

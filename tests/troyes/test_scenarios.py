@@ -263,11 +263,16 @@ def test_a_die_is_offered_only_when_the_group_stays_affordable():
     assert "die 2y5" not in legal(s) and "die 1y1" in legal(s)
 
 
-def test_an_action_that_cannot_be_completed_is_not_offered():
+def test_a_fight_may_earn_nothing_the_dice_are_spent():
+    """The rulebook asks for at least one result only when a tradesman is hired: a fight with
+    dice too low for a cube is allowed (burning dice is a tactic) and says so in the log."""
     s = position(2, to_move=0, dice={0: "w1", 1: "w1"}, money={0: 0}, queue=["theology"])
-    # the event needs white dice totalling its divisor; two 1s (one unaffordable) cannot
-    assert s.comp.events[s.queue[1]][5] > 1
-    assert "event 2" not in legal(s)
+    assert s.comp.events[s.queue[1]][5] > 1  # the event's divisor: a white 1 earns no cube
+    assert "event 2" in legal(s)
+    play(s, "event 2", "die 1w1", "go")
+    assert s.ev_cubes == [(), ()] and sum(s.dice[:18]) == 0 and s.to_move == 1
+    fights = [e for e in s.events if e.kind == "fight"]
+    assert fights[-1].public["cubes"] == 0
 
 
 # -- placing a citizen -------------------------------------------------------------------------
@@ -355,6 +360,23 @@ def breakdown_final(s):
 def test_a_card_cannot_be_activated_when_hiring_is_unaffordable():
     s = position(2, to_move=0, dice={0: "y6 y6", 1: "w1"}, money={0: 0}, cards={"Y1": "merchant"})
     assert "card Y1" not in legal(s)
+
+
+def test_at_least_one_use_only_when_the_tradesman_is_hired():
+    """職人を置いたとき、最低1回は活性化: a hire needs a group earning a use; a card whose
+    tradesman was already there may take dice that earn nothing (burning dice)."""
+    card = "merchant"
+    s = position(2, to_move=0, dice={0: "y1", 1: "w1"}, money={0: 10}, cards={"Y1": card})
+    assert s.comp.cards[s.comp.card_id[card]][4] > 1  # a yellow 1 earns no use
+    assert "card Y1" not in legal(s)  # hiring: one use at least
+    staffed = position(2, to_move=0, dice={0: "y1", 1: "w1"}, money={0: 10}, cards={"Y1": card})
+    give_tradesman(staffed, "Y1", 0, card)
+    assert "card Y1" in legal(staffed)
+    money = staffed.money[0]
+    play(staffed, "card Y1", "die 1y1", "go")
+    assert staffed.money[0] == money and staffed.to_move == 1  # the die is spent for nothing
+    activations = [e for e in staffed.events if e.kind == "activate"]
+    assert activations[-1].public["uses"] == 0
 
 
 def test_delayed_card_cubes_and_one_cube_per_action():

@@ -26,7 +26,7 @@ from palio.cli.common import fail, load_game, parse_options, split_names
 from palio.core import describe
 from palio.core.errors import PalioError
 from palio.core.game import Action, Game, State
-from palio.core.i18n import LANGUAGES, Translator, normalize_language
+from palio.core.i18n import LANGUAGES, Translator, lookup, normalize_language
 from palio.core.record import GameRecord
 from palio.core.words import Msg, Player, msg
 
@@ -86,7 +86,10 @@ def games_command(
     if game is None:
         for game_id, g in registry().items():
             info = g.info
-            say(f"{game_id:16} {info.name} ({info.min_players}-{info.max_players} players)")
+            options = ", ".join(spec.name for spec in info.options) or "none"
+            say(f"{game_id:16} {info.name} ({info.min_players}-{info.max_players} players; "
+                f"options: {options})")
+        say("palio games <id> shows a game's options and where its rules are.")
         return
     try:
         g = load_game(game, components_file)
@@ -104,7 +107,7 @@ def games_command(
     info = g.info
     players = f"{info.min_players}-{info.max_players} players"
     say(f"{info.name} [{info.id}] version {info.version}, {players}")
-    say(f"rules: {info.rules}; action space: {info.action_space_size} actions")
+    say(f"rules: {rules_document(info.id)}; action space: {info.action_space_size} actions")
     for spec in info.options:
         say(f"  option {spec.name}: {spec.description} (default {spec.default})")
     if components or components_file is not None:
@@ -114,6 +117,17 @@ def games_command(
             say("No provisional component data: every value comes from the rulebook.")
         for entry in entries:
             say(f"  provisional: {entry}")
+
+
+def rules_document(game_id: str) -> str:
+    """Where a person reads the rules: the rules documents shipped with Palio (English and
+    Japanese) and the server's page; the rulebook it was written from is not shipped."""
+    from palio.server.pages import rules_file
+
+    found = [rules_file(game_id, lang) for lang in LANGUAGES]
+    paths = list(dict.fromkeys(str(hit[0]) for hit in found if hit is not None))
+    page = f"/rules/{game_id} in the browser (palio serve)"
+    return ", ".join([*paths, page])
 
 
 def play_command(
@@ -148,6 +162,13 @@ def play_command(
             if not 0 <= seat < n:
                 raise PalioError(f"--seat must be 0-{n - 1}", words=msg("cli.bad_seat", last=n - 1))
             others = names or ["greedy"] * (n - 1)
+            if players is None and n - 1 < len(others) <= g.info.max_players:
+                raise PalioError(
+                    f"{len(others)} bots: add -p {len(others)} to watch them play"
+                    + (f", or -p {len(others) + 1} to play against them"
+                       if len(others) < g.info.max_players else ""),
+                    words=bots_need_players(len(others), g.info.max_players),
+                )
             if len(others) != n - 1:
                 raise PalioError(
                     f"give {n - 1} bots for the other seats, or {n} to autoplay",
@@ -162,7 +183,7 @@ def play_command(
     except PalioError as exc:
         raise fail(exc, tr) from None
     human = None if len(players_by_seat) == n else seat
-    tr = Translator(tr.lang, seat_names(seats, tr))
+    tr = Translator(tr.lang, seat_names(seats, tr), you=human)
     if human is not None:
         line_editing()
     shown = 0
@@ -176,7 +197,7 @@ def play_command(
             action = ask(state, tr)
             if action is None:
                 say(tr(msg("cli.bye")))
-                raise typer.Exit(1)
+                raise typer.Exit(0)  # leaving is what the person asked for, not an error
         else:
             action = players_by_seat[mover].choose(state, mover)
         state.apply(action)
@@ -190,18 +211,31 @@ def play_command(
         say(tr(msg("cli.record_saved", path=str(record))))
 
 
+def bots_need_players(given: int, most: int) -> Msg:
+    """More bots named than the game's default player count: the ``-p`` that seats them."""
+    if given < most:
+        return msg("cli.bots_need_players_or_you", given=given, more=given + 1)
+    return msg("cli.bots_need_players", given=given)
+
+
 def seat_names(seats: list[str], tr: Translator) -> list[str]:
-    """What each seat is called: "You" for the person, a bot by its name (numbered by seat
-    when two bots share one)."""
-    shown = [name.partition(":")[0] for name in seats]
+    """What each seat is called: "You" for the person, a bot as the browser names it ("Greedy
+    bot", "Easy bot 2" with its seat number when another bot has the same level), never by its
+    internal id."""
+    shown = [name.partition(":")[0] for name in seats]  # a spec mcts:iterations=50: its bot
     out = []
     for i, name in enumerate(shown):
         if seats[i] == "you":
             out.append(tr(msg("core.you")))
-        elif shown.count(name) > 1:
-            out.append(f"{name} {i + 1}")
+            continue
+        if name not in bots.names():  # a person's name in a record
+            out.append(seats[i])
+            continue
+        level = tr(msg(f"ui.level.{name}")) if lookup(f"ui.level.{name}", tr.lang) else name
+        if shown.count(name) > 1:
+            out.append(tr(msg("ui.bot_named_n", level=level, n=i + 1)))
         else:
-            out.append(name)
+            out.append(tr(msg("ui.bot_named", level=level)))
     return out
 
 
@@ -221,8 +255,18 @@ def show_log(state: State, seat: int | None, tr: Translator, start: int) -> int:
     return len(state.log)
 
 
+def in_groups(choices: list[dict[str, Any]]) -> list[int]:
+    """The order choices are shown and numbered in: group by group (groups in order of first
+    appearance), so the numbers under each heading run on from the last: 1 2 3 / 4 5."""
+    first: dict[str, int] = {}
+    for index, choice in enumerate(choices):
+        first.setdefault(choice["group"], index)
+    return sorted(range(len(choices)), key=lambda index: first[choices[index]["group"]])
+
+
 def show_choices(choices: list[dict[str, Any]], tr: Translator) -> None:
-    """The choices, numbered, under their group headings (in order of first appearance)."""
+    """The choices, numbered, under their group headings (``choices`` already in
+    :func:`in_groups` order)."""
     groups: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for number, choice in enumerate(choices, 1):
         groups.setdefault(choice["group"], []).append((number, choice))
@@ -270,6 +314,9 @@ def ask(state: State, tr: Translator, read: Callable[[str], str] = input) -> Act
     game = state.game
     legal = list(state.legal_actions())
     choices = describe.choices(state, tr)
+    shown = in_groups(choices)  # number k is the k-th choice shown
+    legal = [legal[index] for index in shown]
+    choices = [choices[index] for index in shown]
     say()  # the prompt is the board's last line, just above
     show_choices(choices, tr)
     while True:
@@ -310,7 +357,7 @@ def ask(state: State, tr: Translator, read: Callable[[str], str] = input) -> Act
         try:
             action = state.parse(text)
         except PalioError as exc:
-            say(not_a_move(exc, tr))
+            say(not_a_move(exc, tr, text, legal))
             continue
         if action in legal:
             return action
@@ -318,13 +365,25 @@ def ask(state: State, tr: Translator, read: Callable[[str], str] = input) -> Act
         say(tr(reason if reason is not None else msg("core.not_legal_now")))
 
 
-def not_a_move(error: PalioError, tr: Translator) -> str:
-    """Text that is no move: the error's words if it has them; the engine's own detail is
-    English, so it is added in English only."""
+# how many legal moves an unreadable entry is shown as examples of what to type
+EXAMPLES = 4
+
+
+def not_a_move(error: PalioError, tr: Translator, text: str, legal: list[Action]) -> str:
+    """Text that is no move: the error's words if it has them, and what a valid entry looks
+    like now (legal moves written as they are typed, those of the same word first), never the
+    parser's own detail ("expected a building letter (P B C), got '99'")."""
     words = error.words if isinstance(error.words, Msg) else msg("core.not_a_move")
-    if tr.lang == "en" and error.words is None:
-        words = msg("cli.not_a_move_detail", reason=words, detail=str(error))
-    return tr(msg("cli.not_a_move", reason=words))
+    notations = list(dict.fromkeys(str(action) for action in legal))
+    word = text.split()[0].lower() if text.split() else ""
+    alike = [n for n in notations if n.split()[0].lower() == word] if word else []
+    pool = alike or notations
+    # spread over the list, so "place P, place B, place C" rather than four of one building
+    step = max(1, len(pool) // EXAMPLES)
+    examples = ", ".join(pool[::step][:EXAMPLES])
+    like = msg("cli.moves_look_like", examples=examples, last=len(legal))
+    return tr(msg("cli.not_a_move", reason=msg("cli.not_a_move_detail", reason=words,
+                                                   detail=like)))
 
 
 def cell_width(text: str) -> int:
@@ -399,7 +458,8 @@ def replay_command(
         state = rec.replay(g)
     except (PalioError, OSError) as exc:
         raise fail(exc, tr) from None
-    tr = Translator(tr.lang, seat_names(rec.seats, tr) if rec.seats else None)
+    you = rec.seats.index("you") if rec.seats and "you" in rec.seats else None
+    tr = Translator(tr.lang, seat_names(rec.seats, tr) if rec.seats else None, you=you)
     if log:
         # a finished game shows everything; an unfinished record only what anyone could see
         for line in describe.log(state, None, tr, full=state.is_over):

@@ -8,6 +8,7 @@ application from those variables, so the command writes them before starting uvi
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import typer
 
@@ -18,14 +19,60 @@ def register(app: typer.Typer) -> None:
     app.command("serve")(serve_command)
 
 
+URL_EXAMPLES = ("sqlite:///palio.db (a file in this directory), sqlite:////var/lib/palio.db, "
+                "postgresql+psycopg://user:password@host/dbname")
+
+
+def database_url(text: str) -> str:
+    """``--db`` as an SQLAlchemy URL: a URL as it is (checked), a plain file path as the SQLite
+    database in that file. A clear error, not a traceback, for anything else."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    if "://" not in text:
+        path = Path(text).expanduser().resolve()
+        if path.is_dir() or not path.parent.is_dir():
+            raise typer.BadParameter(
+                f"{text!r} is not a database file in an existing folder; give a file path or "
+                f"a database URL such as {URL_EXAMPLES}", param_hint="--db")
+        return f"sqlite:///{path}"
+    try:
+        make_url(text).get_dialect()
+    except (ArgumentError, NoSuchModuleError):
+        raise typer.BadParameter(f"{text!r} is not a database URL; a database URL looks like "
+                                 f"{URL_EXAMPLES}", param_hint="--db") from None
+    return text
+
+
+def check_database(url: str) -> None:
+    """Connect once before serving, so an unreachable database is one clear line, not a
+    traceback from every worker's start-up."""
+    from sqlalchemy.exc import DBAPIError
+
+    from palio.server.db import make_engine
+
+    engine = make_engine(url)
+    try:
+        with engine.connect():
+            pass
+    except DBAPIError as exc:
+        reason = str(exc.orig or exc).strip().splitlines()[0]
+        typer.secho(f"error: cannot open the database {engine.url!r}: {reason}", err=True,
+                    fg=typer.colors.RED)
+        raise typer.Exit(2) from None
+    finally:
+        engine.dispose()
+
+
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", envvar="PALIO_HOST",
                              help="address to listen on"),
     port: int = typer.Option(8000, "--port", envvar="PALIO_PORT", help="port to listen on"),
     db: str = typer.Option(
         "sqlite:///palio.db", "--db", envvar="PALIO_DB",
-        help="SQLAlchemy database URL; the default is the SQLite file ./palio.db in the current "
-        "directory; PostgreSQL: postgresql+psycopg://user:pass@host/dbname",
+        help="SQLAlchemy database URL, or the path of an SQLite file; the default is the SQLite "
+        "file ./palio.db in the current directory; PostgreSQL: "
+        "postgresql+psycopg://user:pass@host/dbname",
     ),
     workers: int = typer.Option(1, "--workers", envvar="PALIO_WORKERS", min=1,
                                 help="server processes on this port (more than 1: PostgreSQL only)"),
@@ -76,7 +123,7 @@ def serve_command(
     import uvicorn
 
     try:
-        settings = Settings(db=db, bot_delay=bot_delay,
+        settings = Settings(db=database_url(db), bot_delay=bot_delay,
                             bot_processes=bot_processes or default_bot_processes(workers),
                             bot_seconds=bot_seconds, games_per_minute=games_per_minute,
                             push_timeout=push_timeout, workers=workers,
@@ -89,6 +136,7 @@ def serve_command(
     common = {"host": host, "port": port, "log_level": log_level,
               "forwarded_allow_ips": forwarded_allow_ips,
               "ws_max_size": 64 * 1024}  # clients send only small messages
+    check_database(settings.db)
     if workers == 1:
         from palio.server.app import create_app
 

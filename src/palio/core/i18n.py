@@ -137,16 +137,41 @@ class Translator:
     """Turns messages into text in one language, naming seats as the client does.
 
     ``names[i]`` is seat ``i``'s name; seats without one are "Player 1", "Player 2"...
+    ``you`` is the seat the client calls "You" (the terminal's player): a message about that
+    seat is said in the second person where the catalog has a variant for it (see
+    :meth:`template`), so English reads "You place", not "You places".
     """
 
-    def __init__(self, lang: str = DEFAULT_LANGUAGE, names: Sequence[str | None] | None = None):
+    def __init__(
+        self,
+        lang: str = DEFAULT_LANGUAGE,
+        names: Sequence[str | None] | None = None,
+        you: int | None = None,
+    ):
         self.lang = normalize_language(lang)
         self.names = list(names or [])
+        self.you = you
+
+    def template(self, message: Msg) -> str | None:
+        """The message's template: its second-person variant when a seat parameter is ``you``
+        and this language has one (``<id>@you`` for ``player``, ``<id>@you.<param>`` for
+        another parameter; a language that needs no variant, such as Japanese, simply has
+        none), else the message itself."""
+        n = message.params.get("n")
+        if self.you is not None:
+            catalog = load_catalog(domain_of(message.id), self.lang)
+            for name, value in message.params.items():
+                if value == Player(self.you) and catalog is not None:
+                    suffix = "@you" if name == "player" else f"@you.{name}"
+                    text = catalog.lookup(message.id + suffix, n)
+                    if text is not None:
+                        return text
+        return lookup(message.id, self.lang, n)
 
     def __call__(self, message: Msg | None) -> str:
         if message is None:
             return ""
-        template = lookup(message.id, self.lang, message.params.get("n"))
+        template = self.template(message)
         if template is None:
             return message.id  # the words tests fail on any id that reaches the text
         values = _Keep({key: self.value(value) for key, value in message.params.items()})

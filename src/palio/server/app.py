@@ -23,6 +23,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -36,6 +37,7 @@ from palio.server import (
     logs,
     mail,
     models,
+    outage,
     pages,
     ratings_api,
     seating,
@@ -292,6 +294,10 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return error(exc.status, exc.code, exc.message)
 
+    # a database outage: 503 with Retry-After and one log line; reads retried once (outage.py)
+    app.add_exception_handler(DBAPIError, outage.database_unavailable)
+    app.add_middleware(outage.RetryReads)
+
     @app.exception_handler(Exception)
     async def internal_error(_request: Request, _exc: Exception) -> JSONResponse:
         # JSON like every other error; the exception itself (which may name hidden state) goes
@@ -532,4 +538,7 @@ def is_disconnect(exc: BaseException) -> bool:
 
 def app_from_env() -> FastAPI:
     """The application of one ``palio serve --workers N`` process (uvicorn's factory)."""
+    from palio.server.lifeline import die_with_parent
+
+    die_with_parent()  # a killed supervisor must not leave its workers on the port
     return create_app(Settings.from_env())

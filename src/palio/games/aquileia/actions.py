@@ -106,10 +106,12 @@ class Play(Action):
 
 @dataclass(frozen=True, slots=True)
 class Roll(Action):
-    """Arena: roll one more blue die."""
+    """Arena: roll this many of the blue dice, together (the rest are kept for the race)."""
+
+    count: int
 
     def __str__(self) -> str:
-        return "roll"
+        return f"roll {self.count}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +193,7 @@ PARSERS = {
     "buy": _none(Buy),
     "slaves": lambda a: Slaves(parse_int(_one(a, "count"), "slave cards", 1, 9)),
     "play": lambda a: Play(_one(a, "card type")),
-    "roll": _none(Roll),
+    "roll": lambda a: Roll(parse_int(_one(a, "count of blue dice"), "blue dice", 1, 9)),
     "prize": lambda a: Prize(_word(_one(a, "prize"), PRIZES, "a prize")),
     "laurel": lambda a: Laurel(_word(_one(a, "card"), LAURELS, "a laurel card")),
     "bid": lambda a: Bid(_word(_one(a, "metal"), tuple(METAL_LETTERS), "a metal")),
@@ -221,7 +223,7 @@ class ActionTables:
         max_slaves = max(n for _metal, n in c.servi)
         self.slaves = tuple(Slaves(n) for n in range(1, max_slaves + 1))  # slaves[n - 1]
         self.play = tuple(Play(key) for key in c.type_key)  # by card type; only strength cards used
-        self.roll = Roll()
+        self.roll = tuple(Roll(n) for n in range(1, c.blue_dice + 1))  # roll[n - 1]
         self.prize = tuple(Prize(x) for x in PRIZES)
         self.laurel = tuple(Laurel(x) for x in LAURELS)
         self.bid = tuple(Bid(x) for x in METAL_LETTERS)  # by metal index
@@ -231,5 +233,5 @@ class ActionTables:
         strength_types = set(c.arena_types) | set(c.horse_types[0]) | set(c.horse_types[1])
         self.all: tuple[Action, ...] = (
             *self.place, self.tiebreaker, self.pass_, self.skip, self.done, *self.exchange,
-            self.buy, *self.slaves, *(self.play[t] for t in sorted(strength_types)), self.roll,
+            self.buy, *self.slaves, *(self.play[t] for t in sorted(strength_types)), *self.roll,
             *self.prize, *self.laurel, *self.bid, *(b for row in self.build for b in row))

@@ -105,18 +105,20 @@ def observe(s: AquileiaState, seat: int | None) -> dict[str, Any]:
 def determinize(s: AquileiaState, seat: int, rng: random.Random) -> AquileiaState:
     """A copy in which every card ``seat`` has not seen is redealt among the places it could be
     (its deck, the unseen cards of the other hands of its class, the winner's peek), and the
-    seed is new, so neither hidden cards nor future dice can be read from it."""
+    seed is new, so neither hidden cards nor future dice can be read from it. Once the game is
+    over every hand is shown, so only the decks' order is hidden and redealt."""
     other = s.copy()
     assert isinstance(other, type(s))
     comp = other.comp
     seen = other.seen
     peek_hidden = other.peek != -1 and not (other.stack and other.stack[-1][0] == F_LAUREL
                                              and other.stack[-1][1] == seat)
+    hands_shown = other.phase == OVER
     for cls in range(4):
         slots: list[tuple[int, int]] = []
         pool = list(other.deck[cls])
         for p in range(other.players):
-            if p == seat:
+            if p == seat or hands_shown:
                 continue
             for i, card in enumerate(other.hand[p]):
                 if comp.type_class[comp.card_type[card]] == cls and not seen[card] >> seat & 1:

@@ -12,7 +12,7 @@ decides now, so an auction bid or a winner's choice is simply another seat's dec
 * ``F_ARMA seat slot``: Equi et arma, buy the card of display ``slot`` or not;
 * ``F_SERVI seat row``: Servi, how many slave cards to buy on that row;
 * ``F_CARDS seat contest``: arena (0) or race (1), play strength cards one at a time;
-* ``F_BLUE seat``: arena, roll one more blue die or stop;
+* ``F_BLUE seat``: arena, how many blue dice to roll together (or none);
 * ``F_PRIZE seat second``: the arena winner picks the VP or the slave card (``second`` gets the
   other, -1 for nobody);
 * ``F_LAUREL seat second``: the race winner, having seen the top stadium card, keeps it or the

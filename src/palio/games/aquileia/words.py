@@ -50,6 +50,7 @@ from palio.games.aquileia.components import (
     WORKSHOP,
     Components,
 )
+from palio.games.aquileia.rules.contests import races
 from palio.games.aquileia.state import (
     CATEGORIES,
     F_ARMA,
@@ -274,7 +275,9 @@ class AquileiaWords(GameWords):
                           m(f"prompt.cards.{where}.others", player=player,
                             strength=s.strength[seat]), where)
         if kind == F_BLUE:
-            return Prompt(m("prompt.blue", n=s.blue_left, strength=s.strength[seat]),
+            # kept dice are rolled in the race only by a holder with a henchman there
+            key = "prompt.blue" if races(s, seat) else "prompt.blue.unused"
+            return Prompt(m(key, n=s.blue_left, strength=s.strength[seat]),
                           m("prompt.blue.others", player=player, strength=s.strength[seat]),
                           "arena")
         if kind == F_PRIZE:
@@ -536,8 +539,9 @@ def _skip(s: AquileiaState, c: Components, top: tuple, a: A.Skip):
 def _done(s: AquileiaState, c: Components, top: tuple, a: A.Done):
     seat = top[1]
     if top[0] == F_BLUE:
-        return (m("label.done.blue"), m("explain.done.blue", n=s.blue_left,
-                                        strength=s.strength[seat]), m("group.other"))
+        key = "explain.done.blue" if races(s, seat) else "explain.done.blue.unused"
+        return (m("label.done.blue"), m(key, n=s.blue_left, strength=s.strength[seat]),
+                m("group.other"))
     return m("label.done.cards"), m("explain.done.cards", strength=s.strength[seat]), m("group.other")
 
 
@@ -572,8 +576,14 @@ def _play(s: AquileiaState, c: Components, top: tuple, a: A.Play):
 
 
 def _roll(s: AquileiaState, c: Components, top: tuple, a: A.Roll):
-    return (m("label.roll"), m("explain.roll", n=s.blue_left, strength=s.strength[top[1]]),
-            m("group.dice"))
+    seat, left = top[1], s.blue_left - a.count
+    strength = s.strength[seat]
+    if not left:
+        explain = m("explain.roll.all", n=a.count, strength=strength)
+    else:
+        key = "explain.roll.race" if races(s, seat) else "explain.roll.unused"
+        explain = m(key, n=left, count=a.count, strength=strength)
+    return m("label.roll", n=a.count), explain, m("group.dice")
 
 
 def _prize(s: AquileiaState, c: Components, top: tuple, a: A.Prize):

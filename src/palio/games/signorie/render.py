@@ -19,6 +19,7 @@ from palio.games.signorie.words import (
     effect,
     florins,
     m,
+    man,
     meeples,
     reward_tile,
     row,
@@ -64,7 +65,7 @@ def board_lines(s: SignorieState, seat: int | None) -> list[Msg]:
             elif x % 4 == 0:
                 taken.append(m("board.slot_bride", value=value, player=Player(x // 4)))
             else:
-                taken.append(m("board.slot_man", value=value, player=Player(x // 4), track=track(x % 4 - 1)))
+                taken.append(m("board.slot_man", value=value, player=Player(x // 4), track=man(x % 4 - 1)))
         out.append(m("board.city", city=city(c, i), free=" ".join(free) or m("board.none"),
                      taken=taken or m("board.none"),
                      marriage=_tile(s, s.marriage_tile[i]), mission=_tile(s, s.mission_tile[i])))

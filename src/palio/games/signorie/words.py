@@ -76,6 +76,11 @@ def track(t: int) -> Msg:
     return m(f"track.{TRACKS[t]}")
 
 
+def man(t: int) -> Msg:
+    """A man of a track's family ("a military man"; the track is "military")."""
+    return m(f"man.{TRACKS[t]}")
+
+
 def row(r: int) -> Msg:
     return m(f"row.{ROWS[r]}")
 
@@ -368,7 +373,7 @@ def _mission(s: SignorieState, p: int, a: A.Mission) -> tuple[Msg, Msg, str]:
     t = TRACK_INDEX[a.track]
     i = s.tables.city_id[a.city]
     value = c.city_slots[i][lowest_empty(s, i)]
-    label = m("act.mission", track=track(t), slot=a.slot, city=city(c, i))
+    label = m("act.mission", track=man(t), slot=a.slot, city=city(c, i))
     explain = m("act.mission_explain", vp=c.track_vp[t][a.slot - 1], value=value, city=city(c, i),
                 rank=c.track_rank[t][a.slot - 1], fate=_tile_fate(s, p, t, s.mission_tile[i]))
     return label, explain, "mission"
@@ -394,8 +399,8 @@ def _up(s: SignorieState, p: int, a: A.StepUp) -> tuple[Msg, Msg, str]:
     c = s.comp
     t = TRACK_INDEX[a.track]
     to = a.slot  # 0-based index of the slot reached
-    return (m("act.up", track=track(t), slot=a.slot),
-            m("act.up_explain", track=track(t), slot=a.slot, to=a.slot + 1, vp=c.track_vp[t][to],
+    return (m("act.up", track=man(t), slot=a.slot),
+            m("act.up_explain", track=man(t), slot=a.slot, to=a.slot + 1, vp=c.track_vp[t][to],
               rank=c.track_rank[t][to], note=_bonus_note(c, t, to)),
             "advance")
 
@@ -453,7 +458,10 @@ def _ev_setup(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
 
 
 def _ev_round(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
-    return m("log.round", round=e["round"], n=len(e["tiles"]))
+    said = m("log.round", round=e["round"], n=len(e["tiles"]))
+    if e.get("unfilled"):
+        said = m("log.round_unfilled", round=said, n=e["unfilled"])
+    return said
 
 
 def _ev_die(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
@@ -501,7 +509,7 @@ def _fate(c: Components, e: Mapping[str, Any], r: int) -> Msg:
 
 
 def _ev_mission(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
-    return m("log.mission", player=who, track=track(e["track"]), slot=e["from_slot"] + 1,
+    return m("log.mission", player=who, track=man(e["track"]), slot=e["from_slot"] + 1,
              city=city(c, e["city"]), vp=e["vp"], fate=_fate(c, e, e["track"]))
 
 
@@ -510,7 +518,7 @@ def _ev_new(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
 
 
 def _ev_up(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
-    return m("log.step_up", player=who, track=track(e["track"]), slot=e["to"] + 1)
+    return m("log.step_up", player=who, track=man(e["track"]), slot=e["to"] + 1)
 
 
 def _ev_init(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
@@ -536,6 +544,10 @@ def _ev_points_unused(c: Components, who: Player | None, e: Mapping[str, Any]) -
 def _ev_helper(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
     return m("log.helper", player=who, slot=helper_slot(c, e["col"], e["slot"]),
              effect=effect(e["effect"], e["amount"]))
+
+
+def _ev_helper_empty(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
+    return m("log.helper_empty", player=who, slot=helper_slot(c, e["col"], e["slot"]))
 
 
 def _ev_face_down(c: Components, who: Player | None, e: Mapping[str, Any]) -> Msg:
@@ -601,7 +613,8 @@ _EVENTS = {
     "advance": _ev_advance, "marriage": _ev_marriage, "mission": _ev_mission, "new_man": _ev_new,
     "step_up": _ev_up, "init_step": _ev_init, "bonus_florins": _ev_bonus_florins,
     "bonus_initiative": _ev_bonus_init, "points_lost": _ev_points_lost,
-    "points_unused": _ev_points_unused, "helper": _ev_helper, "face_down": _ev_face_down,
+    "points_unused": _ev_points_unused, "helper": _ev_helper, "helper_empty": _ev_helper_empty,
+    "face_down": _ev_face_down,
     "family": _ev_family, "initiative_vp": _ev_initiative_vp, "turn_order": _ev_turn_order,
     "qualified": _ev_qualified, "reward": _ev_reward, "wedding": _ev_wedding,
     "vp_tile": _ev_vp_tile, "buy": _ev_buy, "no_buy": _ev_no_buy, "final": _ev_final,

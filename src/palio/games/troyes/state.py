@@ -56,7 +56,7 @@ _FLAT = ("money", "influence", "vp", "purse", "passed", "supply", "reserve", "wo
          "red_deck", "white_deck", "yellow_deck", "red_box", "dice", "black", "stack",
          "chars", "chars_pool")
 _SCALAR = ("round", "rounds", "phase", "start", "turn", "fighter", "rolls", "revealed",
-           "neutral_reserve", "bonus", "turns")
+           "neutral_reserve", "bonus", "turns", "hiring")
 
 
 class TroyesState(State):
@@ -84,7 +84,9 @@ class TroyesState(State):
     Flow: ``round`` 1..``rounds``, ``phase`` DRAFT/COMBAT/ACTIONS/OVER, ``start`` (start
     player), ``turn`` (seat whose action turn it is), ``fighter`` (seat facing the next black
     die), ``stack`` of frames, ``rolls`` (counter of single rolls, for the seeded streams),
-    ``turns`` (action turns begun so far), ``bonus`` (the bonus-cards option).
+    ``turns`` (action turns begun so far), ``bonus`` (the bonus-cards option), ``hiring`` (the
+    card slot whose tradesman was just hired, while its first group of dice is formed, else -1:
+    that activation must earn a use).
     """
 
     comp: ClassVar[Components]

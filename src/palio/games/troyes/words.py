@@ -375,7 +375,7 @@ def _group_ctx(s: TroyesState):
     top = s.stack[-1]
     if top[0] != F_GROUP:
         return None, top
-    return make_ctx(s, top[2], top[3], top[4]), top
+    return make_ctx(s, top[2], top[3], top[4], top[1]), top
 
 
 def _take_die(s: TroyesState, a: A.TakeDie) -> tuple[Msg, Msg, str]:

@@ -90,7 +90,7 @@ def _play(s: AquileiaState, top: tuple, a: A.Play) -> None:
 
 
 def _roll(s: AquileiaState, top: tuple, a: A.Roll) -> None:
-    contests.roll_blue(s, top[1])
+    contests.roll_blue(s, top[1], a.count)
 
 
 def _prize(s: AquileiaState, top: tuple, a: A.Prize) -> None:

@@ -9,8 +9,9 @@ Both follow the same four steps, in turn order from the start player:
    cards of their side's metal in the race, one strength per symbol; played cards are discarded.
    An entrant whose hidden cards might be playable is asked even when none is, so that being
    asked tells the others nothing;
-4. the holder of the blue dice rolls up to all four in the arena, one at a time, and the ones
-   left in the race (all of them: nothing later needs them); the same faces count.
+4. the holder of the blue dice chooses how many of the four to roll in the arena and rolls them
+   together (reading: the rulebook's example, "used 2 of them; one bronze came up"), and rolls
+   the ones left in the race (all of them: nothing later needs them); the same faces count.
 
 The strongest wins; equal strength goes to the seat further forward on the tiebreaker track.
 Arena: 3, 2, 1 bronze to the first three; the winner takes twice their strength in VP or a
@@ -126,15 +127,14 @@ def arena_blue(s: AquileiaState, _arg: int = 0) -> None:
         s.stack.append((F_BLUE, holder))
 
 
-def roll_blue(s: AquileiaState, seat: int) -> None:
-    face = roll(s, 1)[0]
-    s.blue_left -= 1
-    if face == BRONZE:
-        s.strength[seat] += 1
-    if not s.blue_left:
-        s.stack.pop()
-    s.emit("blue", seat, faces=[METALS[face]], counted=METALS[BRONZE], strength=s.strength[seat],
-           left=s.blue_left)
+def roll_blue(s: AquileiaState, seat: int, count: int) -> None:
+    """Roll ``count`` blue dice together: one decision, then the arena goes on."""
+    faces = roll(s, count)
+    s.blue_left -= count
+    s.strength[seat] += sum(1 for face in faces if face == BRONZE)
+    s.stack.pop()
+    s.emit("blue", seat, faces=[METALS[face] for face in faces], counted=METALS[BRONZE],
+           strength=s.strength[seat], left=s.blue_left)
 
 
 def stop_blue(s: AquileiaState, seat: int) -> None:
@@ -278,7 +278,12 @@ def stop_cards(s: AquileiaState, seat: int) -> None:
 
 
 def legal_blue(s: AquileiaState, top: tuple) -> list[Action]:
-    return [s.tables.roll, s.tables.done]
+    return [*s.tables.roll[:s.blue_left], s.tables.done]
+
+
+def races(s: AquileiaState, seat: int) -> bool:
+    """Does ``seat`` have a henchman in this round's race (where kept blue dice are rolled)?"""
+    return seat in entrants(s, s.comp.f_race)
 
 
 def legal_prize(s: AquileiaState, top: tuple) -> list[Action]:

@@ -6,9 +6,11 @@ piece is down. A player may pass instead; after that they place no more henchmen
 tiebreaker must be placed every round. One henchman per field; never on both the gold and the
 silver side of the stadium; one port field per player, with a coin of its metal put on it.
 
-Reading (the rulebook lets a player pass and also says the tiebreaker is always placed): a pass
-only ends the henchmen; a player who passed before placing the tiebreaker places it on their next
-turn, where it is their only move.
+Readings (docs/coverage/aquileia.md): placing the tiebreaker ends one's placement for the round:
+no henchman after it (the reference sheet marks this exact from the publisher's description, and
+the rulebook, which counts the tiebreaker as the round's choice of action, says nothing
+against it). A pass only ends the henchmen; a player who passed before placing the tiebreaker
+places it on their next turn, where it is their only move.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ if TYPE_CHECKING:
 
 
 def is_done(s: AquileiaState, seat: int) -> bool:
-    """Has ``seat`` nothing left to place this round?"""
-    return s.tb[seat] != -1 and (s.henchmen[seat] == 0 or bool(s.passed >> seat & 1))
+    """Has ``seat`` nothing left to place this round? The tiebreaker is always the last piece:
+    once it is down, no henchman follows."""
+    return s.tb[seat] != -1
 
 
 def holdings(s: AquileiaState, seat: int) -> tuple[int, bool]:
@@ -61,7 +64,7 @@ def field_open(s: AquileiaState, seat: int, field: int, side: int, has_port: boo
 def legal_placement(s: AquileiaState, seat: int) -> list[Action]:
     t = s.tables
     out: list[Action] = []
-    placing = s.henchmen[seat] > 0 and not s.passed >> seat & 1
+    placing = s.henchmen[seat] > 0 and not s.passed >> seat & 1 and s.tb[seat] == -1
     if placing:
         owner = s.field_owner
         simple = s.simple_field

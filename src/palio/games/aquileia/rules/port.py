@@ -5,8 +5,10 @@ metal shown (nothing where that field holds none). Then each port field, bronze 
 last, activates its player's buildings for the coin of its metal: the coin still under the
 henchman if the thief left it, else one from the player's own coins; a player who has none does
 nothing. Activation pays every workshop's VP and every private bank's coins of that player.
-The payment is not a choice: the coin was committed at placement (the rulebook says it must be
-paid), and activation can only gain.
+The payment is not a choice because the rulebook makes it one: a player on a port field "must
+pay the coin of that field" (該当のアクションフィールドと同じ硬貨を支払わなくてはなりません), and
+the coin was committed at placement. (It is not that activating can only gain: a player with no
+workshop or bank pays the coin for nothing, and the log says so.)
 """
 
 from __future__ import annotations

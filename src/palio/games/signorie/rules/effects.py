@@ -86,3 +86,6 @@ def fire_helper(s: SignorieState, p: int, col: int, slot: int) -> None:
     elif effect == E_ALLIANCE and s.alliance:
         s.stack.append((F_ROW, p))
         s.emit("helper", p, col=col, slot=slot, effect=effect, amount=1)
+    elif effect == E_ALLIANCE:
+        # the stack ran out (rare: 1 of 450 four-player progress games): no tile to give
+        s.emit("helper_empty", p, col=col, slot=slot)

@@ -116,11 +116,14 @@ def start_round(s: SignorieState) -> None:
     their colour areas, deal the ten assignment tiles two per colour; then the first turn."""
     c = s.comp
     placed = []
+    unfilled = 0  # slots left empty because the alliance stack ran out: they stay empty
     for city in s.cities:
         for tiles in (s.marriage_tile, s.mission_tile):
             if tiles[city] == EMPTY and s.alliance:
                 tiles[city] = s.alliance.pop()
                 placed.append(tiles[city])
+            elif tiles[city] == EMPTY:
+                unfilled += 1
     rng = derive(s.seed, "dice", s.round)
     pool = [0] * 30
     for col in range(5):
@@ -131,7 +134,7 @@ def start_round(s: SignorieState) -> None:
     derive(s.seed, "assignments", s.round).shuffle(deal)
     s.assign = deal
     s.phase = PLAY
-    s.emit("round", None, round=s.round, tiles=placed,
+    s.emit("round", None, round=s.round, tiles=placed, unfilled=unfilled,
            dice=[[col, v + 1, n] for col in range(5) for v in range(6) if (n := pool[col * 6 + v])],
            assignments=deal[:])
     s.pos = s.players - 1

@@ -52,6 +52,8 @@ def activate(s: TroyesState, p: int, slot: int, uses: int) -> None:
     card = s.slot_card[slot]
     key = c.cards[card][0]
     s.emit("activate", p, card=card, uses=uses)
+    if not uses:  # dice spent for nothing: allowed on a card whose tradesman was there before
+        return
     if key in _DELAYED:
         s.cubes[slot * 4 + p] += uses
         s.emit("card_cubes", p, card=card, cubes=uses)

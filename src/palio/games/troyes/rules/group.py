@@ -82,11 +82,25 @@ def need_colour(s: TroyesState, kind: int, target: int) -> int:
     return WHITE if kind == G_CATHEDRAL else YELLOW
 
 
-def _need(s: TroyesState, kind: int, target: int) -> tuple[int, int]:
+def hiring(s: TroyesState, target: int, p: int) -> bool:
+    """Is ``p`` hiring the tradesman of card slot ``target`` with this activation (just hired,
+    or about to be: it has none there yet)?"""
+    if s.hiring == target:
+        return True
+    width = s.comp.max_trade_spaces
+    return p not in s.trade[target * width:(target + 1) * width] and not (s.extra[target] >> p) & 1
+
+
+def _need(s: TroyesState, kind: int, target: int, p: int) -> tuple[int, int]:
     if kind == G_CARD:
-        return NEED_SUM, s.comp.cards[s.slot_card[target]][4]
+        # at least one use only when the tradesman is hired (職人を置いたとき...最低1回は);
+        # a card already staffed may be activated for nothing (burning dice)
+        divisor = s.comp.cards[s.slot_card[target]][4]
+        return (NEED_SUM if hiring(s, target, p) else NEED_ANY), divisor
     if kind == G_EVENT:
-        return NEED_SUM, s.comp.events[target][5]
+        # a fight need not earn a cube: the rulebook asks for at least one result only when a
+        # tradesman is hired, so dice may be spent on an event for nothing (burning dice)
+        return NEED_ANY, s.comp.events[target][5]
     if kind == G_CATHEDRAL:
         return NEED_CATHEDRAL, 0
     if kind == G_PLACE:
@@ -94,10 +108,11 @@ def _need(s: TroyesState, kind: int, target: int) -> tuple[int, int]:
     return NEED_ANY, 0
 
 
-def make_ctx(s: TroyesState, kind: int, target: int, mod: int) -> Ctx | None:
+def make_ctx(s: TroyesState, kind: int, target: int, mod: int, p: int) -> Ctx | None:
     """The group rules of an action with the cube of delayed card slot ``mod`` (MOD_NONE: no
-    cube); ``None`` where that cube cannot modify this action. They depend only on the cards
-    involved, so they are kept per components set."""
+    cube) for ``p``; ``None`` where that cube cannot modify this action. They depend only on
+    the cards involved and whether ``p`` is hiring a tradesman (:func:`hiring`), so they are
+    kept per components set."""
     cache = s.comp.__dict__.setdefault("_ctx_cache", {})
     if kind == G_EVENT:  # events alike in colour and divisor share their rules
         what = s.comp.events[target][4:6]
@@ -105,16 +120,18 @@ def make_ctx(s: TroyesState, kind: int, target: int, mod: int) -> Ctx | None:
         what = s.slot_card[target]
     else:
         what = target
-    key = (kind, what, -2 if mod == MOD_NONE else s.slot_card[mod])
+    need = _need(s, kind, target, p)
+    key = (kind, what, -2 if mod == MOD_NONE else s.slot_card[mod], need)
     ctx = cache.get(key, False)
     if ctx is False:
-        ctx = cache[key] = _make_ctx(s, kind, target, mod)
+        ctx = cache[key] = _make_ctx(s, kind, target, mod, need)
     return ctx
 
 
-def _make_ctx(s: TroyesState, kind: int, target: int, mod: int) -> Ctx | None:
+def _make_ctx(s: TroyesState, kind: int, target: int, mod: int,
+              needed: tuple[int, int]) -> Ctx | None:
     colour = need_colour(s, kind, target)
-    need, arg = _need(s, kind, target)
+    need, arg = needed
     size = 1 if kind == G_PLACE else 3
     plain = ALL if colour == ANY_COLOUR else 1 << colour
     if mod == MOD_NONE:
@@ -397,7 +414,7 @@ def any_group(s: TroyesState, p: int, kind: int, target: int, budget: int, mods:
               memo: dict | None = None) -> bool:
     """Whether the action can be done with no cube or with one of the cubes ``mods``."""
     for mod in (MOD_NONE, *mods):
-        ctx = make_ctx(s, kind, target, mod)
+        ctx = make_ctx(s, kind, target, mod, p)
         if ctx is None:
             continue
         if memo is None:
@@ -418,7 +435,7 @@ def mod_options(s: TroyesState, p: int, kind: int, target: int, budget: int,
     """The cube choices (MOD_NONE included) that leave the action feasible."""
     out = []
     for mod in (MOD_NONE, *mods):
-        ctx = make_ctx(s, kind, target, mod)
+        ctx = make_ctx(s, kind, target, mod, p)
         if ctx is not None and completable(s, p, ctx, (), budget):
             out.append(mod)
     return out

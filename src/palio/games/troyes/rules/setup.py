@@ -67,6 +67,7 @@ def setup_state(cls: type[TroyesState], players: int, seed: int, options: dict[s
     s.dice = [0] * 90
     s.black = []
     s.round, s.phase, s.start, s.turn, s.fighter, s.rolls, s.turns = 1, DRAFT, 0, 0, 0, 0, 0
+    s.hiring = -1
     s.emit("setup", None, players=n, rounds=s.rounds, bonus=bonus)
     for p in range(n):
         s.emit("deal", p, secret={"characters": list(s.chars[p])}, audience={p})

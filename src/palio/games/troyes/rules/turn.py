@@ -5,8 +5,9 @@ its choice of action, cube, dice and citizen.
 Rulebook: フェイズ4「アクション」, ■影響力, ■アクション (A-F) and [RB] "Phase 4: Actions",
 "Influence".
 
-Readings (docs/rules/troyes.md): an action is offered only when it can be carried out in full;
-an activation and a fight must earn at least one use or cube; a citizen comes from the general
+Readings (docs/rules/troyes.md, docs/coverage/troyes.md): an action is offered only when it can
+be carried out in full; only the activation that hires a tradesman must earn a use (a later
+activation or a fight may spend dice for nothing); a citizen comes from the general
 supply (2 influence) only when the personal supply is empty, as the rulebook puts it, and is
 never moved onto the place it already holds; the tradesman takes the free space with the most
 VP; when a choice has a single option it is made at once.
@@ -246,6 +247,7 @@ def apply_source(s: TroyesState, kind: int, where: int) -> None:
         s.extra[a] |= 1 << p
         vp = 0
     s.emit("hired", p, card=s.slot_card[a], cost=card[3], vp=vp, source=_where(s, kind, where))
+    s.hiring = a  # this first activation must earn a use
     begin_group(s, p, G_CARD, a)
 
 
@@ -263,7 +265,7 @@ def group_legal(s: TroyesState, top: tuple) -> list[Action]:
         for option in mod_options(s, p, kind, target, budget, own_mods(s, p)):
             out.append(t.nocube if option == MOD_NONE else t.cube[option])
         return out
-    ctx = make_ctx(s, kind, target, mod)
+    ctx = make_ctx(s, kind, target, mod, p)
     assert ctx is not None
     out = [t.die[d] for d in addable(s, p, ctx, chosen, budget)]
     if can_go(s, p, ctx, chosen, budget):
@@ -287,7 +289,7 @@ def apply_die(s: TroyesState, d: int) -> None:
     s.dice[d] -= 1
     chosen = (*chosen, d)
     s.stack[-1] = (F_GROUP, p, kind, target, mod, chosen)
-    ctx = make_ctx(s, kind, target, mod)
+    ctx = make_ctx(s, kind, target, mod, p)
     assert ctx is not None
     if len(chosen) >= ctx.max_size:
         resolve_group(s)
@@ -295,10 +297,12 @@ def apply_die(s: TroyesState, d: int) -> None:
 
 def resolve_group(s: TroyesState) -> None:
     """Pay for the group (its dice are already out of the districts) and do the action."""
-    _f, p, kind, target, mod, chosen = s.stack.pop()
+    _f, p, kind, target, mod, chosen = s.stack[-1]
     c = s.comp
-    ctx = make_ctx(s, kind, target, mod)
+    ctx = make_ctx(s, kind, target, mod, p)
     assert ctx is not None
+    s.stack.pop()
+    s.hiring = -1
     paid = payments(s, p, ctx, chosen)
     for district, price in paid:
         s.money[p] -= price

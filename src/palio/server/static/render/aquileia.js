@@ -148,7 +148,8 @@ function drawArena(o, ctx) {
   if (o.blue.holder !== -1 && o.blue.left) {
     blue = el("div", { class: "aq-row aq-blue-left", "data-blue": o.blue.left },
       Array.from({ length: o.blue.left }, () => el("span", { class: "aq-die aq-die-blue", title: tip(ctx, "die.blue") })));
-    if (blueDecision) offer(ctx, blue, ["roll"], "die.blue");
+    // how many to roll together: the chooser offers "roll 1" .. "roll N"
+    if (blueDecision) offer(ctx, blue, Array.from({ length: o.blue.left }, (_, k) => `roll ${k + 1}`), "die.blue");
   }
   let prize = null;
   if (pending(o, "prize")) {
