@@ -1,8 +1,9 @@
 """Aquileia (Zoch 2011, Cielo d'Oro): the complete rules engine for 3 to 5 players.
 
-Rules source: ``shared/seeds/aquileia.ja.md``. Our own wording of the rules, with the readings
-chosen where the rulebook is open: ``docs/rules/aquileia.md``. Component values and the
-provisional ones: ``docs/components/aquileia.md`` and :func:`provisional_components`.
+Rules source: ``shared/seeds/aquileia.ja.md``. The rules for players:
+``docs/rules/aquileia.md``; the readings chosen where the rulebook is open, with their reasons:
+``docs/coverage/aquileia.md``.
+Component values and the provisional ones: ``docs/components/aquileia.md`` and :func:`provisional_components`.
 Observation tensor: ``encode.py`` and ``docs/observation-tensors.md``.
 
 >>> from palio.games.aquileia import GAME

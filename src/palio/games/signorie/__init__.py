@@ -1,9 +1,9 @@
 """Signorie (What's Your Game? 2015, Chiarvesio & Zizzi): the complete rules engine for 2-4 players.
 
-Rules source: ``shared/seeds/signorie.ja.md`` (the Japanese rulebook). Our own wording of the
-rules, with every reading chosen where the text is open: ``docs/rules/signorie.md`` (and
-``signorie.ja.md``). Component data and its provisional values: ``components.py`` and
-``docs/components/signorie.md``. Rule-by-rule map to code and tests: ``docs/coverage/signorie.md``.
+Rules source: ``shared/seeds/signorie.ja.md`` (the Japanese rulebook). The rules for
+players: ``docs/rules/signorie.md`` (and ``signorie.ja.md``). Component data and its provisional
+values: ``components.py`` and ``docs/components/signorie.md``. Every reading chosen where the text
+is open, with its reasons, and a rule-by-rule map to code and tests: ``docs/coverage/signorie.md``.
 Observation tensor: ``encode.py`` and ``docs/observation-tensors.md``.
 
 >>> from palio.games.signorie import GAME

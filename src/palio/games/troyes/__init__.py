@@ -1,8 +1,8 @@
 """Troyes (Pearl Games 2010; Dujardin, Georges, Orban): the complete rules engine for 2-4 players.
 
 Rules sources: ``shared/seeds/troyes.ja.md`` (the Japanese rule summary) and the full rules facts
-of ``shared/reference/troyes.md``. Our own wording of the rules, with every reading chosen where
-the text is open: ``docs/rules/troyes.md``; rule by rule to code and tests:
+of ``shared/reference/troyes.md``. The rules for players: ``docs/rules/troyes.md``; every
+reading chosen where the text is open, with its reasons, and rule by rule to code and tests:
 ``docs/coverage/troyes.md``. Provisional component values: ``docs/components/troyes.md`` and
 :func:`provisional_components`. Observation tensor: ``encode.py`` and
 ``docs/observation-tensors.md``.

@@ -2,7 +2,7 @@
 
 Rules sources: ``shared/seeds/troyes.ja.md`` (the Japanese rule summary) and the full English
 rulebook facts in ``shared/reference/troyes.md`` (cited there as [RB]); where the two differ the
-full rules win (see ``docs/rules/troyes.md``).
+full rules win (see ``docs/coverage/troyes.md``, "Summary and full rules").
 
 ``DATA`` is a JSON-shaped dict; every section has a ``source`` and may name the source of single
 fields (``<field>_source``) or entries (``src``). Sources: ``rulebook`` (the seed or [RB]),

@@ -5,8 +5,8 @@ game is over), the activity cards still face down (which of the round's candidat
 the slot), the order and make-up of the event decks (which red cards were set aside in the box
 is unseen too), and future dice. Money, influence, VP, citizens, cubes and dice are open.
 
-Reading (docs/rules/troyes.md#hidden-information): the rulebook keeps VP tokens face down, but
-every VP is gained or lost in plain view, so Palio shows them (a perfect memory knows them).
+Reading (docs/coverage/troyes.md, "Hidden information"): the rulebook keeps VP tokens face down,
+but every VP is gained or lost in plain view, so Palio shows them (a perfect memory knows them).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ player).
 Rulebook: ゲーム終了時の追加勝利点 (■キャラクターカード, ■その他の勝利点), 注意事項 (VP never below
 0), [RB] "End of the Game", "Character Cards".
 
-Readings (docs/rules/troyes.md#end-of-the-game): the total is never below 0 (the rule that VP
+Readings (docs/coverage/troyes.md, "End of the game"): the total is never below 0 (the rule that VP
 cannot go below 0 applies to the final tally too); the rules name no tie-break, so tied players
 share the place.
 """

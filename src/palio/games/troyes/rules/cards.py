@@ -4,9 +4,10 @@ Rulebook: アクション「活動カードの活性化」 (immediate cards: the
 allows; delayed cards: that many cubes on the card) and the card list of [RB]'s appendix
 ("Activity Cards", "Bonus Cards"). The numbers in the texts are ``comp.fx``.
 
-Readings (docs/rules/troyes.md#activity-cards): a card whose every use costs something (Artisan,
-Innkeeper, Journeyman, Troubadour, Diplomat) is used one paid use at a time, at least once,
-and may stop early; a cube placed on an event by a card
+Readings (docs/coverage/troyes.md, "Activity cards"): a card whose every use costs something
+(Artisan, Innkeeper, Journeyman, Troubadour, Diplomat) is used one paid use at a time, at least
+once when its dice earn a use, and may stop early; dice that earn no use are spent for nothing
+(allowed unless the tradesman is hired with them); a cube placed on an event by a card
 always earns 1 influence, as a fought cube does.
 """
 

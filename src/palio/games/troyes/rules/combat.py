@@ -3,8 +3,8 @@ before an action).
 
 Rulebook: ■戦闘ルール and ■影響力; [RB] "Phase 3: Events" (the black dice) and "Influence".
 
-Rules and readings (docs/rules/troyes.md#combat): a player must beat the black die facing them
-whenever the dice of their district can (「迎撃しなければならない」); conceding (2 VP lost) is
+Rules and readings (docs/coverage/troyes.md, "Combat"): a player must beat the black die facing
+them whenever the dice of their district can (「迎撃しなければならない」); conceding (2 VP lost) is
 offered only when they cannot. Reading: when conceding is all that is left (no die in the
 district, or too little and no influence to reroll), it is done at once. Influence may be spent before the first die is set against a
 black die, in all three ways (recruiting a citizen too: at 20 influence it keeps the point the

@@ -5,12 +5,12 @@ its choice of action, cube, dice and citizen.
 Rulebook: フェイズ4「アクション」, ■影響力, ■アクション (A-F) and [RB] "Phase 4: Actions",
 "Influence".
 
-Readings (docs/rules/troyes.md, docs/coverage/troyes.md): an action is offered only when it can
-be carried out in full; only the activation that hires a tradesman must earn a use (a later
-activation or a fight may spend dice for nothing); a citizen comes from the general
-supply (2 influence) only when the personal supply is empty, as the rulebook puts it, and is
-never moved onto the place it already holds; the tradesman takes the free space with the most
-VP; when a choice has a single option it is made at once.
+Readings (docs/coverage/troyes.md): an action is offered only when it can be carried out in
+full; only the activation that hires a tradesman must earn a use (a later activation or a fight
+may spend dice for nothing); a citizen comes from the general supply (2 influence) only when the
+personal supply is empty, as the rulebook puts it, and is never moved onto the place it already
+holds; the tradesman takes the free space with the most VP; when a choice has a single option it
+is made at once.
 """
 
 from __future__ import annotations
