@@ -2,9 +2,9 @@
 
 Rules source: ``shared/seeds/aquileia.ja.md``. The rules for players:
 ``docs/rules/aquileia.md``; the readings chosen where the rulebook is open, with their reasons:
-``docs/coverage/aquileia.md``.
-Component values and the provisional ones: ``docs/components/aquileia.md`` and :func:`provisional_components`.
-Observation tensor: ``encode.py`` and ``docs/observation-tensors.md``.
+``docs/coverage/aquileia.md``. Component values and the provisional ones:
+``docs/components/aquileia.md`` and :func:`provisional_components`. Observation tensor:
+``encode.py`` and ``docs/observation-tensors.md``.
 
 >>> from palio.games.aquileia import GAME
 >>> state = GAME.setup(4, seed=3)
