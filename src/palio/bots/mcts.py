@@ -94,6 +94,20 @@ class MctsBot(Bot):
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - started}
             return legal[0]
+        root = self.search(state, seat)
+        # the most visited of the actions legal now (the first such in legal order on ties)
+        best = legal[0]
+        best_visits = -1
+        for action in legal:
+            child = root.children.get(action)
+            visits = child.visits if child is not None else 0
+            if visits > best_visits:
+                best, best_visits = action, visits
+        return best
+
+    def search(self, state: State, seat: int) -> Node:
+        """Run the search from ``seat``'s view of ``state``; the root of the tree it grew."""
+        started = time.perf_counter()
         root = Node(state.players)
         limit = self.iterations if self.iterations is not None else math.inf
         deadline = started + self.time_budget if self.time_budget is not None else math.inf
@@ -105,15 +119,7 @@ class MctsBot(Bot):
             if deadline != math.inf and time.perf_counter() >= deadline:
                 break
         self.last_stats = {"iterations": done, "seconds": time.perf_counter() - started}
-        # the most visited of the actions legal now (the first such in legal order on ties)
-        best = legal[0]
-        best_visits = -1
-        for action in legal:
-            child = root.children.get(action)
-            visits = child.visits if child is not None else 0
-            if visits > best_visits:
-                best, best_visits = action, visits
-        return best
+        return root
 
     def _iterate(self, root: Node, world: State) -> None:
         rng = self.rng
@@ -173,3 +179,39 @@ class MctsBot(Bot):
             lead = max(-30.0, min(30.0, lead))
             out.append(1.0 / (1.0 + math.exp(-lead)))
         return out
+
+
+def search_root(
+    state: State,
+    seat: int,
+    *,
+    seconds: float | None = None,
+    iterations: int | None = None,
+    seed: int | None = None,
+    bot: MctsBot | None = None,
+) -> list[tuple[Action, int, float]]:
+    """Root statistics of an ``mcts`` search from ``seat``'s view (reviews and hints).
+
+    One entry per action legal now, in legal order: ``(action, visits, mean_value)``, where
+    ``mean_value`` is ``seat``'s expected win share in [0, 1] after that action (0.5 for an
+    action the search never tried). ``seat`` must be the seat to move. The search reads only
+    ``state.determinize(seat, ...)`` worlds, so it never sees what ``seat`` cannot. Give a
+    ``bot`` to search with its options (its own budget is then replaced by the one given here
+    when ``seconds`` or ``iterations`` is set).
+    """
+    if bot is None:
+        bot = MctsBot(iterations=iterations, time_budget=seconds, seed=seed)
+    elif seconds is not None or iterations is not None:
+        bot.iterations = iterations
+        bot.time_budget = seconds
+    bot.check_turn(state, seat)
+    legal = state.legal_actions()
+    root = bot.search(state, seat)
+    out = []
+    for action in legal:
+        child = root.children.get(action)
+        if child is None or child.visits == 0:
+            out.append((action, 0, 0.5))
+        else:
+            out.append((action, child.visits, child.total[seat] / child.visits))
+    return out
