@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 import palio
+from palio.bots.mcts import MctsBot as BaselineMctsBot
 from palio.bots.mcts import search_root
 from palio.core.errors import IllegalAction
 
@@ -38,3 +41,37 @@ def test_a_seat_not_to_move_is_refused():
     state = palio.new_game("san-gimignano", players=2, seed=3)
     with pytest.raises(IllegalAction):
         search_root(state, 1 - state.to_move, iterations=10, seed=1)
+
+
+def _replay(entry):
+    state = palio.new_game(entry["game"], players=entry["players"], seed=entry["seed"])
+    for text in entry["history"]:
+        state.apply(text)
+    return state
+
+
+GOLDEN = json.loads((Path(__file__).parent / "golden_search.json").read_text())
+
+
+@pytest.mark.parametrize("entry", GOLDEN, ids=lambda e: f"{e['game']}-{e['players']}p-{e['seed']}")
+def test_the_baseline_search_is_unchanged_by_faster_evaluation(entry):
+    """Root visits and summed results recorded with the search as it was before evaluate_all
+    and the faster Troyes legal actions (tests/bots/golden_search.json): identical now."""
+    state = _replay(entry)
+    root = BaselineMctsBot(iterations=60, rollout_depth=8, seed=entry["seed"]).search(
+        state, state.to_move)
+    assert {str(a): ch.visits for a, ch in root.children.items()} == entry["visits"]
+    totals = {str(a): [round(x, 9) for x in ch.total] for a, ch in root.children.items()}
+    assert totals == entry["totals"]
+
+
+@pytest.mark.parametrize("entry", GOLDEN[::3], ids=lambda e: f"{e['game']}-{e['players']}p")
+def test_evaluate_is_evaluate_all_for_each_seat_and_leads_over_the_best_other(entry):
+    state = _replay(entry)
+    game = state.game
+    worths = game.worths(state)
+    leads = game.evaluate_all(state)
+    for seat in range(state.players):
+        best_other = max(w for p, w in enumerate(worths) if p != seat)
+        assert leads[seat] == worths[seat] - best_other
+        assert game.evaluate(state, seat) == leads[seat]

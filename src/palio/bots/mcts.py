@@ -169,14 +169,12 @@ class MctsBot(Bot):
         """Per seat, a result in [0, 1]: the final shares at the end, else evaluate's verdict."""
         if world.is_over:
             return world.returns()
-        evaluate = world.game.evaluate
         scale = self.scale
-        # evaluate(state, p) is p's lead over the best other seat; a logistic turns it into
-        # something like a chance of winning
+        # evaluate_all gives each seat's lead over the best other seat, all at once; a
+        # logistic turns each into something like a chance of winning
         out = []
-        for p in range(world.players):
-            lead = evaluate(world, p) / scale
-            lead = max(-30.0, min(30.0, lead))
+        for lead in world.game.evaluate_all(world):
+            lead = max(-30.0, min(30.0, lead / scale))
             out.append(1.0 / (1.0 + math.exp(-lead)))
         return out
 
