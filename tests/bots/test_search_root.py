@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import palio
-from palio.bots.mcts import MctsBot as BaselineMctsBot
+from palio.bots.mcts_baseline import BaselineMctsBot
 from palio.bots.mcts import search_root
 from palio.core.errors import IllegalAction
 
