@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import palio
-from palio.bots.mcts_baseline import BaselineMctsBot
 from palio.bots.mcts import search_root
+from palio.bots.mcts_baseline import BaselineMctsBot
 from palio.core.errors import IllegalAction
 
 
