@@ -72,6 +72,8 @@ class MctsBot(Bot):
         rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
         scale: float = DEFAULT_SCALE,
         cpu_time: bool = False,
+        widen: float = 0.0,
+        reuse: bool = False,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed)
@@ -85,6 +87,17 @@ class MctsBot(Bot):
         self.c = _number("c", c, integer=False, minimum=0.0)
         self.rollout_depth = _number("rollout_depth", rollout_depth, integer=True, minimum=0)
         self.scale = _number("scale", scale, integer=False, minimum=1e-6)
+        # progressive widening (0: off): a node visited n times may have at most
+        # max(1, widen * sqrt(n)) children, so wide decisions are searched deeper
+        self.widen = _number("widen", widen, integer=False, minimum=0.0)
+        # tree reuse: when this bot decides again right after its own decision (the position
+        # is the last one it searched plus the action it chose), it keeps searching the
+        # subtree of that action instead of a new tree. Only its own choice links the two
+        # positions, so nothing hidden is read.
+        if not isinstance(reuse, bool):
+            raise OptionError(f"{self.name} option reuse must be true or false, not {reuse!r}")
+        self.reuse = reuse
+        self._kept: tuple[Any, Action, Node | None, int] | None = None
         if not isinstance(cpu_time, bool):
             raise OptionError(f"{self.name} option cpu_time must be true or false, not {cpu_time!r}")
         # the clock of time_budget: this process's CPU time (measurements on a shared machine)
@@ -97,10 +110,12 @@ class MctsBot(Bot):
         self.check_turn(state, seat)
         started = time.perf_counter()
         legal = state.legal_actions()
+        kept = self._reused(state, seat)
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - started}
+            self._keep(state, seat, legal[0], kept)
             return legal[0]
-        root = self.search(state, seat)
+        root = self.search(state, seat, kept)
         # the most visited of the actions legal now (the first such in legal order on ties)
         best = legal[0]
         best_visits = -1
@@ -109,14 +124,33 @@ class MctsBot(Bot):
             visits = child.visits if child is not None else 0
             if visits > best_visits:
                 best, best_visits = action, visits
+        self._keep(state, seat, best, root)
         return best
 
-    def search(self, state: State, seat: int) -> Node:
-        """Run the search from ``seat``'s view of ``state``; the root of the tree it grew."""
+    def _reused(self, state: State, seat: int) -> Node | None:
+        """The subtree kept from this bot's last decision, if ``state`` is that decision's
+        position plus the action it chose (and ``seat`` is still the one deciding)."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        before, action, node, kept_seat = kept
+        last = state.history.head
+        if node is None or kept_seat != seat or last is None or last[1] is not before \
+                or last[0] != action:
+            return None
+        return node
+
+    def _keep(self, state: State, seat: int, action: Action, root: Node | None) -> None:
+        if self.reuse and root is not None:
+            self._kept = (state.history.head, action, root.children.get(action), seat)
+
+    def search(self, state: State, seat: int, root: Node | None = None) -> Node:
+        """Run the search from ``seat``'s view of ``state``; the root of the tree it grew
+        (``root``: a tree to go on growing, else a new one)."""
         clock = self.clock
         started = clock()
         wall = time.perf_counter()
-        root = Node(state.players)
+        root = root if root is not None else Node(state.players)
         limit = self.iterations if self.iterations is not None else math.inf
         deadline = started + self.time_budget if self.time_budget is not None else math.inf
         done = 0
@@ -135,11 +169,13 @@ class MctsBot(Bot):
         path = [root]
         node = root
         # selection: descend while every action legal in this world has a child
+        widen = self.widen
         while not world.is_over:
             legal = world.legal_actions()
             children = node.children
             untried = [a for a in legal if a not in children]
-            if untried:
+            if untried and (not widen or len(untried) == len(legal)
+                            or len(children) < widen * math.sqrt(node.visits + 1)):
                 action = untried[0] if len(untried) == 1 else rng.choice(untried)
                 child = Node(world.players)
                 children[action] = child
@@ -151,7 +187,9 @@ class MctsBot(Bot):
             best_action = legal[0]
             best_value = -math.inf
             for action in legal:
-                child = children[action]
+                child = children.get(action)
+                if child is None:  # held back by progressive widening
+                    continue
                 child.avail += 1
                 value = child.total[mover] / child.visits + c * math.sqrt(
                     math.log(child.avail) / child.visits
