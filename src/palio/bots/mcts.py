@@ -9,7 +9,13 @@ never reads what its seat cannot see, and chance is handled by the sampled world
 Every node keeps a reward vector, one entry per seat; whoever decides at a node (``to_move``,
 which may be a seat acting out of turn) picks the child best for its own entry. Rollouts play
 random moves up to ``rollout_depth`` decisions, then score the position with the game's
-``evaluate`` for every seat (or with the final ranking at the end of the game).
+``evaluate_all`` (every seat at once; or with the final ranking at the end of the game).
+
+Tree reuse (issue 23, on by default): when the bot decides again right after its own decision
+(most decisions of a multi-step turn), it goes on growing the subtree of the action it chose
+instead of starting afresh, so its earlier iterations count again. Measured against the search
+as it was before (kept as the ``mcts-2026`` bot): see docs/bots.md. Progressive widening
+(``widen``) is an option, off by default (not measured better).
 """
 
 from __future__ import annotations
@@ -73,7 +79,7 @@ class MctsBot(Bot):
         scale: float = DEFAULT_SCALE,
         cpu_time: bool = False,
         widen: float = 0.0,
-        reuse: bool = False,
+        reuse: bool = True,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed)
