@@ -11,11 +11,11 @@ which may be a seat acting out of turn) picks the child best for its own entry. 
 random moves up to ``rollout_depth`` decisions, then score the position with the game's
 ``evaluate_all`` (every seat at once; or with the final ranking at the end of the game).
 
-Tree reuse (issue 23, on by default): when the bot decides again right after its own decision
-(most decisions of a multi-step turn), it goes on growing the subtree of the action it chose
-instead of starting afresh, so its earlier iterations count again. Measured against the search
-as it was before (kept as the ``mcts-2026`` bot): see docs/bots.md. Progressive widening
-(``widen``) is an option, off by default (not measured better).
+Options tried in issue 23, each off by default because none measured better than the search
+as it was (kept as the ``mcts-2026`` bot; figures in docs/bots.md): tree reuse (``reuse``:
+when the bot decides again right after its own decision it goes on growing the subtree of the
+action it chose) and progressive widening (``widen``). Shorter or longer rollouts
+(``rollout_depth``) and a smaller ``c`` were tried too and kept at their defaults.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ class MctsBot(Bot):
         scale: float = DEFAULT_SCALE,
         cpu_time: bool = False,
         widen: float = 0.0,
-        reuse: bool = True,
+        reuse: bool = False,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed)
