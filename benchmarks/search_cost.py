@@ -9,6 +9,9 @@ for every seat. Each bot searches every position of ``palio.sim.bench.mid_game_p
 with a fixed iteration budget; the figure is CPU seconds (``time.process_time``) over
 iterations, so load on the machine changes it little. To compare two versions of the code,
 run it twice, ``--src`` naming each checkout's ``src`` folder (default: this checkout's).
+Where no model ships for the game and player count (and ``--model`` names none), only the
+``mcts`` figure is given. ``--bots`` adds other searching bots by spec (e.g. the baseline
+``mcts-2026``) on the same positions.
 """
 
 from __future__ import annotations
@@ -40,23 +43,33 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--model", default=None, help="model file (default: the shipped one)")
+    parser.add_argument("--bots", default="",
+                        help="comma-separated further bot specs to measure (e.g. mcts-2026)")
     parser.add_argument("--src", type=Path, default=Path(__file__).resolve().parents[1] / "src",
                         help="the src folder of the code to measure")
     args = parser.parse_args()
     sys.path.insert(0, str(args.src))
+    from palio.bots.network import shipped_model
     from palio.games import get
     from palio.sim.bench import mid_game_positions
 
     game = get(args.game)
     players = args.players or game.info.min_players
     positions = mid_game_positions(game, players, args.seed, args.positions)
-    learned = {"model": args.model} if args.model else {}
-    learned_us = cost("learned", positions, args.iterations, args.seed, **learned)
-    mcts_us = cost("mcts", positions, args.iterations, args.seed)
     print(f"{args.game}, {players} players, {len(positions)} positions, {args.iterations} "
           f"iterations each, seed {args.seed}, code from {args.src}")
-    print(f"CPU per iteration: learned {learned_us:.0f} us, mcts {mcts_us:.0f} us "
-          f"(learned/mcts {learned_us / mcts_us:.2f})")
+    mcts_us = cost("mcts", positions, args.iterations, args.seed)
+    line = f"CPU per iteration: mcts {mcts_us:.0f} us"
+    for spec in filter(None, (b.strip() for b in args.bots.split(","))):
+        other_us = cost(spec, positions, args.iterations, args.seed)
+        line += f", {spec} {other_us:.0f} us ({spec}/mcts {other_us / mcts_us:.2f})"
+    if args.model or shipped_model(args.game, players) is not None:
+        learned = {"model": args.model} if args.model else {}
+        learned_us = cost("learned", positions, args.iterations, args.seed, **learned)
+        line += f", learned {learned_us:.0f} us (learned/mcts {learned_us / mcts_us:.2f})"
+    else:
+        line += " (no model ships for this game and player count: mcts alone)"
+    print(line)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,12 @@ uses wall-clock time. Each side's mean CPU and wall seconds per searched move ar
 the reader can check that the budgets matched. A decision with one legal action is played
 without search by every side and not counted.
 
+Iterations are counted as run, not as asked for: OpenSpiel's ``MCTSBot`` (MCTS-Solver) stops
+as soon as its root is solved, so its count is the root's ``explore_count`` after the search;
+``ISMCTSBot`` runs every simulation asked for (its root's ``total_visits``); Palio's bot reports
+its own (``last_stats``). The rate that sets the next move's count is the rate actually run,
+and each side's CPU per move is printed beside the budget.
+
 Prints, per opponent, the share of the points Palio's bot won (a tie for first counts as a
 share) with a 95% Wilson interval, and each side's iterations per CPU-second. Everything runs
 in one process, one game at a time.
@@ -74,13 +80,15 @@ class Tally:
     """One side's search effort: searched decisions, iterations, CPU and wall seconds."""
 
     moves: int = 0
-    iterations: int = 0
+    iterations: int = 0  # run
+    asked: int = 0  # asked for
     cpu_seconds: float = 0.0
     wall_seconds: float = 0.0
 
-    def add(self, iterations: int, cpu: float, wall: float) -> None:
+    def add(self, iterations: int, asked: int, cpu: float, wall: float) -> None:
         self.moves += 1
         self.iterations += iterations
+        self.asked += asked
         self.cpu_seconds += cpu
         self.wall_seconds += wall
 
@@ -111,15 +119,16 @@ class Calibrated:
         # two at least: OpenSpiel's first simulation only evaluates the root
         iterations = max(2, round(self.rate * self.seconds))
         cpu, wall = time.process_time(), time.perf_counter()
-        action = self.search(state, iterations)
+        action, ran = self.search(state, iterations)
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-        self.tally.add(iterations, cpu, wall)
+        self.tally.add(ran, iterations, cpu, wall)
         spent = cpu if self.clock is time.process_time else wall
         # rollouts shorten as the game goes on, so recent searches weigh most
-        self.rate = 0.5 * self.rate + 0.5 * iterations / max(1e-6, spent)
+        self.rate = 0.5 * self.rate + 0.5 * max(1, ran) / max(1e-6, spent)
         return action
 
-    def search(self, state, iterations: int) -> int:
+    def search(self, state, iterations: int) -> tuple[int, int]:
+        """(the action chosen, the iterations the search actually ran)."""
         raise NotImplementedError
 
 
@@ -130,11 +139,12 @@ class PalioSide(Calibrated):
         # any Palio bot that searches a number of ``iterations`` (mcts, learned)
         self.bot = bots.get(bot, iterations=WARM_UP_ITERATIONS, seed=seed)
 
-    def search(self, state, iterations: int) -> int:
+    def search(self, state, iterations: int) -> tuple[int, int]:
         # Palio's bot reads the Palio state but searches only determinized worlds
         self.bot.iterations = iterations
         palio = state.palio
-        return palio.game.action_index(self.bot.choose(palio, palio.to_move))
+        action = palio.game.action_index(self.bot.choose(palio, palio.to_move))
+        return action, int(self.bot.last_stats["iterations"])
 
 
 class SpielMctsSide(Calibrated):
@@ -146,9 +156,11 @@ class SpielMctsSide(Calibrated):
         self.bot = spiel_mcts.MCTSBot(game, uct_c, WARM_UP_ITERATIONS, evaluator,
                                       random_state=rng)
 
-    def search(self, state, iterations: int) -> int:
+    def search(self, state, iterations: int) -> tuple[int, int]:
+        # what MCTSBot.step does, keeping the root: the solver may stop before ``iterations``
         self.bot.max_simulations = iterations
-        return self.bot.step(state)
+        root = self.bot.mcts_search(state)
+        return root.best_child().action, root.explore_count
 
 
 class SpielIsmctsSide(Calibrated):
@@ -160,9 +172,10 @@ class SpielIsmctsSide(Calibrated):
         self.bot = spiel_ismcts.ISMCTSBot(game, evaluator, uct_c, WARM_UP_ITERATIONS,
                                           random_state=rng)
 
-    def search(self, state, iterations: int) -> int:
+    def search(self, state, iterations: int) -> tuple[int, int]:
         self.bot._max_simulations = iterations  # the Python ISMCTSBot keeps it private
-        return int(self.bot.step(state))
+        action = int(self.bot.step(state))
+        return action, self.bot._root_node.total_visits
 
 
 @dataclass
@@ -221,9 +234,11 @@ def print_report(r: dict) -> None:
         print(f"  vs {m['opponent']}: {m['games']} games, {m['decisions']} decisions")
         for side in ("palio", m["opponent"]):
             s = m[side]
-            print(f"    {side:7}: {s['iterations_per_cpu_s']:8,.0f} iterations/s (CPU) over "
+            print(f"    {side:7}: {s['iterations_per_cpu_s']:8,.0f} iterations run per CPU-s "
+                  f"({s['iterations']:,} run of {s['asked']:,} asked for) over "
                   f"{s['moves']} searched moves, {s['cpu_seconds_per_move']:.3f} s CPU and "
-                  f"{s['wall_seconds_per_move']:.3f} s wall per move")
+                  f"{s['wall_seconds_per_move']:.3f} s wall per move (budget "
+                  f"{r['time_per_move']} s)")
         print(f"    Palio wins {m['palio_points']:g}/{m['games']} = {m['palio_win_rate']:.1%}, "
               f"95% Wilson [{low:.1%}, {high:.1%}]; iterations ratio "
               f"{m['iterations_ratio']:.1f}x")

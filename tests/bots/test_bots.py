@@ -94,6 +94,8 @@ def test_options_by_keyword_and_by_spec():
         ("mcts", {"iterations": 2.5}, "iterations must be a whole number"),
         ("mcts", {"time_budget": "soon"}, "time_budget must be a number"),
         ("mcts", {"c": -1}, "c must be at least 0"),
+        ("mcts", {"widen": -1}, "widen must be at least 0"),
+        ("mcts", {"cpu_time": "yes"}, "cpu_time must be true or false"),
         ("mcts:iterations", {}, "write key=value"),
         ("greedy", {"seed": "x"}, "seed must be a whole number"),
     ],
@@ -116,9 +118,38 @@ def test_time_budget_is_roughly_respected():
 
 def test_iterations_are_counted():
     state = palio.new_game("san-gimignano", players=2, seed=5)
-    bot = bots.get("mcts", iterations=37, seed=1)
-    bot.choose(state, state.to_move)
-    assert bot.last_stats["iterations"] == 37
+    for spec in ("mcts", "mcts-2026", "mcts:widen=1", "mcts:cpu_time=true"):
+        bot = bots.get(spec, iterations=37, seed=1)
+        bot.choose(state, state.to_move)
+        assert bot.last_stats["iterations"] == 37, spec
+
+
+@pytest.mark.parametrize("spec", ["mcts", "mcts-2026", "mcts:widen=1.5"])
+def test_searches_are_reproducible_with_a_seed(spec):
+    state = palio.new_game("tiletum", players=3, seed=8)
+    rng = random.Random(2)
+    for _ in range(20):
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+    first = bots.get(spec, iterations=120, seed=4).search(state, state.to_move)
+    again = bots.get(spec, iterations=120, seed=4).search(state, state.to_move)
+    assert {a: n.visits for a, n in first.children.items()} == \
+        {a: n.visits for a, n in again.children.items()}
+
+
+def test_progressive_widening_holds_back_children_of_rarely_visited_nodes():
+    """With widening a node visited n times has at most max(1, widen * sqrt(n)) children
+    (while some child is legal in the sampled world); without it, every action is tried."""
+    state = palio.new_game("tiletum", players=3, seed=8)
+    wide = bots.get("mcts", iterations=400, seed=4, widen=0.5).search(state, state.to_move)
+    plain = bots.get("mcts", iterations=400, seed=4).search(state, state.to_move)
+
+    def nodes(node):
+        yield node
+        for child in node.children.values():
+            yield from nodes(child)
+
+    assert all(len(n.children) <= max(1, 0.5 * (n.visits + 1) ** 0.5) + 1 for n in nodes(wide))
+    assert any(len(n.children) > max(1, 0.5 * (n.visits + 1) ** 0.5) + 1 for n in nodes(plain))
 
 
 def play(game_id: str, players: int, seed: int, agents: dict) -> list[float]:
@@ -177,10 +208,73 @@ def test_decisions_never_depend_on_hidden_information(game_id, players):
     """Two states that differ only in what the seat cannot see get the same decision."""
     checked = 0
     for state, other, seat, where in hidden_twins(game_id, players):
-        for name in ("greedy", "mcts"):
-            options = {"iterations": 80, "rollout_depth": 6} if name == "mcts" else {}
+        for name in ("greedy", "mcts", "mcts-2026", "mcts:widen=1.5"):
+            options = {} if name == "greedy" else {"iterations": 80, "rollout_depth": 6}
             mine = bots.get(name, seed=7, **options).choose(state, seat)
             theirs = bots.get(name, seed=7, **options).choose(other, seat)
             assert mine == theirs, (name, where)
         checked += 1
     assert checked >= 4
+
+
+def _own_follow_ups(game_id: str, players: int, seed: int):
+    """Positions where the seat to move has just decided itself (and decides again), with the
+    position before that decision."""
+    state = palio.new_game(game_id, players=players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        before = state.copy()
+        action = rng.choice(state.legal_actions())
+        state.apply_unchecked(action)
+        if not state.is_over and state.to_move == before.to_move \
+                and len(before.legal_actions()) > 1:
+            yield before, action
+
+
+def test_tree_reuse_goes_on_only_right_after_the_bots_own_decision():
+    before, _ = next(_own_follow_ups("tiletum", 3, 5))
+    seat = before.to_move
+    bot = bots.get("mcts", iterations=50, seed=1, reuse=True)
+    chosen = bot.choose(before, seat)
+    after = before.copy()
+    after.apply(chosen)
+    if after.is_over or after.to_move != seat:
+        pytest.skip("the seat does not decide again here")
+    root = bot.search(after, seat, bot._reused(after, seat))
+    assert root.visits > 50  # the kept subtree's visits, and 50 more
+    # anything else (another position, another seat) starts a new tree
+    bot.choose(before, seat)
+    elsewhere = palio.new_game("tiletum", players=3, seed=6)
+    assert bot._reused(elsewhere, elsewhere.to_move) is None
+    assert bot.search(elsewhere, elsewhere.to_move).visits == 50
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("san-gimignano", 2), ("tiletum", 3),
+                                                  ("troyes", 2), ("signorie", 2)])
+def test_tree_reuse_never_depends_on_hidden_information(game_id, players):
+    """Twins differ only in what the seat cannot see; the bot decides on each, its choice is
+    applied, and it decides again with its kept tree: the same decisions."""
+    checked = 0
+    for before, _ in _own_follow_ups(game_id, players, 3):
+        seat = before.to_move
+        twin = before.determinize(seat, random.Random(checked))
+        assert twin.observe(seat) == before.observe(seat)
+        decisions, views = [], []
+        for position in (before, twin):
+            bot = bots.get("mcts", iterations=40, rollout_depth=4, seed=9, reuse=True)
+            first = bot.choose(position, seat)
+            position = position.copy()
+            position.apply(first)
+            views.append(position.observe(seat))
+            second = None
+            if not position.is_over and position.to_move == seat:
+                second = bot.choose(position, seat)
+            decisions.append((first, second))
+        if views[0] != views[1]:  # the decision revealed something that differs: not twins
+            assert decisions[0][0] == decisions[1][0], (game_id, checked)
+            continue
+        assert decisions[0] == decisions[1], (game_id, checked)
+        checked += 1
+        if checked == 4:
+            break
+    assert checked >= 2

@@ -14,6 +14,7 @@ from typing import Any
 from palio.bots.base import Bot
 from palio.bots.learned import LearnedBot
 from palio.bots.mcts import MctsBot
+from palio.bots.mcts_baseline import BaselineMctsBot
 from palio.bots.simple import GreedyBot, RandomBot
 from palio.core.errors import OptionError
 
@@ -23,6 +24,8 @@ REGISTRY: dict[str, Callable[..., Bot]] = {
     "greedy": GreedyBot,
     "mcts": MctsBot,
     "learned": LearnedBot,
+    # the search as it was before issue 23, kept as a yardstick for measuring mcts
+    "mcts-2026": BaselineMctsBot,
 }
 
 # level -> (bot name, options)
@@ -93,4 +96,5 @@ def get(name: str, **options: Any) -> Bot:
         raise OptionError(f"bad options for bot {name}: {exc}") from None
 
 
-__all__ = ["LEVELS", "Bot", "GreedyBot", "LearnedBot", "MctsBot", "RandomBot", "get", "names", "parse_spec"]
+__all__ = ["LEVELS", "BaselineMctsBot", "Bot", "GreedyBot", "LearnedBot", "MctsBot", "RandomBot",
+           "get", "names", "parse_spec"]

@@ -176,12 +176,12 @@ class NetSearch:
         return value
 
     def heuristic(self, world: State) -> list[float]:
-        """The game's ``evaluate`` for every seat, each lead turned into a win chance by a
-        logistic (as ``mcts`` scores its rollouts), normalised to shares that sum to 1."""
-        evaluate = world.game.evaluate
+        """The game's ``evaluate_all`` (every seat at once), each lead turned into a win
+        chance by a logistic (as ``mcts`` scores its rollouts), normalised to shares that sum
+        to 1."""
         chances = []
-        for p in range(world.players):
-            lead = max(-30.0, min(30.0, evaluate(world, p) / self.scale))
+        for lead in world.game.evaluate_all(world):
+            lead = max(-30.0, min(30.0, lead / self.scale))
             chances.append(1.0 / (1.0 + math.exp(-lead)))
         total = sum(chances)
         return [x / total for x in chances]

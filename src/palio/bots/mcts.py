@@ -9,7 +9,13 @@ never reads what its seat cannot see, and chance is handled by the sampled world
 Every node keeps a reward vector, one entry per seat; whoever decides at a node (``to_move``,
 which may be a seat acting out of turn) picks the child best for its own entry. Rollouts play
 random moves up to ``rollout_depth`` decisions, then score the position with the game's
-``evaluate`` for every seat (or with the final ranking at the end of the game).
+``evaluate_all`` (every seat at once; or with the final ranking at the end of the game).
+
+Options tried in issue 23, each off by default because none measured better than the search
+as it was (kept as the ``mcts-2026`` bot; figures in docs/bots.md): tree reuse (``reuse``:
+when the bot decides again right after its own decision it goes on growing the subtree of the
+action it chose) and progressive widening (``widen``). Shorter or longer rollouts
+(``rollout_depth``) and a smaller ``c`` were tried too and kept at their defaults.
 """
 
 from __future__ import annotations
@@ -71,6 +77,9 @@ class MctsBot(Bot):
         c: float = DEFAULT_C,
         rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
         scale: float = DEFAULT_SCALE,
+        cpu_time: bool = False,
+        widen: float = 0.0,
+        reuse: bool = False,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed)
@@ -84,6 +93,22 @@ class MctsBot(Bot):
         self.c = _number("c", c, integer=False, minimum=0.0)
         self.rollout_depth = _number("rollout_depth", rollout_depth, integer=True, minimum=0)
         self.scale = _number("scale", scale, integer=False, minimum=1e-6)
+        # progressive widening (0: off): a node visited n times may have at most
+        # max(1, widen * sqrt(n)) children, so wide decisions are searched deeper
+        self.widen = _number("widen", widen, integer=False, minimum=0.0)
+        # tree reuse: when this bot decides again right after its own decision (the position
+        # is the last one it searched plus the action it chose), it keeps searching the
+        # subtree of that action instead of a new tree. Only its own choice links the two
+        # positions, so nothing hidden is read.
+        if not isinstance(reuse, bool):
+            raise OptionError(f"{self.name} option reuse must be true or false, not {reuse!r}")
+        self.reuse = reuse
+        self._kept: tuple[Any, Action, Node | None, int] | None = None
+        if not isinstance(cpu_time, bool):
+            raise OptionError(f"{self.name} option cpu_time must be true or false, not {cpu_time!r}")
+        # the clock of time_budget: this process's CPU time (measurements on a shared machine)
+        # or, by default, the wall clock (a person waiting)
+        self.clock = time.process_time if cpu_time else time.perf_counter
         self.last_stats: dict[str, float] = {"iterations": 0, "seconds": 0.0}
 
     # -- the search --------------------------------------------------------------------
@@ -91,20 +116,12 @@ class MctsBot(Bot):
         self.check_turn(state, seat)
         started = time.perf_counter()
         legal = state.legal_actions()
+        kept = self._reused(state, seat)
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - started}
+            self._keep(state, seat, legal[0], kept)
             return legal[0]
-        root = Node(state.players)
-        limit = self.iterations if self.iterations is not None else math.inf
-        deadline = started + self.time_budget if self.time_budget is not None else math.inf
-        done = 0
-        while done < limit:
-            self._iterate(root, state.determinize(seat, self.rng))
-            done += 1
-            # the clock is read every iteration: one iteration is far longer than a clock read
-            if deadline != math.inf and time.perf_counter() >= deadline:
-                break
-        self.last_stats = {"iterations": done, "seconds": time.perf_counter() - started}
+        root = self.search(state, seat, kept)
         # the most visited of the actions legal now (the first such in legal order on ties)
         best = legal[0]
         best_visits = -1
@@ -113,7 +130,44 @@ class MctsBot(Bot):
             visits = child.visits if child is not None else 0
             if visits > best_visits:
                 best, best_visits = action, visits
+        self._keep(state, seat, best, root)
         return best
+
+    def _reused(self, state: State, seat: int) -> Node | None:
+        """The subtree kept from this bot's last decision, if ``state`` is that decision's
+        position plus the action it chose (and ``seat`` is still the one deciding)."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        before, action, node, kept_seat = kept
+        last = state.history.head
+        if node is None or kept_seat != seat or last is None or last[1] is not before \
+                or last[0] != action:
+            return None
+        return node
+
+    def _keep(self, state: State, seat: int, action: Action, root: Node | None) -> None:
+        if self.reuse and root is not None:
+            self._kept = (state.history.head, action, root.children.get(action), seat)
+
+    def search(self, state: State, seat: int, root: Node | None = None) -> Node:
+        """Run the search from ``seat``'s view of ``state``; the root of the tree it grew
+        (``root``: a tree to go on growing, else a new one)."""
+        clock = self.clock
+        started = clock()
+        wall = time.perf_counter()
+        root = root if root is not None else Node(state.players)
+        limit = self.iterations if self.iterations is not None else math.inf
+        deadline = started + self.time_budget if self.time_budget is not None else math.inf
+        done = 0
+        while done < limit:
+            self._iterate(root, state.determinize(seat, self.rng))
+            done += 1
+            # the clock is read every iteration: one iteration is far longer than a clock read
+            if deadline != math.inf and clock() >= deadline:
+                break
+        self.last_stats = {"iterations": done, "seconds": time.perf_counter() - wall}
+        return root
 
     def _iterate(self, root: Node, world: State) -> None:
         rng = self.rng
@@ -121,11 +175,13 @@ class MctsBot(Bot):
         path = [root]
         node = root
         # selection: descend while every action legal in this world has a child
+        widen = self.widen
         while not world.is_over:
             legal = world.legal_actions()
             children = node.children
             untried = [a for a in legal if a not in children]
-            if untried:
+            if untried and (not widen or len(untried) == len(legal)
+                            or len(children) < widen * math.sqrt(node.visits + 1)):
                 action = untried[0] if len(untried) == 1 else rng.choice(untried)
                 child = Node(world.players)
                 children[action] = child
@@ -137,7 +193,9 @@ class MctsBot(Bot):
             best_action = legal[0]
             best_value = -math.inf
             for action in legal:
-                child = children[action]
+                child = children.get(action)
+                if child is None:  # held back by progressive widening
+                    continue
                 child.avail += 1
                 value = child.total[mover] / child.visits + c * math.sqrt(
                     math.log(child.avail) / child.visits
@@ -163,13 +221,47 @@ class MctsBot(Bot):
         """Per seat, a result in [0, 1]: the final shares at the end, else evaluate's verdict."""
         if world.is_over:
             return world.returns()
-        evaluate = world.game.evaluate
         scale = self.scale
-        # evaluate(state, p) is p's lead over the best other seat; a logistic turns it into
-        # something like a chance of winning
+        # evaluate_all gives each seat's lead over the best other seat, all at once; a
+        # logistic turns each into something like a chance of winning
         out = []
-        for p in range(world.players):
-            lead = evaluate(world, p) / scale
-            lead = max(-30.0, min(30.0, lead))
+        for lead in world.game.evaluate_all(world):
+            lead = max(-30.0, min(30.0, lead / scale))
             out.append(1.0 / (1.0 + math.exp(-lead)))
         return out
+
+
+def search_root(
+    state: State,
+    seat: int,
+    *,
+    seconds: float | None = None,
+    iterations: int | None = None,
+    seed: int | None = None,
+    bot: MctsBot | None = None,
+) -> list[tuple[Action, int, float]]:
+    """Root statistics of an ``mcts`` search from ``seat``'s view (reviews and hints).
+
+    One entry per action legal now, in legal order: ``(action, visits, mean_value)``, where
+    ``mean_value`` is ``seat``'s expected win share in [0, 1] after that action (0.5 for an
+    action the search never tried). ``seat`` must be the seat to move. The search reads only
+    ``state.determinize(seat, ...)`` worlds, so it never sees what ``seat`` cannot. Give a
+    ``bot`` to search with its options (its own budget is then replaced by the one given here
+    when ``seconds`` or ``iterations`` is set).
+    """
+    if bot is None:
+        bot = MctsBot(iterations=iterations, time_budget=seconds, seed=seed)
+    elif seconds is not None or iterations is not None:
+        bot.iterations = iterations
+        bot.time_budget = seconds
+    bot.check_turn(state, seat)
+    legal = state.legal_actions()
+    root = bot.search(state, seat)
+    out = []
+    for action in legal:
+        child = root.children.get(action)
+        if child is None or child.visits == 0:
+            out.append((action, 0, 0.5))
+        else:
+            out.append((action, child.visits, child.total[seat] / child.visits))
+    return out

@@ -19,7 +19,7 @@ from palio.core.game import Game
 from palio.sim import bench
 
 # wide enough for the table when printed to a pipe or a file (rich assumes 80 columns there)
-console = Console(highlight=False, width=max(190, Console().width))
+console = Console(highlight=False, width=max(230, Console().width))
 
 
 def register(app: typer.Typer) -> None:
@@ -29,7 +29,7 @@ def register(app: typer.Typer) -> None:
 def bench_command(
     games: list[str] = typer.Argument(None, help="game ids (default: every registered game)"),
     players: int = typer.Option(
-        None, "--players", "-p", help="player count (default: the aim's, else the largest)"
+        None, "--players", "-p", help="one player count (default: every count of each game)"
     ),
     seconds: float = typer.Option(2.5, "--seconds", help="wall-clock seconds per measurement"),
     seed: int = typer.Option(1, "--seed", "-s", help="seed of the games played"),
@@ -41,16 +41,18 @@ def bench_command(
         chosen = _chosen_games(games)
         if not seconds > 0:
             raise PalioError(f"--seconds must be more than 0, not {seconds}")
-        counts = {g.info.id: players or bench.default_players(g) for g in chosen}
-        for g in chosen:
-            g.validate_options(counts[g.info.id], None)
+        runs = [(g, n) for g in chosen
+                for n in ([players] if players else range(g.info.min_players,
+                                                          g.info.max_players + 1))]
+        for g, n in runs:
+            g.validate_options(n, None)
     except PalioError as exc:
         raise fail(exc) from None
-    console.print(f"Measuring {len(chosen)} game(s), about {seconds:g} s per figure, "
-                  f"on {os.cpu_count()} CPU(s), Python {platform.python_version()}...")
-    figures = [bench.measure_game(g, counts[g.info.id], seconds, seed) for g in chosen]
+    console.print(f"Measuring {len(runs)} game(s) and player count(s), about {seconds:g} s per "
+                  f"figure, on {os.cpu_count()} CPU(s), Python {platform.python_version()}...")
     yardstick = bench.openspiel_yardstick(seconds, seed)
-    console.print(_table(figures))
+    figures = [bench.measure_game(g, n, seconds, seed) for g, n in runs]
+    console.print(_table(figures, yardstick))
     console.print(_yardstick_line(yardstick))
     if json_path:
         document = {
@@ -69,12 +71,12 @@ def _chosen_games(ids: list[str] | None) -> list[Game]:
     return [registry.get(game_id) for game_id in (ids or registry.available())]
 
 
-def _table(figures: list[bench.GameFigures]) -> Table:
+def _table(figures: list[bench.GameFigures], yardstick: bench.Yardstick) -> Table:
     table = Table(title="Palio engine speed (one core)")
     table.add_column("game")
     for column in ("players", "decisions/s", "aim", "games/s", "aim", "CPU share",
-                   "decisions/CPU-s", "copy µs", "mcts it/s", "learned it/s",
-                   "net input µs", "net µs"):
+                   "decisions/CPU-s", "x ttt", "copy µs", "mcts it/s", "mcts it/CPU-s",
+                   "learned it/s", "net input µs", "net µs"):
         table.add_column(column, justify="right")
     for f in figures:
         aim = f.aim or {}
@@ -87,8 +89,12 @@ def _table(figures: list[bench.GameFigures]) -> Table:
             _aim(aim.get("games_per_s"), f.aims_met.get("games_per_s")),
             f"{f.cpu_share:.0%}",
             f"{f.decisions_per_cpu_s:,.0f}",
+            # per CPU-second against OpenSpiel's pure-Python tic-tac-toe, measured just before
+            _optional(f.decisions_per_cpu_s / yardstick.decisions_per_cpu_s
+                      if yardstick.decisions_per_cpu_s else None, "{:.2f}"),
             f"{f.copy_us:.1f}",
             f"{f.mcts_iterations_per_s:,.0f}",
+            f"{f.mcts_iterations_per_cpu_s:,.0f}",
             _optional(f.learned_iterations_per_s, "{:,.0f}"),
             _optional(f.features_us, "{:.0f}"),
             _optional(f.network_us, "{:.0f}"),
@@ -112,4 +118,5 @@ def _yardstick_line(y: bench.Yardstick) -> str:
     if not y.available:
         return f"OpenSpiel yardstick: {escape(y.note)}"  # the note holds [openspiel]
     return (f"OpenSpiel yardstick ({escape(y.note)}): random playouts of {y.game}, "
-            f"{y.decisions_per_s:,.0f} decisions/s ({y.games} games, CPU share {y.cpu_share:.0%})")
+            f"{y.decisions_per_s:,.0f} decisions/s, {y.decisions_per_cpu_s:,.0f} per CPU-s "
+            f"({y.games} games, CPU share {y.cpu_share:.0%})")

@@ -63,6 +63,12 @@ class Chain:
     def __len__(self) -> int:
         return self._len
 
+    @property
+    def head(self) -> tuple[Any, Any] | None:
+        """The last cell, ``(item, the cell before)``: the same object in two chains means
+        the same sequence up to there (a bot knows a position follows one it saw)."""
+        return self._head
+
     def __iter__(self) -> Iterator[Any]:
         return iter(self.to_list())
 

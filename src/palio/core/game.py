@@ -195,11 +195,29 @@ class Game(ABC):
         back a decision that changed it). ``None``, the default: no turns beyond decisions."""
         return None
 
+    def worths(self, state: State) -> list[float]:
+        """Per seat, a quick heuristic worth of the position in points (the default: the
+        scores). Games override this with what is held and likely to score."""
+        return [float(x) for x in state.scores()]
+
+    def evaluate_all(self, state: State) -> tuple[float, ...]:
+        """Every seat's :meth:`evaluate` at once, from one :meth:`worths` (search leaves)."""
+        return leads(self.worths(state))
+
     def evaluate(self, state: State, seat: int) -> float:
-        """A quick heuristic value of the position for ``seat`` (used by greedy bots)."""
-        scores = state.scores()
-        best_other = max((s for i, s in enumerate(scores) if i != seat), default=0.0)
-        return scores[seat] - best_other
+        """A quick heuristic value of the position for ``seat`` (greedy bots): its worth minus
+        the best other seat's. The same as ``evaluate_all(state)[seat]``."""
+        return self.evaluate_all(state)[seat]
+
+
+def leads(worths: Sequence[float]) -> tuple[float, ...]:
+    """Per seat, its worth minus the best other seat's (0 for a seat alone)."""
+    if len(worths) == 1:
+        return (worths[0] - 0.0,)
+    top = max(range(len(worths)), key=worths.__getitem__)  # the first of the best
+    best = worths[top]
+    runner_up = max(w for i, w in enumerate(worths) if i != top)
+    return tuple((w - best) if i != top else (w - runner_up) for i, w in enumerate(worths))
 
 
 StateT = TypeVar("StateT", bound="State")

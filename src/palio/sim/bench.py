@@ -66,6 +66,7 @@ class GameFigures:
     copies: int = 0
     mcts_iterations: int = 0
     mcts_iterations_per_s: float = 0.0
+    mcts_iterations_per_cpu_s: float = 0.0
     mcts_decisions: int = 0
     # the learned bot, where a model ships for this game and player count (else None)
     learned_iterations_per_s: float | None = None
@@ -141,20 +142,23 @@ def copy_cost(positions: list[State], seconds: float) -> tuple[float, int]:
 
 
 def mcts_speed(positions: list[State], seconds: float, seed: int,
-               iterations: int = MCTS_ITERATIONS, bot_name: str = "mcts") -> tuple[int, float, int]:
+               iterations: int = MCTS_ITERATIONS, bot_name: str = "mcts",
+               ) -> tuple[int, float, int, float]:
     """The ``mcts`` (or ``bot_name``) bot's decisions on the positions in turn, until
-    ``seconds`` of search: (iterations, search seconds, decisions), as its ``last_stats``
-    report them."""
+    ``seconds`` of search: (iterations, search seconds, decisions, CPU seconds), the first
+    two as its ``last_stats`` report them, the CPU time of this process around its searches."""
     bot = bots.get(bot_name, iterations=iterations, seed=seed)
-    done = searched = 0.0
+    done = searched = cpu = 0.0
     decisions = 0
     while searched < seconds or decisions == 0:
-        state = positions[decisions % len(positions)]
-        bot.choose(state.copy(), state.to_move)
+        state = positions[decisions % len(positions)].copy()
+        started = time.process_time()
+        bot.choose(state, state.to_move)
+        cpu += time.process_time() - started
         done += bot.last_stats["iterations"]
         searched += bot.last_stats["seconds"]
         decisions += 1
-    return int(done), searched, decisions
+    return int(done), searched, decisions, cpu
 
 
 def inference_cost(model: Model, positions: list[State], seconds: float) -> tuple[float, float]:
@@ -201,12 +205,13 @@ def measure_game(game: Game, players: int, seconds: float = 2.5, seed: int = 1) 
     figures.decisions_per_cpu_s = decisions / cpu if cpu > 0 else 0.0
     positions = mid_game_positions(game, players, seed, MID_GAME_POSITIONS)
     figures.copy_us, figures.copies = copy_cost(positions, seconds)
-    iterations, searched, chosen = mcts_speed(positions, seconds, seed)
+    iterations, searched, chosen, cpu = mcts_speed(positions, seconds, seed)
     figures.mcts_iterations, figures.mcts_decisions = iterations, chosen
     figures.mcts_iterations_per_s = iterations / searched if searched > 0 else 0.0
+    figures.mcts_iterations_per_cpu_s = iterations / cpu if cpu > 0 else 0.0
     model = shipped_model(game.info.id, players)
     if model is not None:
-        iterations, searched, _ = mcts_speed(positions, seconds, seed, bot_name="learned")
+        iterations, searched, _, _ = mcts_speed(positions, seconds, seed, bot_name="learned")
         figures.learned_iterations_per_s = iterations / searched if searched > 0 else 0.0
         figures.features_us, figures.network_us = inference_cost(model, positions, seconds)
     judge(figures)
@@ -223,6 +228,7 @@ class Yardstick:
     decisions: int = 0
     decisions_per_s: float = 0.0
     cpu_share: float = 0.0
+    decisions_per_cpu_s: float = 0.0
     note: str = ""
 
     def as_dict(self) -> dict[str, Any]:
@@ -251,6 +257,7 @@ def openspiel_yardstick(seconds: float = 2.5, seed: int = 1) -> Yardstick:
         elapsed = time.perf_counter() - started
         if elapsed >= seconds:
             break
-    cpu_share = (time.process_time() - cpu_started) / elapsed
+    cpu = time.process_time() - cpu_started
+    cpu_share = cpu / elapsed
     return Yardstick(OPENSPIEL_YARDSTICK, True, games, decisions, decisions / elapsed, cpu_share,
-                     note=f"OpenSpiel {getattr(pyspiel, '__version__', '')}".strip())
+                     decisions / cpu if cpu > 0 else 0.0, note=f"OpenSpiel {getattr(pyspiel, '__version__', '')}".strip())

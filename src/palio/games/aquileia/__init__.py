@@ -120,14 +120,14 @@ class AquileiaGame(ComponentsGame):
             "display_size": c.display_size,
         }
 
-    def evaluate(self, state: State, seat: int) -> float:
-        """VP plus a rough worth of what is held: what the cards and villas would score if the
+    def worths(self, state: State) -> list[float]:
+        """Per seat, VP plus a rough worth of what is held: what the cards and villas would score if the
         game ended now, coins, strength cards, and the income of workshops and banks still to
         come (greedy bots, search cut-offs)."""
         assert isinstance(state, AquileiaState)
         c = self.components
         if state.is_over:
-            return state.vp[seat] - max(v for p, v in enumerate(state.vp) if p != seat)
+            return [float(v) for v in state.vp]
         rounds_left = c.rounds - state.round + 1
 
         def worth(p: int) -> float:
@@ -153,8 +153,7 @@ class AquileiaGame(ComponentsGame):
                     value += 1.0
             return value
 
-        mine = worth(seat)
-        return mine - max(worth(p) for p in range(state.players) if p != seat)
+        return [worth(p) for p in range(state.players)]
 
 
 GAME = AquileiaGame()

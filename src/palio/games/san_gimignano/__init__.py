@@ -89,8 +89,9 @@ class SanGimignanoGame(Game):
         assert isinstance(state, SanGimignanoState)
         return state.turn
 
-    def evaluate(self, state: State, seat: int) -> float:
-        """Score lead now, plus a little for cards in hand or about to be drawn (future towers).
+    def worths(self, state: State) -> list[float]:
+        """Per seat, its score now plus a little for cards in hand or about to be drawn (future
+        towers).
 
         Counting the draws still owed makes a purchase worth more than a pass at the moment
         it is chosen, before its cards arrive one decision at a time.
@@ -101,7 +102,7 @@ class SanGimignanoGame(Game):
         for frame in state.frames:
             if frame[0] == "draw":
                 cards[frame[1]] += frame[2]
-        return scores[seat] - scores[1 - seat] + 0.5 * (cards[seat] - cards[1 - seat])
+        return [scores[p] + 0.5 * cards[p] for p in range(2)]
 
 
 GAME = SanGimignanoGame()

@@ -28,7 +28,7 @@ from palio.games.signorie.components import (
 )
 from palio.games.signorie.encode import Encoder
 from palio.games.signorie.rules.round import setup_state
-from palio.games.signorie.scoring import evaluate, legend
+from palio.games.signorie.scoring import legend, worths
 from palio.games.signorie.state import SignorieState
 from palio.games.signorie.words import SignorieWords
 
@@ -66,10 +66,10 @@ class SignorieGame(ComponentsGame):
     def legend(self) -> dict[str, Any]:
         return legend(self.components)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        """VP now plus a rough worth of what is held (greedy bots, search cut-offs)."""
+    def worths(self, state: State) -> list[float]:
+        """Per seat, VP now plus a rough worth of what is held (greedy bots, search cut-offs)."""
         assert isinstance(state, SignorieState)
-        return evaluate(state, seat)
+        return worths(state)
 
 
 GAME = SignorieGame()

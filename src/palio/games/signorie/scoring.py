@@ -47,15 +47,12 @@ def row_points(s: SignorieState, p: int) -> list[int]:
     return out
 
 
-def evaluate(s: SignorieState, seat: int) -> float:
-    """VP plus a rough worth of what each seat holds, relative to the best other seat."""
+def worths(s: SignorieState) -> list[float]:
+    """Per seat, VP plus a rough worth of what it holds (the final VP once the game is over)."""
     if s.is_over:
-        best = max((s.vp[p] for p in range(s.players) if p != seat), default=0)
-        return float(s.vp[seat] - best)
+        return [float(v) for v in s.vp]
     rounds_left = s.comp.rounds - s.round + 1
-    worths = [_worth(s, p, rounds_left) for p in range(s.players)]
-    mine = worths[seat]
-    return mine - max((w for p, w in enumerate(worths) if p != seat), default=0.0)
+    return [_worth(s, p, rounds_left) for p in range(s.players)]
 
 
 def _worth(s: SignorieState, p: int, rounds_left: int) -> float:

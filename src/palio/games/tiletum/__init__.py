@@ -62,8 +62,8 @@ class TiletumGame(ComponentsGame):
     def legend(self) -> dict[str, Any]:
         return _legend(self.components)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        """VP plus a rough worth of what is held (greedy bots)."""
+    def worths(self, state: State) -> list[float]:
+        """Per seat, VP plus a rough worth of what is held (greedy bots, search cut-offs)."""
         assert isinstance(state, TiletumState)
 
         def worth(p: int) -> float:
@@ -73,8 +73,7 @@ class TiletumGame(ComponentsGame):
             return (state.vp[p] + 0.3 * sum(state.res[p]) + 0.8 * extra + 1.5 * len(state.store[p])
                     + 2 * len(state.done[p]) + 0.5 * state.king_pos[p])
 
-        mine = worth(seat)
-        return mine - max((worth(p) for p in range(state.players) if p != seat), default=0.0)
+        return [worth(p) for p in range(state.players)]
 
 
 GAME = TiletumGame()

@@ -24,7 +24,7 @@ from palio.games.troyes.components import (
 )
 from palio.games.troyes.encode import Encoder
 from palio.games.troyes.rules.setup import setup_state
-from palio.games.troyes.scoring import estimate
+from palio.games.troyes.scoring import estimates
 from palio.games.troyes.state import TroyesState
 from palio.games.troyes.words import TroyesWords, legend
 
@@ -65,15 +65,13 @@ class TroyesGame(ComponentsGame):
     def legend(self) -> dict[str, Any]:
         return legend(self.components)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        """The seat's estimated final score minus the best other's (greedy bots and search
-        cut-offs): the end-of-game scoring as it stands, plus a rough worth of what is held."""
+    def worths(self, state: State) -> list[float]:
+        """Per seat, its estimated final score (greedy bots and search cut-offs): the
+        end-of-game scoring as it stands, plus a rough worth of what is held."""
         assert isinstance(state, TroyesState)
         if state.is_over:
-            scores = state.scores()
-            return scores[seat] - max(x for p, x in enumerate(scores) if p != seat)
-        worth = [estimate(state, p) for p in range(state.players)]
-        return worth[seat] - max(w for p, w in enumerate(worth) if p != seat)
+            return [float(x) for x in state.scores()]
+        return estimates(state)
 
 
 GAME = TroyesGame()

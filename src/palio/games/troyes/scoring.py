@@ -84,9 +84,19 @@ def final_scores(s: TroyesState) -> list[int]:
 
 
 def estimate(s: TroyesState, p: int) -> float:
-    """A quick guess at ``p``'s final score (for bots): the end scoring as it stands, plus
-    what money, influence, citizens, cubes and unused dice are likely to become."""
+    """A quick guess at ``p``'s final score (for bots): see :func:`estimates`."""
+    return estimates(s)[p]
+
+
+def estimates(s: TroyesState) -> list[float]:
+    """Per seat, a quick guess at its final score (for bots): the end scoring as it stands,
+    plus what money, influence, citizens, cubes and unused dice are likely to become. The
+    score breakdown is computed once for every seat."""
     rows = breakdown(s)
+    return [_estimate(s, p, rows) for p in range(s.players)]
+
+
+def _estimate(s: TroyesState, p: int, rows: dict[str, list[int]]) -> float:
     score = sum(rows[name][p] for name in CATEGORIES[:-1])
     dice = 0 if s.passed[p] else sum(s.dice[p * 18:p * 18 + 18])
     for frame in s.stack:

@@ -45,7 +45,7 @@ class Ctx:
     cathedral, or a legal placement in building ``arg``)."""
 
     __slots__ = ("colours", "single", "max_size", "add", "set5", "bonus", "tithe", "need", "arg",
-                 "sig")
+                 "sig", "floor", "by_price")
 
     def __init__(self, colours: int, need: int, arg: int = 0, *, single: int = 0,
                  max_size: int = 3, add: int = 0, set5: int = 0, bonus: int = 0,
@@ -60,6 +60,10 @@ class Ctx:
         self.need = need
         self.arg = arg
         self.sig = (colours, self.single, add, set5, self.max_size)  # what the dice are worth
+        # the least total of dice a group needs (NEED_SUM, NEED_ANY), the bonus counted
+        self.floor = max(0, arg - bonus) if need == NEED_SUM else 0
+        # whether a group from nothing is judged by the best total at each price alone
+        self.by_price = need in (NEED_SUM, NEED_ANY) and not tithe
 
     def value(self, face: int) -> int:
         if self.set5:
@@ -224,17 +228,17 @@ def _pools(s: TroyesState, p: int, ctx: Ctx) -> tuple[list[int], list[int]]:
     dice = s.dice
     colours = ctx.colours
     value = ctx.value
+    mine = p * 18
     for colour in range(3):
         if not (colours >> colour) & 1:
             continue
         base = colour * 6
-        for v in range(5, -1, -1):
-            face = base + v
-            n = dice[p * 18 + face]
+        for face in range(base + 5, base - 1, -1):
+            n = dice[mine + face]
             if n:
                 own.extend([value(face)] * n)
-            n = dice[face] * (p != 0) + dice[18 + face] * (p != 1) + dice[36 + face] * (p != 2) \
-                + dice[54 + face] * (p != 3) + dice[72 + face]
+            # every district's dice of this face but p's own
+            n = dice[face] + dice[18 + face] + dice[36 + face] + dice[54 + face] + dice[72 + face] - n
             if n:
                 foreign.extend([value(face)] * n)
     if colours not in (1, 2, 4) or ctx.set5:  # several colours: merge (a single colour is sorted)
@@ -258,11 +262,15 @@ def completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budge
         if chosen or memo is None:
             best = _best_sum(s, p, ctx, chosen, budget, *_pools(s, p, ctx))
             return best >= 0 and _sum_ok(ctx, best)
-        table = memo.get(ctx.sig)
-        if table is None:
-            table = memo[ctx.sig] = _price_table(s, ctx, *_pools(s, p, ctx))
-        need = 0 if ctx.need == NEED_ANY else ctx.arg - ctx.bonus
-        return any(cost <= budget and total >= need for cost, total in table)
+        steps = memo.get(ctx.sig)
+        if steps is None:
+            steps = memo[ctx.sig] = _best_by_price(_price_table(s, ctx, *_pools(s, p, ctx)))
+        best = -1
+        for cost, total in steps:  # the best total reached at each price, cheapest first
+            if cost > budget:
+                break
+            best = total
+        return best >= 0 and (ctx.need == NEED_ANY or best + ctx.bonus >= ctx.arg)
     return bool(chosen) or bool(addable(s, p, ctx, chosen, budget, first=True))
 
 
@@ -281,6 +289,20 @@ def _price_table(s: TroyesState, ctx: Ctx, own: list[int], foreign: list[int]) -
         price = c.single_die_price if ctx.single else c.die_prices[n - 1]
         for f in range(max(0, n - len(own_prefix) + 1), min(n, len(for_prefix) - 1) + 1):
             out.append((f * price, own_prefix[n - f] + for_prefix[f]))
+    return out
+
+
+def _best_by_price(table: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(price, the highest total at this price or less), by rising price: a group affordable
+    within a budget can reach the total of the last step not above it."""
+    out: list[tuple[int, int]] = []
+    for cost, total in sorted(table):
+        if out and total <= out[-1][1]:
+            continue
+        if out and out[-1][0] == cost:
+            out[-1] = (cost, total)
+        else:
+            out.append((cost, total))
     return out
 
 
@@ -355,19 +377,28 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
         return []
     out = []
     pools = None
+    room: dict[int, int] = {}  # per cathedral column, and per placement value, asked once
+    placeable: dict[int, bool] = {}
     for d in _kinds(s, ctx):
         group = (*chosen, d)
         if ctx.need == NEED_CATHEDRAL:
             column = d % 6
             need_room = (ctx.single or 1) + sum(ctx.single or 1 for x in chosen if x % 6 == column)
-            if cathedral_room(s, column) < need_room:
+            free = room.get(column)
+            if free is None:
+                free = room[column] = cathedral_room(s, column)
+            if free < need_room:
                 continue
             if group_cost(s, p, ctx, group) > budget:
                 continue
         elif ctx.need == NEED_PLACE:
             if group_cost(s, p, ctx, group) > budget:
                 continue
-            if not placement_possible(s, p, ctx.arg, ctx.value(d % 18)):
+            value = ctx.value(d % 18)
+            ok = placeable.get(value)
+            if ok is None:
+                ok = placeable[value] = placement_possible(s, p, ctx.arg, value)
+            if not ok:
                 continue
         elif ctx.tithe:
             s.dice[d] -= 1
@@ -380,16 +411,21 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
         else:
             if pools is None:
                 pools = _pools(s, p, ctx)
-            own, foreign = pools
+                alike: dict[tuple[bool, int], bool] = {}
             value = ctx.value(d % 18)
-            if d // 18 == p:
-                own = own[:]
-                own.remove(value)
-            else:
-                foreign = foreign[:]
-                foreign.remove(value)
-            best = _best_sum(s, p, ctx, group, budget, own, foreign)
-            if best < 0 or not _sum_ok(ctx, best):
+            mine = d // 18 == p
+            ok = alike.get((mine, value))
+            if ok is None:
+                own, foreign = pools
+                if mine:
+                    own = own[:]
+                    own.remove(value)
+                else:
+                    foreign = foreign[:]
+                    foreign.remove(value)
+                best = _best_sum(s, p, ctx, group, budget, own, foreign)
+                ok = alike[mine, value] = best >= 0 and _sum_ok(ctx, best)
+            if not ok:
                 continue
         out.append(d)
         if first:
@@ -412,13 +448,28 @@ def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
 
 def any_group(s: TroyesState, p: int, kind: int, target: int, budget: int, mods: list[int],
               memo: dict | None = None) -> bool:
-    """Whether the action can be done with no cube or with one of the cubes ``mods``."""
+    """Whether the action can be done with no cube or with one of the cubes ``mods``.
+
+    ``memo`` (for one position and seat) keeps, per kind of dice (``Ctx.sig``), the best total
+    a group reaches at each price, so that the many actions of a turn share that work."""
     for mod in (MOD_NONE, *mods):
         ctx = make_ctx(s, kind, target, mod, p)
         if ctx is None:
             continue
         if memo is None:
             if completable(s, p, ctx, (), budget):
+                return True
+            continue
+        if ctx.by_price:
+            steps = memo.get(ctx.sig)
+            if steps is None:
+                steps = memo[ctx.sig] = _best_by_price(_price_table(s, ctx, *_pools(s, p, ctx)))
+            best = -1
+            for cost, total in steps:
+                if cost > budget:
+                    break
+                best = total
+            if best >= ctx.floor:
                 return True
             continue
         key = (id(ctx), budget)

@@ -1,0 +1,87 @@
+"""One bot against another at the same budget: win share with a 95% Wilson interval.
+
+    PYTHONPATH=src python benchmarks/versus.py san-gimignano \
+        --a "mcts:time_budget=0.05;cpu_time=true" \
+        --b "mcts-2026:time_budget=0.05;cpu_time=true" --games 60 --seed 1 --workers 2
+
+Two players: every deal is played twice, each bot in each seat (``palio.sim.arena``), so the
+luck of the deal cancels. More: bot A sits in one seat, bot B in every other; seats rotate
+from game to game (``palio.sim.simulate``), the deal of game ``i`` from the run seed and ``i``. With two players
+the figure is A's share of the wins (a tie for first counts as a half); with more, A's pairwise
+rate against the B seats (ahead of one counts 1, level 0.5), whose interval treats the pairs as
+independent (they are not within one game, so it is narrower than the truth). Also printed:
+each side's mean search iterations per searched move, and so, with ``time_budget`` on the CPU
+clock (``cpu_time=true``), what one iteration costs each side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+import palio.games as registry  # noqa: E402
+from palio import sim  # noqa: E402
+from palio.sim.stats import wilson  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> dict:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", "-p", type=int, default=None)
+    parser.add_argument("--a", required=True, help="the measured bot's spec (';' between options)")
+    parser.add_argument("--b", required=True, help="the opponent's spec")
+    parser.add_argument("--games", "-n", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None, help="JSON lines of every game")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    points = pairs = 0.0
+    iterations = {"a": [0.0, 0], "b": [0.0, 0]}
+    out = args.out.open("w") if args.out else None
+    games = 0
+    players = args.players or registry.get(args.game).info.min_players
+    if players == 2:  # each deal played from both seats: the luck of the deal cancels
+        results = sim.arena(args.game, [args.a, args.b], max(1, args.games // 2), players,
+                            args.seed, args.workers)
+    else:
+        results = sim.simulate(args.game, players, args.games, [args.a, args.b], args.seed,
+                               args.workers, rotate=True)
+    for result in results:
+        games += 1
+        if out:
+            out.write(json.dumps(result) + "\n")
+            out.flush()
+        seats = result["bots"]
+        a_seat = seats.index(args.a)
+        ranks = result["ranks"]
+        for seat, rank in enumerate(ranks):
+            side = "a" if seat == a_seat else "b"
+            per_move = result["iterations_per_move"][seat]
+            if per_move is not None:
+                iterations[side][0] += per_move
+                iterations[side][1] += 1
+            if seat != a_seat:
+                pairs += 1
+                points += 1.0 if ranks[a_seat] < rank else 0.5 if ranks[a_seat] == rank else 0.0
+    low, high = wilson(points, int(pairs))
+    mean = {k: (v[0] / v[1] if v[1] else 0.0) for k, v in iterations.items()}
+    figures = {"game": args.game, "players": players, "games": games, "seed": args.seed,
+               "a": args.a, "b": args.b, "points": points, "pairs": pairs,
+               "rate": points / pairs if pairs else 0.0, "wilson_95": [low, high],
+               "iterations_per_move": mean, "wall_seconds": time.perf_counter() - started}
+    what = "wins" if players == 2 else "pairwise"
+    print(f"{args.game} {players}p, {games} games, seed {args.seed}: A={args.a} B={args.b}")
+    print(f"  A {what} {points:g}/{pairs:g} = {figures['rate']:.1%} "
+          f"(95% Wilson {low:.1%}-{high:.1%}); iterations per move A {mean['a']:.0f}, "
+          f"B {mean['b']:.0f}; {figures['wall_seconds']:.0f} s wall", flush=True)
+    return figures
+
+
+if __name__ == "__main__":
+    main()
