@@ -30,6 +30,7 @@ import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
 from palio.server import logs, models, pages
+from palio.server import review as reviews_api
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
@@ -173,10 +174,14 @@ class Server:
             self.listener.start()
             await asyncio.wait_for(self.listener.ready.wait(), 30)
         self.bots.start()
+        self.reviews = reviews_api.ReviewRunner(reviews_api.ReviewService(self.service),
+                                                settings.db)
+        self.reviews.start()
         # games with a bot to move resume by themselves (each process tries; claims decide)
         self.bots.resume_all(await run_in_threadpool(self.service.bot_turns))
 
     async def stop(self) -> None:
+        await self.reviews.close()
         await self.bots.close()
         await self.hub.close()
         if self.listener is not None:
@@ -410,6 +415,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
             if not is_disconnect(error):
                 raise
 
+    reviews_api.install(app, server)  # reviews of finished games, hints (server/review.py)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app
 

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Index,
@@ -23,6 +24,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     text,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -60,6 +62,8 @@ class GameRow(Base):
     updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     # who created the game (a hash of the client's address), for the per-minute limit
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # a seat asked the bot for a hint at this (practice) table (palio.server.review)
+    hints_used: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 Index("ix_games_created", GameRow.created_at, GameRow.id)
@@ -91,6 +95,29 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ReviewRow(Base):
+    """A finished game's review (palio.server.review): requested once, claimed by one
+    process (``status`` queued -> running, ``claimed_by``), computed in a bot process that
+    writes its progress and heartbeat here, stored once done (``result``, language-free)."""
+
+    __tablename__ = "reviews"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    status: Mapped[str] = mapped_column(String(16), index=True)  # queued|running|done|failed|cancelled
+    seed: Mapped[int] = mapped_column(BigInteger)
+    iterations: Mapped[int] = mapped_column(Integer)
+    progress: Mapped[int] = mapped_column(Integer, default=0)  # decisions reviewed so far
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    claimed_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    requested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    heartbeat_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 def normalize_url(url: str) -> str:
