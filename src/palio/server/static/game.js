@@ -13,6 +13,7 @@ import {
   say, seatName, t,
 } from "/static/common.js";
 import { boardContext, rendererFor } from "/static/render/index.js";
+import { hintView } from "/static/hint.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 // the join link carries the token in its #fragment, which is never sent to a server
@@ -332,6 +333,7 @@ function drawActions() {
   }
   $("actions").replaceChildren(...parts);
   $("undo").hidden = !view.can_undo;
+  hintView(view, gameId, token); // hint.js: practice tables only
   disarm();
 }
 

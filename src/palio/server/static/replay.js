@@ -3,6 +3,7 @@
 
 import { $, api, catalogById, el, errorMessage, gameTitle, language, loadWords, say, seatName, t } from "/static/common.js";
 import { boardContext, diffPaths, rendererFor } from "/static/render/index.js";
+import { installReview } from "/static/review.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 
@@ -96,6 +97,7 @@ async function start() {
   });
   drawResult();
   go(0);
+  installReview({ gameId, go, seatLabel, moves: frames.length - 1 }); // review.js
   document.body.dataset.ready = "1";
 }
 
