@@ -257,12 +257,14 @@ def _rounded(values: Iterable[float]) -> list[float | None]:
 
 def review(record: GameRecord, game: Game | None = None, *, seats: Iterable[int] | None = None,
            budget: Budget | None = None, seed: int = 0, moves: Iterable[int] | None = None,
-           progress: Callable[[int, int], None] | None = None,
+           workers: int = 1, progress: Callable[[int, int], None] | None = None,
            cancelled: Callable[[], bool] | None = None) -> dict[str, Any]:
     """Review a finished game: one entry per decision of the seats asked for (all by
     default), and a summary per seat. Language-free (notation only); :func:`add_words` adds
-    the words. ``moves``: only these decisions (indices in the record). ``progress(done, total)`` is called after each decision; ``cancelled()``
-    true stops with :class:`ReviewCancelled`. The record itself is never changed."""
+    the words. ``moves``: only these decisions (indices in the record). ``workers`` > 1
+    searches decisions in that many processes (the same result: each decision has its own
+    seed). ``progress(done, total)`` is called as decisions are done; ``cancelled()`` true
+    stops with :class:`ReviewCancelled`. The record itself is never changed."""
     game = game or registry.get(record.game)
     budget = budget or Budget()
     if not record.replay(game).is_over:  # a clear error for a record that does not replay
@@ -275,23 +277,24 @@ def review(record: GameRecord, game: Game | None = None, *, seats: Iterable[int]
     engine = Engine.strongest(state)
     limits = thresholds_for(game.info.id)
     players = record.players
-    last_values = [1.0 / players] * players
     only = None if moves is None else set(moves)
-    decisions: list[dict[str, Any]] = []
     total = len(record.actions)
+    # the positions to judge, each a copy from set-up through the record
+    jobs: list[tuple[int, State, Action]] = []
     for move, text in enumerate(record.actions):
-        if cancelled is not None and cancelled():
-            raise ReviewCancelled("the review was cancelled")
-        seat = state.to_move
         action = state.parse(text)
-        if seat in wanted and (only is None or move in only):
-            entry = judge_decision(state, action, budget=budget, seed=decision_seed(seed, move),
-                                   engine=engine, limits=limits, last_values=last_values)
-            last_values = [v if v is not None else 0.0 for v in entry["values"]]
-            decisions.append({"move": move, **entry})
+        if state.to_move in wanted and (only is None or move in only):
+            jobs.append((move, state.copy(), action))
         state.apply_unchecked(action)
-        if progress is not None:
-            progress(move + 1, total)
+    entries = _judge_all(jobs, total, budget, seed, engine, limits, workers, progress, cancelled)
+    decisions: list[dict[str, Any]] = []
+    last_values = [1.0 / players] * players
+    for move, _, _ in jobs:  # forced decisions repeat the chart's last point
+        entry = entries[move]
+        if entry["forced"]:
+            entry["values"] = _rounded(last_values)
+        last_values = [v if v is not None else 0.0 for v in entry["values"]]
+        decisions.append({"move": move, **entry})
     summaries = []
     for seat in sorted(wanted):
         mine = [d for d in decisions if d["seat"] == seat and not d["forced"]]
@@ -309,6 +312,61 @@ def review(record: GameRecord, game: Game | None = None, *, seats: Iterable[int]
         "result": record.result,
         "decisions": decisions, "players": summaries,
     }
+
+
+def _judge_all(jobs: list[tuple[int, State, Action]], total: int, budget: Budget, seed: int,
+               engine: Engine, limits: tuple[float, float, float], workers: int,
+               progress: Callable[[int, int], None] | None,
+               cancelled: Callable[[], bool] | None) -> dict[int, dict[str, Any]]:
+    """Each job's verdict by move, in this process or in ``workers`` processes."""
+    out: dict[int, dict[str, Any]] = {}
+    skipped = total - len(jobs)  # decisions of other seats count as done at once
+
+    def check() -> None:
+        if cancelled is not None and cancelled():
+            raise ReviewCancelled("the review was cancelled")
+
+    if workers <= 1 or len(jobs) < 2:
+        for done, (move, position, action) in enumerate(jobs, 1):
+            check()
+            out[move] = judge_decision(position, action, budget=budget,
+                                       seed=decision_seed(seed, move), engine=engine,
+                                       limits=limits)
+            if progress is not None:
+                progress(skipped + done, total)
+        return out
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        pending = {pool.submit(_judge_job, position, action, budget, decision_seed(seed, move),
+                               limits): move for move, position, action in jobs}
+        try:
+            while pending:
+                finished, _ = wait(pending, timeout=1.0, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    out[pending.pop(future)] = future.result()
+                if progress is not None and finished:
+                    progress(skipped + len(out), total)
+                check()
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
+    return out
+
+
+_engines: dict[tuple[str, int], Engine] = {}
+
+
+def _judge_job(position: State, action: Action, budget: Budget, seed: int,
+               limits: tuple[float, float, float]) -> dict[str, Any]:
+    """One decision in a worker process (its engine, and model, loaded once per process)."""
+    key = (position.game.info.id, position.players)
+    if key not in _engines:
+        _engines[key] = Engine.strongest(position)
+    return judge_decision(position, action, budget=budget, seed=seed, engine=_engines[key],
+                          limits=limits)
 
 
 def _round_opt(value: float | None) -> float | None:

@@ -134,6 +134,12 @@ def test_review_repeats_with_a_seed_and_changes_nothing():
     assert other["decisions"] != first["decisions"]  # the seed is what repeats it
 
 
+def test_two_worker_processes_give_the_same_review():
+    record = small_record()
+    alone = review(record, budget=Budget(iterations=30), seed=2, seats=[0])
+    assert review(record, budget=Budget(iterations=30), seed=2, seats=[0], workers=2) == alone
+
+
 def test_review_json_shape_and_words():
     record = small_record()
     result = review(record, budget=Budget(iterations=30), seed=1)

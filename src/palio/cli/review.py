@@ -41,6 +41,8 @@ def review_command(
     iterations: int = typer.Option(None, "--iterations", help="search iterations per decision "
                                    "(default 400)"),
     seed: int = typer.Option(0, "--seed", "-s", help="the search's seed: a review repeats"),
+    workers: int = typer.Option(1, "--workers", "-w", help="processes that search decisions "
+                                "(the same review, sooner)"),
     json_out: str = typer.Option(None, "--json", help="write the review as JSON here ('-': "
                                  "standard output)"),
     components_file: Path = typer.Option(
@@ -64,7 +66,7 @@ def review_command(
             task = bar.add_task(escape(tr(msg("cli.review.progress", game=game.info.name))),
                                 total=len(record.actions))
             result = review(record, game, seats=seat or None, budget=budget, seed=seed,
-                            progress=lambda done, total: bar.update(task, completed=done))
+                            workers=workers, progress=lambda done, total: bar.update(task, completed=done))
     except (PalioError, OSError) as exc:
         raise fail(exc, tr) from None
     names = seat_names(record.seats, tr) if record.seats else None
