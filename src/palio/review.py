@@ -48,7 +48,7 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "san-gimignano": (0.08, 0.15, 0.30),
     "tiletum": (0.10, 0.18, 0.30),
     "aquileia": (0.08, 0.15, 0.30),
-    "signorie": (0.08, 0.15, 0.30),
+    "signorie": (0.10, 0.18, 0.30),
     "troyes": (0.08, 0.15, 0.30),
 }
 DEFAULT_THRESHOLDS = (0.08, 0.15, 0.30)
