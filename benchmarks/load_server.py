@@ -36,6 +36,7 @@ Usage (from the repository root; needs scripts/postgres.sh for PostgreSQL):
   PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --seconds 20
   PYTHONPATH=src python benchmarks/load_server.py --bots --games 8 --servers 1
   PYTHONPATH=src python benchmarks/load_server.py --lobby 2007
+  PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --timed   # clocks on
 
 This is a benchmark, not a test: it asserts nothing about speed.
 """
@@ -206,8 +207,10 @@ class Client:
     async def new_game(self, seed: int) -> tuple[str, list[str]]:
         config = self.config
         players = config["players"]
-        response = await self.http[0].post("/api/games", json={
-            "game": config["game"], "players": players, "seed": seed})
+        body = {"game": config["game"], "players": players, "seed": seed}
+        if config.get("timed"):  # a real-time clock on every table (palio.server.timing)
+            body["timing"] = {"kind": "realtime", "base_s": 3600, "increment_s": 20}
+        response = await self.http[0].post("/api/games", json=body)
         response.raise_for_status()
         game_id = response.json()["id"]
         tokens = []
@@ -440,7 +443,8 @@ def run_one(args: argparse.Namespace, db_url: str, servers: int, games: int, stu
                                        0.0 if args.bots else 0.3, args.push_timeout))
         config = {"bases": [p.base for p in procs], "games": games, "stuck": stuck,
                   "seconds": args.seconds, "seed": args.seed, "game": args.game,
-                  "players": args.players, "bots": args.bots, "bot_level": args.bot_level}
+                  "players": args.players, "bots": args.bots, "bot_level": args.bot_level,
+                  "timed": args.timed}
         load_before = os.getloadavg()
         cpu_before = [p.cpu_seconds() for p in procs]
         client = subprocess.Popen([sys.executable, __file__, "--client", json.dumps(config)],
@@ -537,6 +541,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="seed of the random clients")
     parser.add_argument("--push-timeout", type=float, default=10.0,
                         help="the servers' --push-timeout (default 10, as palio serve's)")
+    parser.add_argument("--timed", action="store_true",
+                        help="every table has a real-time clock (60 min + 20 s a decision)")
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--lobby", type=int, metavar="N",
                         help="time lobby pages over N games instead of playing")
@@ -597,7 +603,8 @@ def play_all(args: argparse.Namespace, cluster: str | None, workdir: Path,
              results: list[dict[str, Any]]) -> None:
     """Every configuration, one after another, each on a fresh database."""
     print(f"load_server: {args.game} ({args.players} players), {args.seconds:g} s a run, "
-          f"{'server bots' if args.bots else 'REST + WebSocket clients'}, "
+          f"{'server bots' if args.bots else 'REST + WebSocket clients'}"
+          f"{', timed tables' if args.timed else ''}, "
           f"{'SQLite' if cluster is None else 'PostgreSQL'}; {os.cpu_count()} CPUs; "
           f"Python {sys.version.split()[0]}", flush=True)
     print(HEADER, flush=True)

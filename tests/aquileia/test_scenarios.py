@@ -1,5 +1,5 @@
 """Scenario tests named after the rules, section by section of the rulebook, with the readings
-chosen where the text is open (docs/rules/aquileia.md)."""
+chosen where the text is open (docs/coverage/aquileia.md)."""
 
 from __future__ import annotations
 

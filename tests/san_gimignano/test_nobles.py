@@ -164,7 +164,7 @@ def test_ordinance_void_when_the_opponent_is_already_taller_returns_zero_or_two(
 
 
 def test_ordinance_saved_by_a_counter_joust_with_one_card_left_returns_none():
-    """Reading (docs/rules/san-gimignano.md): the ordinance returns two cards or none, never
+    """Reading (docs/coverage/san-gimignano.md): the ordinance returns two cards or none, never
     one (its own text for the void case); an owner left with one card after jousting back
     returns none, and the ordinance stands. Before, no action was legal here."""
     s = table(nobles=True, hands=([ORD, J, 9], [J, 8]), towers=((0, (7, 7, 7), False),),

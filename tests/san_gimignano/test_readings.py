@@ -1,5 +1,5 @@
 """Readings of the rulebook chosen after the audit (issue 16), and the public facts of pending
-decisions that every view must carry. Each reading is argued in ``docs/rules/san-gimignano.md``.
+decisions that every view must carry. Each reading is argued in ``docs/coverage/san-gimignano.md``.
 """
 
 from collections import Counter

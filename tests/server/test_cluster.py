@@ -183,7 +183,7 @@ def test_processes_starting_together_play_each_bot_move_once(make_server: Any,
     from palio.server.service import GameService
 
     rows = GameService(url)
-    played = {g["id"]: g["move_number"] for g in rows.list_games()[0]}
+    played = {g["id"]: g["move_number"] for g in rows.list_games({"status": "all"})[0]}
     rows.close()
     logs = [s.log_path.read_text() for s in (b, c)]
     thinking = re.compile(r"bot thinks: game (\w+) move (\d+)")

@@ -1,5 +1,5 @@
 """Scenario tests named after the rules, including the readings chosen where the text is open
-(docs/rules/signorie.md lists them). Positions are built with ``palio.games.signorie.scenario``.
+(docs/coverage/signorie.md lists them). Positions are built with ``palio.games.signorie.scenario``.
 """
 
 from __future__ import annotations

@@ -569,7 +569,7 @@ def test_crest_bonus_house_and_pillar_anywhere_are_placed_when_possible():
 
 def test_crest_bonus_moves_go_anywhere_or_stay():
     """紋章配置ボーナス: the merchant / architect moves to any space of the map; its own space
-    is one of them, so the piece may stay (``done``). Reading, docs/rules/tiletum.md."""
+    is one of them, so the piece may stay (``done``). Reading, docs/coverage/tiletum.md."""
     s = position(2, to_move=0, res={0: "f9"})
     crests = [tiles_where(s, lambda t, f=f: t[0] == CREST and t[1] == f)[0] for f in (0, 1)]
     s.store[0] = crests

@@ -1,6 +1,6 @@
 """Scenario tests named after the rules (set-up, round phases, events, combat, actions,
 activity cards, end scoring) and after the readings chosen where the text is open
-(docs/rules/troyes.md)."""
+(docs/coverage/troyes.md)."""
 
 from __future__ import annotations
 

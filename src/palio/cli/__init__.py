@@ -20,6 +20,7 @@ COMMAND_MODULES = [
     "palio.cli.bench",
     "palio.cli.train",
     "palio.cli.review",
+    "palio.cli.users",
 ]
 
 for _name in COMMAND_MODULES:

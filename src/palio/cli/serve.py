@@ -44,6 +44,28 @@ def serve_command(
     push_timeout: float = typer.Option(
         10.0, "--push-timeout", envvar="PALIO_PUSH_TIMEOUT", min=0.001,
         help="seconds a WebSocket client may take to read a push before it is disconnected"),
+    smtp: str = typer.Option(
+        "", "--smtp", envvar="PALIO_SMTP",
+        help="mail server for turn mails: smtp://host:port (STARTTLS when offered) or "
+        "smtps://user:password@host:port; empty: no mail"),
+    mail_from: str = typer.Option("palio@localhost", "--mail-from", envvar="PALIO_MAIL_FROM",
+                                  help="sender address of the mails"),
+    public_url: str = typer.Option(
+        "", "--public-url", envvar="PALIO_PUBLIC_URL",
+        help="the address players open (for links in mails); default http://HOST:PORT"),
+    mail_hours: float = typer.Option(3.0, "--mail-hours", envvar="PALIO_MAIL_HOURS", min=0.0,
+                                     help="at most one turn mail per table and player in this "
+                                     "many hours"),
+    deadline_sweep: float = typer.Option(
+        1.0, "--deadline-sweep", envvar="PALIO_DEADLINE_SWEEP", min=0.001,
+        help="seconds between two looks for tables whose time ran out"),
+    open_expiry_hours: float = typer.Option(
+        72.0, "--open-expiry-hours", envvar="PALIO_OPEN_EXPIRY_HOURS", min=0.001,
+        help="hours an open table waits for players before it expires"),
+    idle_days: float = typer.Option(
+        30.0, "--idle-days", envvar="PALIO_IDLE_DAYS", min=0.001,
+        help="days a running table without a time limit waits for a move; then the table's "
+        "rule for running out of time applies to the player to move"),
     forwarded_allow_ips: str = typer.Option(
         "127.0.0.1", "--forwarded-allow-ips", envvar="FORWARDED_ALLOW_IPS",
         help="proxies whose X-Forwarded-For names the client (comma-separated, or *)"),
@@ -57,7 +79,11 @@ def serve_command(
         settings = Settings(db=db, bot_delay=bot_delay,
                             bot_processes=bot_processes or default_bot_processes(workers),
                             bot_seconds=bot_seconds, games_per_minute=games_per_minute,
-                            push_timeout=push_timeout, workers=workers)
+                            push_timeout=push_timeout, workers=workers,
+                            deadline_sweep=deadline_sweep, open_expiry_hours=open_expiry_hours,
+                            idle_days=idle_days, smtp=smtp, mail_from=mail_from,
+                            mail_hours=mail_hours,
+                            public_url=public_url or f"http://{host}:{port}")
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     common = {"host": host, "port": port, "log_level": log_level,

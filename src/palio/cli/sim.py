@@ -94,6 +94,10 @@ def arena_command(
     option: list[str] = typer.Option(None, "--option", "-o", help="game option, e.g. nobles"),
     backend: str = typer.Option("process", "--backend", help=BACKEND_HELP),
     address: str = typer.Option(None, "--address", help="Ray cluster address (else a local one)"),
+    ratings_path: Path = typer.Option(
+        None, "--ratings",
+        help="also rate the bots with openskill on the server's rating scale and add this "
+             "game's levels to this JSON file (e.g. src/palio/server/bot_ratings.json)"),
 ) -> None:
     """Round robin over seat arrangements; Bradley-Terry ratings with bootstrap intervals.
 
@@ -109,7 +113,7 @@ def arena_command(
         _check_run(workers, backend, address)
         if bootstrap < 0:
             raise PalioError("--bootstrap must be 0 or more")
-        for path in (csv_path, json_path):
+        for path in (csv_path, json_path, ratings_path):
             _check_writable(path)
     except PalioError as exc:
         raise fail(exc) from None
@@ -121,6 +125,13 @@ def arena_command(
                     jobs[0].players), "games": len(finished), "planned": len(jobs),
                 "bootstrap": bootstrap, "interrupted": interrupted}
     _write_tables(table, settings, csv_path, json_path)
+    if ratings_path is not None:
+        command = ["palio", "arena", game, "--bots", bot_names, "--games", str(games),
+                   "--seed", str(seed), *(["--players", str(players)] if players else []),
+                   *(["--seating", seating] if seating else []),
+                   *[part for o in option or [] for part in ("--option", o)],
+                   "--ratings", str(ratings_path)]
+        _write_ratings(ratings_path, settings, finished, seconds, command)
     _end(finished, jobs, interrupted)
 
 
@@ -274,6 +285,27 @@ def _write_tables(table: list[sim.Standing], settings: dict[str, Any], csv_path:
             json_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
         raise fail(f"cannot write the tables: {exc.strerror or exc}") from None
+
+
+def _write_ratings(path: Path, settings: dict[str, Any], finished: list[dict[str, Any]],
+                   seconds: float, command: list[str]) -> None:
+    """The bots' openskill ratings on the server's scale (palio.server.ratings), with how
+    they were measured."""
+    import shlex
+
+    from palio.server import ratings
+
+    levels = ratings.rate_results(finished)
+    about = {"command": shlex.join(command), "seconds": round(seconds, 1),
+             **{k: settings[k] for k in ("players", "seed", "games_per_seating", "seating",
+                                         "games", "planned", "interrupted")}}
+    try:
+        ratings.write_bot_ratings(path, settings["game"], levels, about)
+    except OSError as exc:
+        raise fail(f"cannot write {path}: {exc.strerror or exc}") from None
+    for bot, entry in levels.items():
+        console.print(f"{escape(bot)}: rating {entry['rating']} (mu {entry['mu']:.2f}, "
+                      f"sigma {entry['sigma']:.2f}, {entry['games']} games)")
 
 
 def _json_safe(row: dict[str, Any]) -> dict[str, Any]:

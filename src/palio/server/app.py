@@ -29,13 +29,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import logs, models, pages
+from palio.server import accounts, chat, logs, mail, models, pages, ratings_api, timing
 from palio.server import review as reviews_api
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
 from palio.server.db import normalize_url
 from palio.server.errors import ApiError
+from palio.server.mail import Mailer, SmtpTarget, TurnMails
 from palio.server.push import Hub, Viewer, abort, views_for
 from palio.server.service import GameService, LiveGame, bot_names
 from palio.server.settings import Settings
@@ -155,6 +156,8 @@ class Server:
         self.listener: Listener | None = None
         self.claims: Any = None
         self.lock_file: Any = None
+        self.mailer: asyncio.Task[None] | None = None
+        self.sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         settings = self.settings
@@ -163,26 +166,64 @@ class Server:
             self.lock_file = sqlite_single_process(settings.db)
         self.service = await run_in_threadpool(
             lambda: GameService(settings.db, games_per_minute=settings.games_per_minute,
-                                bot_seconds=settings.bot_seconds, clock=self.clock))
+                                bot_seconds=settings.bot_seconds, clock=self.clock,
+                                limits=timing.Limits(settings.open_expiry_hours,
+                                                     settings.idle_days)))
         self.hub = Hub(self.service)
+        self.chat = chat.ChatPush(self.service, self.hub)
         self.claims = PostgresClaims(settings.db) if settings.shared_database else LocalClaims()
         self.bots = BotRunner(self.service, self.claims, processes=settings.bot_processes,
                               delay=settings.bot_delay, max_seconds=settings.bot_seconds,
                               on_move=self.changed)
         if settings.shared_database:
-            self.listener = Listener(settings.db, self.notified, self.reconnected)
+            self.listener = Listener(settings.db, self.notified, self.reconnected,
+                                     on_chat=self.chat_posted)
             self.listener.start()
             await asyncio.wait_for(self.listener.ready.wait(), 30)
         self.bots.start()
         self.reviews = reviews_api.ReviewRunner(reviews_api.ReviewService(self.service),
                                                 settings.db)
         self.reviews.start()
+        if settings.smtp:
+            self.start_mail()
         # games with a bot to move resume by themselves (each process tries; claims decide)
         self.bots.resume_all(await run_in_threadpool(self.service.bot_turns))
+        self.sweeper = asyncio.get_running_loop().create_task(self.sweep_deadlines())
+
+    async def sweep_deadlines(self) -> None:
+        """Every ``deadline_sweep`` seconds: act on the deadlines that came (timing.py; of
+        several processes, one acts on each), then push and let the new bots play."""
+        while True:
+            await asyncio.sleep(self.settings.deadline_sweep)
+            try:
+                for game_id in await run_in_threadpool(timing.sweep, self.service):
+                    self.changed(game_id)
+            except Exception:
+                log.exception("the deadline sweep failed; it tries again")
+
+    def start_mail(self) -> None:
+        """Turn mails (palio.server.mail): queued with each move, sent by this process's
+        mailer, which also records which seats' pages are open here."""
+        settings = self.settings
+        turns = TurnMails(self.clock, settings.public_url, settings.mail_hours)
+        self.service.move_hooks.append(turns.after_move)
+        mailer = Mailer(self.service.sessions, self.clock, SmtpTarget.parse(settings.smtp),
+                        settings.mail_from, still_due=turns.still_due)
+
+        def open_pages() -> list[tuple[str, int]]:
+            return [(game_id, viewer.seat) for game_id, viewers in self.hub.viewers.items()
+                    for viewer in viewers if viewer.seat is not None]
+
+        self.mailer = asyncio.get_running_loop().create_task(mailer.run(2.0, open_pages))
 
     async def stop(self) -> None:
         await self.reviews.close()
+        if self.mailer is not None:
+            self.mailer.cancel()
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         await self.bots.close()
+        await self.chat.close()
         await self.hub.close()
         if self.listener is not None:
             await self.listener.close()
@@ -205,6 +246,11 @@ class Server:
         """Notifications may have been missed: push every watched game again."""
         for game_id in list(self.hub.viewers):
             self.hub.changed(game_id)
+            self.chat.changed(game_id)
+
+    def chat_posted(self, game_id: str) -> None:
+        """A chat message committed (here, or in another process): push it (chat.py)."""
+        self.chat.changed(game_id)
 
 
 def create_app(settings: Settings | str, bot_delay: float | None = None,
@@ -226,6 +272,10 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     app = FastAPI(title="Palio", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.include_router(pages.router)  # the pages, rules, the clients' words (pages.py)
+    app.include_router(mail.router)  # the page that stops turn mails
+    app.include_router(ratings_api.router)  # leaderboards and seats' ratings (ratings.py)
+    app.include_router(accounts.router)  # sign-up, sign-in, profiles (accounts.py)
+    app.add_middleware(accounts.OriginCheck)  # CSRF: signed-in writes from our own pages only
 
     def service() -> GameService:
         return server.service
@@ -306,18 +356,29 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         body = await body_as(models.JoinSeat, request)
         if not (seat.isascii() and seat.isdigit() and len(seat) <= 4):
             raise ApiError(404, "no_such_seat", "a seat is a small number")
-        live, token = await run_in_threadpool(service().join, game_id, int(seat), body)
+        account = await accounts.signed_in(request)  # signed in: the account's seat
+        live, token = await run_in_threadpool(service().join, game_id, int(seat), body, account)
         server.changed(game_id)
+        if account is not None:  # the cookie opens the seat on any device
+            return {"seat": int(seat), "token": token, "url": f"/games/{live.id}"}
         # the token travels in the fragment, which browsers never send to a server
         return {"seat": int(seat), "token": token, "url": f"/games/{live.id}#token={token}"}
 
     async def seat_of(game_id: str, request: Request) -> tuple[LiveGame, int | None]:
+        """The seat a token opens; without one, the seat the signed-in account holds."""
         live = await run_in_threadpool(service().get, game_id)
-        return live, live.seat_of_token(token_of(request))
+        token = token_of(request)
+        if token:
+            return live, live.seat_of_token(token)
+        return live, accounts.seat_of_account(live, await accounts.signed_in(request))
+
+    chat.install(app, seat_of, server.chat_posted)  # POST and GET /api/games/{id}/chat
 
     async def view_reply(live: LiveGame, seat: int | None, request: Request) -> JSONResponse:
         reader = (seat, language_of(request))
-        return JSONResponse((await run_in_threadpool(views_for, live, {reader}))[reader])
+        view = (await run_in_threadpool(views_for, live, {reader}))[reader]
+        # the server's time beside the view: pages count the clocks down from it
+        return JSONResponse({**view, "now": server.clock.now().isoformat()})
 
     @app.get("/api/games/{game_id}/view")
     async def view(game_id: str, request: Request) -> Any:
@@ -340,6 +401,19 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         server.changed(game_id)
         return await view_reply(live, seat, request)
 
+    @app.post("/api/games/{game_id}/seats/{seat}/leave")
+    async def leave(game_id: str, seat: str, request: Request) -> Any:
+        """The seat's player leaves a running table: the table's rule for leaving applies
+        (timing.py). Only the seat's holder may."""
+        if not (seat.isascii() and seat.isdigit() and len(seat) <= 4):
+            raise ApiError(404, "no_such_seat", "a seat is a small number")
+        live, holder = await seat_of(game_id, request)
+        if not 0 <= int(seat) < live.players:
+            raise ApiError(404, "no_such_seat", f"seats of this game are 0-{live.players - 1}")
+        await run_in_threadpool(timing.leave, service(), game_id, holder, int(seat))
+        server.changed(game_id)
+        return await view_reply(live, holder, request)
+
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> Any:
         return JSONResponse(await run_in_threadpool(service().record, game_id))
@@ -356,12 +430,15 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         try:
             live = await run_in_threadpool(service().get, game_id)
             seat = live.seat_of_token(token_of(websocket))
+            if seat is None:  # a signed-in browser watches as its account's seat
+                seat = await accounts.websocket_account_seat(websocket, live)
         except ApiError as exc:
             await refuse(websocket, exc)
             return
         viewer = Viewer(websocket, game_id, seat, language_of(websocket),
                         settings.push_timeout, server.hub.remove)
         try:
+            await server.chat.joined(viewer)
             await server.hub.add(viewer)
             while not viewer.gone:
                 message = await websocket.receive()
@@ -401,6 +478,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
             return False
         viewer.reseat(seat)
         await server.hub.send_current(viewer)
+        server.chat.changed(viewer.game_id)  # a seat may read what it could not as spectator
         return True
 
     async def refuse(websocket: WebSocket, exc: ApiError) -> None:

@@ -106,9 +106,11 @@ class Listener:
     ``on_reconnect()`` after the connection was lost (changes may have been missed)."""
 
     def __init__(self, url: str, on_change: Callable[[str, int], None],
-                 on_reconnect: Callable[[], None]) -> None:
+                 on_reconnect: Callable[[], None],
+                 on_chat: Callable[[str], None] | None = None) -> None:
         self.url = conninfo(url)
         self.on_change = on_change
+        self.on_chat = on_chat  # "<game id> chat": a table chat message (chat.py)
         self.on_reconnect = on_reconnect
         self.task: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
@@ -142,6 +144,12 @@ class Listener:
 
     def _handle(self, payload: str) -> None:
         game_id, _, revision = payload.partition(" ")
+        if revision == "chat" and self.on_chat is not None:
+            try:
+                self.on_chat(game_id)
+            except Exception:
+                log.exception("pushing the chat of game %s failed", game_id)
+            return
         if not revision.isdigit():
             log.warning("ignored a notification that is not palio's: %r", payload[:80])
             return

@@ -15,7 +15,9 @@ import re
 
 # ?token=T (URLs), "token": "T" (a WebSocket auth message in uvicorn's debug frame log),
 # Bearer T (a header, should a debug log show one)
-TOKEN = re.compile(r"""(token=)[^&\s"'#]+|("token"\s*:\s*")[^"]*|(bearer\s+)[^\s"',]+""",
+TOKEN = re.compile(r"""(token=)[^&\s"'#]+|("token"\s*:\s*")[^"]*|(bearer\s+)[^\s"',]+"""
+                   # the session cookie (a debug log of headers), a password in a JSON body
+                   r"""|(palio_session=)[^;\s"',]+|("(?:current_)?password"\s*:\s*")[^"]*""",
                    re.IGNORECASE)
 LOGGERS = ("uvicorn.access", "uvicorn.error", "uvicorn", "palio", "")
 

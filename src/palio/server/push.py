@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +24,7 @@ from starlette.websockets import WebSocket
 from palio.server.service import GameService, LiveGame
 
 log = logging.getLogger("palio.server")
+MAX_CHATS_QUEUED = 50
 Reader = tuple[int | None, str]  # (seat or None for a spectator, language)
 
 
@@ -49,6 +51,10 @@ class Viewer:
         self.timeout = timeout
         self.on_gone = on_gone
         self.pending: str | None = None  # the newest message not yet sent: a mailbox of one
+        # chat messages are each sent, in order (chat.py); a reader far behind drops the
+        # oldest and its page asks for them again (it sees the gap in their numbers)
+        self.chats: deque[str] = deque(maxlen=MAX_CHATS_QUEUED)
+        self.chat_seen = 0  # number of the newest chat message queued for this connection
         self.revision = -1  # revision of the newest view put in the mailbox
         self.wake = asyncio.Event()
         self.gone = False
@@ -69,6 +75,20 @@ class Viewer:
         self.pending = message
         self.wake.set()
 
+    def offer_chat(self, number: int, message: str) -> None:
+        """Queue chat message ``number`` unless it was queued already."""
+        if self.gone or number <= self.chat_seen:
+            return
+        self.chat_seen = number
+        self.chats.append(message)
+        self.wake.set()
+
+    def _next_message(self) -> str | None:
+        if self.chats:
+            return self.chats.popleft()
+        message, self.pending = self.pending, None
+        return message
+
     def reseat(self, seat: int | None) -> None:
         """The connection now watches as another seat: its next view, whatever its revision,
         is sent."""
@@ -79,9 +99,11 @@ class Viewer:
         while not self.gone:
             await self.wake.wait()
             self.wake.clear()
-            message, self.pending = self.pending, None
+            message = self._next_message()
             if message is None:
                 continue
+            if self.chats or self.pending is not None:
+                self.wake.set()  # more to send after this one
             try:
                 await asyncio.wait_for(self.websocket.send_text(message), self.timeout)
             except TimeoutError:
@@ -157,7 +179,7 @@ class Hub:
     def build(self, game_id: str, readers: set[Reader]) -> tuple[int, dict[Reader, str]]:
         """Each reader's view message, all of one position (run in a worker thread)."""
         live = self.service.get(game_id)
-        return views_text(live, readers)
+        return views_text(live, readers, self.service.clock.now().isoformat())
 
     async def add(self, viewer: Viewer) -> None:
         """Start pushing to a new connection: first the current view, then every change."""
@@ -185,12 +207,16 @@ class Hub:
             task.cancel()
 
 
-def views_text(live: LiveGame, readers: set[Reader]) -> tuple[int, dict[Reader, str]]:
-    """The view message of each reader, serialised once, and the revision they show."""
+def views_text(live: LiveGame, readers: set[Reader],
+               now: str | None = None) -> tuple[int, dict[Reader, str]]:
+    """The view message of each reader, serialised once, and the revision they show; ``now``:
+    the server's time, beside each view (pages count the clocks down from it)."""
     with live.lock:
         views = {reader: live.view(*reader) for reader in readers}
         revision = live.revision
-    return revision, {reader: json.dumps({"type": "view", "view": view}, separators=(",", ":"))
+    extra = {} if now is None else {"now": now}
+    return revision, {reader: json.dumps({"type": "view", "view": {**view, **extra}},
+                                         separators=(",", ":"))
                       for reader, view in views.items()}
 
 

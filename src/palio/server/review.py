@@ -100,8 +100,12 @@ def review_job(db_url: str, game_id: str, me: str, record: dict[str, Any], seed:
         lost = changed != 1  # cancelled, or taken over after a stall
 
     try:
-        result = review(GameRecord(**record), budget=Budget(iterations=iterations), seed=seed,
+        # the stated result may rank a seat that forfeited last (timing.py), which a replay
+        # of the moves cannot check: the moves are what is reviewed
+        moves_only = GameRecord(**{**record, "result": None})
+        result = review(moves_only, budget=Budget(iterations=iterations), seed=seed,
                         progress=progress, cancelled=lambda: lost)
+        result["result"] = record.get("result")
     except Exception as exc:  # noqa: BLE001 - the row says what went wrong
         if lost:
             return "cancelled"

@@ -24,7 +24,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -43,7 +43,7 @@ from palio.core.i18n import Translator, lookup
 from palio.core.record import GameRecord
 from palio.core.words import msg
 from palio.review import hints_allowed
-from palio.server import models
+from palio.server import models, ratings, timing
 from palio.server.clock import Clock, SystemClock
 from palio.server.db import ActionRow, GameRow, SeatRow, is_sqlite, make_engine, upgrade
 from palio.server.errors import ApiError
@@ -93,6 +93,7 @@ class Seat:
     level: str | None
     name: str | None
     token_hash: str | None
+    account_id: int | None = None  # the account holding the seat (palio.server.accounts)
 
     @property
     def taken(self) -> bool:
@@ -100,11 +101,11 @@ class Seat:
 
     def summary(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "level": self.level, "name": self.name,
-                "taken": self.taken}
+                "taken": self.taken, "account": self.account_id is not None}
 
     @classmethod
     def of(cls, row: SeatRow) -> Seat:
-        return cls(row.seat, row.kind, row.level, row.name, row.token_hash)
+        return cls(row.seat, row.kind, row.level, row.name, row.token_hash, row.account_id)
 
     @property
     def unnamed_bot(self) -> bool:
@@ -158,10 +159,12 @@ class LiveGame:
     # to the same seat are built once
     views: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
     views_revision: int = -1
+    spectator_chat: bool = False  # may spectators read and write the table chat (chat.py)
     used: float = 0.0  # time.monotonic() when last asked for (which finished games stay cached)
     # log lines in words by (seat, language): (events described, lines)
     log_cache: dict[tuple[int | None, str], tuple[int, list[dict[str, Any]]]] = field(
         default_factory=dict)
+    table: timing.Table = field(default_factory=timing.Table)  # clocks, forfeits (timing.py)
     # hints (palio.server.review): may a seat ask for one here, has one been asked for
     hints_allowed: bool = False
     hints_used: bool = False
@@ -186,7 +189,8 @@ class LiveGame:
             "id": self.id, "game": self.game.info.id, "players": self.players,
             "options": self.options, "status": self.status, "move_number": state.move_number,
             "to_move": None if state.is_over else state.to_move, "created_at": self.created_at,
-            "seats": [s.summary() for s in self.seats],
+            "seats": [s.summary() for s in self.seats], "spectator_chat": self.spectator_chat,
+            **timing.summary_fields(self.table),
         }
 
     def apply_cached(self, action: Any, seat: int, after: State | None = None) -> None:
@@ -326,12 +330,13 @@ class LiveGame:
         tr.names = self.names(tr)
         over = state.is_over
         to_move = None if over else state.to_move
-        yours = seat is not None and seat == to_move and self.status == "running"
+        yours = (seat is not None and seat == to_move and self.status == "running"
+                 and self.seats[seat].kind == "human")  # a seat left to a bot has no choices
         log = self._log_lines(seat, tr)
         if self.hints_used:  # the table's log says so (palio.server.review)
             log = [*log, {"n": state.move_number, "seat": None,
                           "text": tr(msg("review.log.hints_used"))}]
-        return {
+        return timing.amend_view(self, {
             "id": self.id, "game": game.info.id, "players": self.players, "status": self.status,
             "seat": seat, "lang": tr.lang, "move_number": state.move_number,
             "revision": self.revision, "to_move": to_move,
@@ -345,9 +350,9 @@ class LiveGame:
             "seats": [s.summary() for s in self.seats],
             "can_undo": self.can_undo(seat),
             "recent": self.recent(seat),
-            "text": game.render(state, seat, tr),
+            "text": game.render(state, seat, tr), "spectator_chat": self.spectator_chat,
             "hints": {"allowed": self.hints_allowed, "used": self.hints_used},
-        }
+        }, tr)
 
 
 def row_summary(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
@@ -358,6 +363,8 @@ def row_summary(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
         "to_move": None if row.status == "finished" else row.to_move,
         "created_at": utc(row.created_at).isoformat(),
         "seats": [Seat.of(s).summary() for s in seats],
+        "spectator_chat": bool(row.spectator_chat),
+        **timing.summary_fields(timing.Table.of(row)),
     }
 
 
@@ -373,8 +380,13 @@ class GameService:
 
     def __init__(self, url: str, *, games_per_minute: int = 0, bot_seconds: float = 10.0,
                  finished_cached: int = 64, replays_cached: int = 16,
-                 clock: Clock | None = None) -> None:
+                 clock: Clock | None = None, limits: timing.Limits | None = None) -> None:
         self.clock = clock or SystemClock()  # the one source of time (palio.server.clock)
+        # called in each accepted move's transaction: (session, game id, game, the seat that
+        # moved or None when a full table starts, seat now to move or None, move number);
+        # e.g. palio.server.mail queues a turn mail
+        self.move_hooks: list[Callable[[Session, str, str, int | None, int | None, int], Any]] = []
+        self.limits = limits or timing.Limits()  # expiry and idle limits (timing.py)
         self.engine: Engine = make_engine(url)
         upgrade(self.engine)
         self.shared = not is_sqlite(url)
@@ -436,7 +448,8 @@ class GameService:
             live = LiveGame(
                 id=row.id, game=game, players=row.players, options=dict(row.options),
                 seed=row.seed, status=row.status, created_at=utc(row.created_at).isoformat(),
-                seats=[], state=state, turns=[game.turn_key(state)], marks=[len(state.log)])
+                seats=[], state=state, turns=[game.turn_key(state)], marks=[len(state.log)],
+                spectator_chat=bool(row.spectator_chat))
             self._refresh(live, session, row)
         return live
 
@@ -467,6 +480,7 @@ class GameService:
         if [s.name for s in fresh_seats] != live.names():
             live.forget_log()  # the log names players
         live.seats = fresh_seats
+        live.table = timing.Table.of(row)
         live.status = "finished" if live.state.is_over else status  # "finished": a safeguard
         live.hints_allowed = hints_allowed(row)
         live.hints_used = bool(getattr(row, "hints_used", False))
@@ -501,8 +515,11 @@ class GameService:
         query = models.parse(models.ListGames, query or {}, code="bad_query")
         with self.sessions() as session:
             select_rows = select(GameRow)
-            if query.status is not None:
-                select_rows = select_rows.where(GameRow.status == query.status)
+            # by default the live tables; "recent": the ended ones (timing.py expires tables)
+            wanted = {None: ["open", "running"], "recent": ["finished", "expired"],
+                      "all": None}.get(query.status, [query.status])
+            if wanted is not None:
+                select_rows = select_rows.where(GameRow.status.in_(wanted))
             if query.game is not None:
                 select_rows = select_rows.where(GameRow.game == query.game)
             if query.before is not None:
@@ -546,6 +563,7 @@ class GameService:
         players = game.info.min_players if request.players is None else request.players
         options = self._checked_options(game, players, request.options or {})
         seats = self._seats(request.seats, players)
+        table = timing.new_table(request, players, self._check_bot)
         seed = secrets.randbits(63) if request.seed is None else request.seed
         try:
             state = game.setup(players, seed, options)  # fails here, not later, if it cannot
@@ -555,14 +573,17 @@ class GameService:
         everyone_seated = all(s.kind == "bot" for s in seats)
         created = self.clock.now()
         key = creator_key(creator) if creator else None
+        status = "running" if everyone_seated else "open"
+        table = timing.on_create(table, status, state.to_move, seats, created, self.limits)
         with self.sessions.begin() as session:
             if key is not None and self.games_per_minute > 0:
                 self._check_rate(session, key, created)
             session.add(GameRow(
                 id=row_id, game=game.info.id, version=game.info.version, players=players,
-                options=options, seed=seed, status="running" if everyone_seated else "open",
+                options=options, seed=seed, status=status,
                 created_at=created, updated_at=created, revision=0, move_number=0,
-                to_move=state.to_move, creator=key))
+                to_move=state.to_move, creator=key, **table.columns(),
+                spectator_chat=bool(request.spectator_chat)))
             session.flush()
             for s in seats:
                 session.add(SeatRow(game_id=row_id, seat=s.seat, kind=s.kind, level=s.level,
@@ -622,9 +643,15 @@ class GameService:
                                                f"{self.bot_seconds:g} s a move on this server")
         return name[:40]
 
-    def join(self, game_id: str, seat: int, body: Any) -> tuple[LiveGame, str]:
+    def join(self, game_id: str, seat: int, body: Any,
+             account: Any = None) -> tuple[LiveGame, str]:
+        """Take a free seat: a guest's (named as asked), or ``account``'s (a signed-in
+        browser's; named as the account, one seat per account and table)."""
         request = models.parse(models.JoinSeat, body)
         name = request.name or None  # none: "Player N" in each reader's language
+        account_id = None if account is None else account.id
+        if account is not None:
+            name = account.name
         live = self._cached(game_id)
         with live.lock:
             if not 0 <= seat < live.players:
@@ -638,17 +665,28 @@ class GameService:
                     raise ApiError(409, "seat_taken", f"seat {seat} is a bot")
                 if target.taken:
                     raise ApiError(409, "seat_taken", f"seat {seat} is taken")
+                if account_id is not None and any(s.account_id == account_id for s in live.seats):
+                    raise ApiError(409, "already_seated", "you already hold a seat at this table")
+                now = self.clock.now()
+                timing.check_joinable(live, now)
                 status = "running" if all(s.taken or s.seat == seat for s in live.seats) else "open"
                 changed = session.execute(
                     update(SeatRow)
                     .where(SeatRow.game_id == game_id, SeatRow.seat == seat,
                            SeatRow.token_hash.is_(None))
-                    .values(token_hash=digest, name=name)).rowcount
+                    .values(token_hash=digest, name=name, account_id=account_id)).rowcount
                 if changed != 1:
                     raise ApiError(409, "seat_taken", f"seat {seat} is taken")
-                revision = self._bump(session, live, status=status)
+                table = timing.on_join(live, status, now, self.limits)
+                revision = self._bump(session, live, status=status, **table.changing_columns())
+                if status == "running":  # the table is full: the first turn begins
+                    for hook in self.move_hooks:
+                        hook(session, game_id, live.game.info.id, None, live.state.to_move,
+                             live.move_number)
             target.token_hash = digest
             target.name = name
+            target.account_id = account_id
+            live.table = table
             live.forget_log()  # the log names players
             live.status = status
             live.revision = revision
@@ -677,6 +715,8 @@ class GameService:
                         raise ApiError(403, "not_your_turn", f"it is not seat {seat}'s turn")
                     if live.seats[seat].kind == "bot" and not bot:
                         raise ApiError(403, "bot_seat", "a bot plays this seat")
+                    now = self.clock.now()
+                    timing.check_in_time(live, now)
                     action = self._legal_action(live, request.action)
                     after = state.copy()
                     after.apply_unchecked(action)
@@ -686,12 +726,21 @@ class GameService:
                     values: dict[str, Any] = {"move_number": number, "to_move": after.to_move}
                     if after.is_over:
                         values.update(status="finished", finished_at=self.clock.now(), to_move=None)
+                    table = timing.on_move(live, seat, after.to_move, after.is_over, now,
+                                           self.limits)
+                    values.update(table.changing_columns())
                     new_revision = self._bump(session, live, **values)
+                    for hook in self.move_hooks:
+                        hook(session, game_id, live.game.info.id, seat, values["to_move"],
+                             number)
+                    if after.is_over:  # rated tables rate their accounts (ratings.py)
+                        ratings.rate_finished(session, game_id, after.ranks(), self.clock.now())
             except IntegrityError:  # the row exists: another writer got there first
                 raise ApiError(409, "stale_move",
                                f"move {request.move_number} was already played") from None
             live.apply_cached(action, seat, after)
             live.revision = new_revision
+            live.table = table
             if after.is_over:
                 live.status = "finished"
         return live
@@ -742,13 +791,16 @@ class GameService:
                 before = live.before_last
                 session.execute(delete(ActionRow).where(ActionRow.game_id == game_id,
                                                         ActionRow.n == number))
-                revision = self._bump(session, live, move_number=number - 1,
-                                      to_move=before.to_move if before is not None else None)
+                to_move = before.to_move if before is not None else None
+                table = timing.on_undo(live, seat, to_move, self.clock.now(), self.limits)
+                revision = self._bump(session, live, move_number=number - 1, to_move=to_move,
+                                      **table.changing_columns())
             # rebuild from the moves that remain (exactly the committed rows)
             revealed = {k: v for k, v in live.revealed.items() if k < number}
             live.replay(list(zip(live.notations[:-1], live.actors[:-1], strict=True)))
             live.revealed = revealed
             live.revision = revision
+            live.table = table
         return live
 
     # -- finished games -------------------------------------------------------------------
@@ -759,7 +811,8 @@ class GameService:
                 raise ApiError(409, "game_not_finished", "the record is shown once the game is over")
             names = [s.name or f"seat {s.seat}" for s in live.seats]
             record = GameRecord.of(live.state, seats=names)
-        return {k: v for k, v in record.__dict__.items() if v is not None}
+        out = {k: v for k, v in record.__dict__.items() if v is not None}
+        return timing.amend_record(live, out)
 
     def replay(self, game_id: str, lang: str = "en") -> dict[str, Any]:
         with self.live_lock:
@@ -786,6 +839,7 @@ class GameService:
             state.apply(action)
             frames.append({"n": n, "notation": notation, "label": label, "seat": live.actors[n - 1],
                            "observation": state.observe(None), "log": lines(start)})
+        timing.amend_replay(live, frames, tr)
         out = {"record": record, "frames": frames, "score_table": describe.score_table(state, tr)}
         with self.live_lock:
             self.replays[(game_id, lang)] = out

@@ -37,6 +37,15 @@ class Settings:
     games_per_minute: int = 30  # games one client address may create per minute; 0: no limit
     push_timeout: float = 10.0  # a client that takes no push for this long is disconnected
     workers: int = 1  # server processes (PostgreSQL only beyond 1)
+    smtp: str = ""  # where turn mails go (smtp://host:port, smtps://user:pass@host); "": none
+    mail_from: str = "palio@localhost"  # the mails' sender address
+    public_url: str = ""  # the server's address as players reach it, for links in mails
+    mail_hours: float = 3.0  # at most one turn mail per table and player in this many hours
+    # timed tables and expiry (timing.py): how often each process looks for due deadlines,
+    # how long an open table waits for players, how long an untimed table waits for a move
+    deadline_sweep: float = 1.0
+    open_expiry_hours: float = 72.0
+    idle_days: float = 30.0
 
     def __post_init__(self) -> None:
         if self.bot_processes == 0:
@@ -55,6 +64,18 @@ class Settings:
             raise ValueError("--bot-processes must be at least 1")
         if self.bot_delay < 0 or self.bot_seconds <= 0 or self.push_timeout <= 0:
             raise ValueError("--bot-delay must be 0 or more; --bot-seconds and --push-timeout "
+                             "more than 0")
+        if self.smtp:
+            from palio.server.mail import SmtpTarget
+
+            SmtpTarget.parse(self.smtp)  # ValueError says what an SMTP address looks like
+            if not self.public_url.startswith(("http://", "https://")):
+                raise ValueError("--public-url must be the address players open, such as "
+                                 "https://palio.example.org, for the links in mails")
+        if self.mail_hours < 0:
+            raise ValueError("--mail-hours must be 0 or more")
+        if self.deadline_sweep <= 0 or self.open_expiry_hours <= 0 or self.idle_days <= 0:
+            raise ValueError("--deadline-sweep, --open-expiry-hours and --idle-days must be "
                              "more than 0")
         if self.games_per_minute < 0:
             raise ValueError("--games-per-minute must be 0 (no limit) or more")

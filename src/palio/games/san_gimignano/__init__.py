@@ -1,6 +1,6 @@
 """The San Gimignano tower game (two players), with the noble-card variant.
 
-Rules: ``shared/seeds/san-gimignano.ja.md``; our reading: ``docs/rules/san-gimignano.md``.
+Rules: ``shared/seeds/san-gimignano.ja.md``; rules for players: ``docs/rules/san-gimignano.md``; readings: ``docs/coverage/san-gimignano.md``.
 Observation tensor (453 floats): ``encode.py`` and ``docs/observation-tensors.md``.
 
 >>> from palio.games.san_gimignano import GAME

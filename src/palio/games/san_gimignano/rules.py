@@ -1,7 +1,7 @@
 """San Gimignano tower game: what may be done, and what doing it changes.
 
 Rules source: ``shared/seeds/san-gimignano.ja.md``. Readings chosen where the text is open
-are marked *Reading* below and listed in ``docs/rules/san-gimignano.md``.
+are marked *Reading* below and listed in ``docs/coverage/san-gimignano.md``.
 
 Frames (see ``state``), top of the stack last:
 

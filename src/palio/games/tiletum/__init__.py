@@ -1,7 +1,7 @@
 """Tiletum (Board&Dice 2022, Tascini & Luciani): the complete rules engine for 2-4 players.
 
-Rules source: ``shared/seeds/tiletum.ja.md``. Our own wording of the rules, with the readings
-chosen where the rulebook is ambiguous: ``docs/rules/tiletum.md``. Provisional component
+Rules source: ``shared/seeds/tiletum.ja.md``. Our own wording of the rules: ``docs/rules/tiletum.md``;
+the readings chosen where the rulebook is ambiguous: ``docs/coverage/tiletum.md``. Provisional component
 values: ``docs/components/tiletum.md`` and :func:`provisional_components`.
 Observation tensor (its shape depends on the player count): ``encode.py`` and
 ``docs/observation-tensors.md``.

@@ -81,6 +81,8 @@ export async function loadWords(given = null) {
   translate(document);
   installChooser();
   installTips();
+  // sign up / in / out in the header (imported here: account.js itself uses this module)
+  await import("/static/account.js").then((module) => module.installAccount()).catch(() => {});
   return data !== null;
 }
 
@@ -157,7 +159,7 @@ export async function api(method, path, body = undefined, token = null) {
  *  one, else the server's own (English) message, for programs and the log. */
 export function errorMessage(reply) {
   const error = reply.data?.error || {};
-  const known = t(`ui.error.${error.code}`, {}, "");
+  const known = t(`ui.error.${error.code}`, {}, "") || t(`timing.error.${error.code}`, {}, "");
   return known || error.message || t("ui.error.failed", { status: reply.status });
 }
 

@@ -14,6 +14,9 @@ import {
 } from "/static/common.js";
 import { boardContext, rendererFor } from "/static/render/index.js";
 import { hintView } from "/static/hint.js";
+import { chatCatchUp, chatInit, chatPushed, chatView } from "/static/chat.js";
+import { seatBarRatings } from "/static/ratings.js";
+import { drawClocks, drawTableControls, forfeitNotes, signalTurn } from "/static/timing.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 // the join link carries the token in its #fragment, which is never sent to a server
@@ -41,6 +44,7 @@ function connect() {
     retryDelay = 500;
     setConnection("live");
     if (token) socket.send(JSON.stringify({ type: "auth", token }));
+    chatCatchUp(); // messages written while this page was away
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
@@ -48,6 +52,7 @@ function connect() {
       if (token && message.view.seat === null) return; // the spectator view before our seat's
       show(message.view);
     }
+    else if (message.type === "chat") chatPushed(message.message);
     else if (message.type === "error") {
       refused = true;
       say(errorMessage({ status: 0, data: message }));
@@ -126,7 +131,7 @@ function show(fresh) {
   document.body.dataset.yourTurn = view.legal.length ? "1" : "0";
   document.body.dataset.viewer = view.seat === null ? "spectator" : "seat";
   const title = gameTitle(catalog, view.game);
-  document.title = `${title} - Palio`;
+  signalTurn(view, `${title} - Palio`, title); // the title, and "your turn" (timing.js)
   $("title").textContent = title;
   $("whoami").textContent = view.seat === null ? t("ui.play.spectator")
     : t("ui.play.you_are", { player: seatName(view.seats, view.seat) });
@@ -135,6 +140,8 @@ function show(fresh) {
   $("rules-link").href = `/rules/${view.game}?lang=${language()}`;
   $("prompt-rules").href = `/rules/${view.game}?lang=${language()}${section}`;
   drawSeats();
+  drawClocks(view);
+  drawTableControls(view, { gameId, token, onChange: (fresh) => (fresh ? show(fresh) : refresh()) });
   drawWaiting();
   drawResult();
   drawLiveScores();
@@ -142,6 +149,8 @@ function show(fresh) {
   drawPrompt();
   drawActions();
   drawLog();
+  chatView(view);
+  seatBarRatings(view);
   const again = keep && view.legal.find((a) => a.notation === keep);
   if (again) arm(again, document.querySelector(`#actions button[data-notation="${CSS.escape(keep)}"]`));
 }
@@ -217,6 +226,7 @@ function drawResult() {
   box.replaceChildren(
     el("h2", {}, t("ui.play.game_over")),
     el("div", { class: "result-tables" }, ranking, breakdown),
+    forfeitNotes(view),
     el("a", { class: "button", id: "replay-link", href: `/games/${view.id}/replay?lang=${language()}` }, t("ui.result.replay")));
   box.hidden = false;
   if (!resultShown) {
@@ -408,6 +418,7 @@ async function start() {
     }
   });
   watchBar();
+  chatInit($("chat"), gameId, token);
   catalog = await catalogById();
   const summary = await api("GET", `/api/games/${gameId}`);
   if (!summary.ok) {

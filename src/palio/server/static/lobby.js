@@ -5,10 +5,15 @@ import {
   $, api, catalogById, el, errorMessage, forgetSeat, gameTitle, heldSeats, holdSeat, language,
   levelName, loadWords, say, seatName, t,
 } from "/static/common.js";
+import { leaderboardLink, lobbyRatings } from "/static/ratings.js";
+import { spectatorChatField } from "/static/chat.js";
+import { accountGameRows, currentAccount } from "/static/account.js";
+import { fillTimingFields, timingBadges, timingBody } from "/static/timing.js";
 
 const NAME_KEY = "palio.name";
 let catalog = {};
 let botLevels = [];
+let spectatorChat = () => false;
 
 /** The name typed, or null: the server then names the seat "Player N" in each reader's words. */
 function playerName() {
@@ -96,9 +101,10 @@ function createBody() {
   body.options = options;
   const seed = $("create-seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
+  if (spectatorChat()) body.spectator_chat = true;
   body.seats = [...$("create-seats").querySelectorAll("select")].map((select) => (
     select.value === "human" ? { kind: "human" } : { kind: "bot", level: select.value.slice(4) }));
-  return body;
+  return Object.assign(body, timingBody()); // timed tables (timing.js)
 }
 
 async function createGame(event) {
@@ -133,14 +139,18 @@ function showCreated(summary) {
 
 async function joinSeat(summary, seat) {
   say("");
-  const name = playerName();
+  const account = currentAccount(); // signed in: the seat is the account's, by its name
+  const name = account ? null : playerName();
   const reply = await api("POST", `/api/games/${summary.id}/seats/${seat}/join`, name ? { name } : {});
   if (!reply.ok) {
     say(t("ui.lobby.join_failed", { reason: errorMessage(reply) }));
     refreshLists();
     return;
   }
-  holdSeat({ id: summary.id, game: summary.game, seat, name, token: reply.data.token });
+  // a guest's seat (also if the session ended meanwhile): its token opens it, keep it here
+  if (reply.data.url.includes("#token=")) {
+    holdSeat({ id: summary.id, game: summary.game, seat, name, token: reply.data.token });
+  }
   window.location.href = reply.data.url;
 }
 
@@ -178,7 +188,9 @@ function gameRow(summary) {
     links.push(el("a", { class: "button small", href: `/games/${h.id}#token=${encodeURIComponent(h.token)}` },
       t("ui.lobby.play_as", { player: seatName(summary.seats, h.seat) })));
   }
-  if (summary.status !== "finished") {
+  if (summary.status === "expired") {
+    links.push(el("span", { class: "muted" }, t("timing.status.expired")));
+  } else if (summary.status !== "finished") {
     links.push(el("a", { class: "button small", href: `/games/${summary.id}` }, t("ui.lobby.watch")));
   } else {
     links.push(el("a", { class: "button small", href: `/games/${summary.id}` }, t("ui.lobby.result")));
@@ -189,6 +201,7 @@ function gameRow(summary) {
     el("code", {}, summary.id),
     el("span", { class: "muted" }, t("ui.lobby.players_move", { n: summary.players, move: summary.move_number })),
     el("span", { class: "seat-names" }, seatsText(summary)),
+    timingBadges(summary),
     el("span", { class: "links" }, links));
 }
 
@@ -201,15 +214,33 @@ async function fillList(status) {
   }
   const rows = reply.data.slice(0, 30).map(gameRow);
   box.replaceChildren(...(rows.length ? rows : [el("p", { class: "muted" }, t("ui.lobby.no_games"))]));
+  lobbyRatings(box, reply.data.slice(0, 30));
 }
 
 async function fillMine() {
   const box = $("my-games");
   const held = heldSeats();
+  const account = currentAccount() ? await api("GET", "/api/me/games") : null;
+  if (account?.ok) { // the account's games (from any device), then this browser's guest seats
+    const games = account.data.games;
+    const mine = new Set(games.map((g) => `${g.id}/${g.seat}`));
+    const rows = accountGameRows(games, catalog);
+    box.replaceChildren(...rows, el("div", { id: "browser-seats" }));
+    const guest = held.filter((h) => !mine.has(`${h.id}/${h.seat}`));
+    if (!guest.length && !rows.length) box.append(el("p", { class: "muted" }, t("ui.lobby.mine_empty")));
+    if (!guest.length) return;
+    await fillHeld($("browser-seats"), guest);
+    return;
+  }
   if (!held.length) {
     box.replaceChildren(el("p", { class: "muted" }, t("ui.lobby.mine_empty")));
     return;
   }
+  await fillHeld(box, held);
+}
+
+/** Rows for the seats this browser holds by token. */
+async function fillHeld(box, held) {
   const rows = await Promise.all(held.map(async (h) => {
     const reply = await api("GET", `/api/games/${h.id}`);
     const status = reply.ok ? reply.data.status : "gone";
@@ -219,7 +250,8 @@ async function fillMine() {
       el("span", { class: "game-name" }, gameTitle(catalog, h.game)),
       el("code", {}, h.id),
       el("span", {}, t("ui.lobby.seat_as", { player: name })),
-      el("span", { class: yourTurn ? "badge turn" : "muted" }, yourTurn ? t("ui.lobby.your_turn") : t(`ui.status.${status}`)),
+      el("span", { class: yourTurn ? "badge turn" : "muted" }, yourTurn ? t("ui.lobby.your_turn")
+        : t(status === "expired" ? "timing.status.expired" : `ui.status.${status}`)),
       el("span", { class: "links" },
         status === "gone" ? null : el("a", { class: "button small",
           href: `/games/${h.id}#token=${encodeURIComponent(h.token)}` }, t("ui.lobby.go_back")),
@@ -231,17 +263,22 @@ async function fillMine() {
 
 function refreshLists() {
   fillMine();
-  for (const status of ["open", "running", "finished"]) fillList(status);
+  // finished and expired tables are listed as "recent"; the lobby's own lists are live ones
+  for (const status of ["open", "running", "recent"]) fillList(status);
 }
 
 async function start() {
   await loadWords();
   $("player-name").value = localStorage.getItem(NAME_KEY) || "";
+  if (currentAccount()) $("player-name").closest("label").hidden = true; // seats take its name
   $("player-name").addEventListener("change", () => localStorage.setItem(NAME_KEY, playerName() || ""));
   catalog = await catalogById();
   const bots = await api("GET", "/api/bots");
   botLevels = bots.ok ? bots.data.levels : [];
   fillGames();
+  leaderboardLink($("create-game"));
+  spectatorChat = spectatorChatField($("create-seats"));
+  fillTimingFields($("create-timing-fields"), botLevels);
   $("create-form").addEventListener("submit", createGame);
   $("refresh").addEventListener("click", refreshLists);
   const invite = new URLSearchParams(window.location.search).get("invite");

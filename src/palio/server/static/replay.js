@@ -1,9 +1,12 @@
 // The replay viewer: a finished game's frames (spectator observations), stepped or scrubbed,
 // each step's move in words and what it changed highlighted; the score breakdown at the end.
 
-import { $, api, catalogById, el, errorMessage, gameTitle, language, loadWords, say, seatName, t } from "/static/common.js";
+import {
+  $, api, catalogById, el, errorMessage, gameTitle, heldSeats, language, loadWords, say, seatName, t,
+} from "/static/common.js";
 import { boardContext, diffPaths, rendererFor } from "/static/render/index.js";
 import { installReview } from "/static/review.js";
+import { chatInit } from "/static/chat.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 
@@ -98,6 +101,9 @@ async function start() {
   drawResult();
   go(0);
   installReview({ gameId, go, seatLabel, moves: frames.length - 1 }); // review.js
+  // the table's chat, read with a seat's token this browser holds (chat.py decides who reads)
+  chatInit($("chat"), gameId, heldSeats().find((s) => s.id === gameId)?.token || null,
+    { readOnly: true, tableSeats: seats });
   document.body.dataset.ready = "1";
 }
 

@@ -237,7 +237,7 @@ def _exchange(s: TiletumState, a: A.Exchange) -> None:
 def _king(s: TiletumState, a: A.KingStep) -> None:
     """The King action spends all its AP at once: one step per AP, stopping at the top space
     (the rulebook gives the marker one step per AP; nothing a player may do between steps
-    changes where it ends, so the steps are one decision, see docs/rules/tiletum.md)."""
+    changes where it ends, so the steps are one decision, see docs/coverage/tiletum.md)."""
     p = _player(s)
     ap = s.stack[-1][2]
     _spend(s, ap)

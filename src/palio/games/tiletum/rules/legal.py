@@ -4,7 +4,7 @@ The top frame of the pending stack picks a generator. Duties are offered at turn
 an action is being spent (one AP-step at a time) and in the pending choices where doing one
 first can change what the choice allows (the area's bonus tile, steps that may place a house or
 pillar, floor bonuses); in the other choices a duty done first or right after comes to the same
-(``docs/rules/tiletum.md``, "Duties").
+(``docs/coverage/tiletum.md``, "Duties").
 """
 
 from __future__ import annotations

@@ -107,7 +107,7 @@ def finish_king_phase(s: TiletumState) -> None:
     s.emit("turn_order", None, order=s.order[:])
     reset_red(s)
     if not king_fair:
-        score_fair(s)  # a fair every round, round 4 included (see docs/rules/tiletum.md)
+        score_fair(s)  # a fair every round, round 4 included (see docs/coverage/tiletum.md)
     cleanup(s)
 
 

@@ -5,7 +5,7 @@
 it, and the result once done.
 
 Revision ID: 0006
-Revises: 0002
+Revises: 0007
 Create Date: 2026-11-25
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
-down_revision = "0002"
+down_revision = "0007"  # chained after mail (0007) when merging main
 branch_labels = None
 depends_on = None
 

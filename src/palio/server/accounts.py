@@ -1,0 +1,755 @@
+"""Accounts: optional sign-up, sign-in sessions, and the seats an account holds.
+
+Playing as a guest with a seat token stays as it is. A person may also sign up with a name and
+a password (hashed with argon2-cffi's ``PasswordHasher``); signing in sets a session cookie
+holding a random token (HttpOnly, SameSite=Lax, Secure when the request came over HTTPS), and
+the database keeps only a hash of that token (``sessions``), with its expiry read from the
+server's one clock. A signed-in browser joins a seat without a guest name and is then that
+seat wherever a seat token would be asked for (views, actions, undo, the WebSocket), from any
+device.
+
+Defences:
+
+* CSRF: a write carrying the session cookie must come with the server's own ``Origin``
+  (:class:`OriginCheck`); with SameSite cookies this needs no token in the page. Sign-up and
+  sign-in refuse a foreign ``Origin`` too (no signing a victim into someone else's account).
+* Guessing: after ``FAILURE_LIMIT`` refused sign-ins for one name or from one address within
+  ``FAILURE_WINDOW``, sign-in answers 429 with ``Retry-After``. Failures are rows, so every
+  server process counts the same ones.
+* Enumeration: an unknown name and a wrong password give the same answer after the same work
+  (an unknown name is checked against a dummy hash). Sign-up must say that a name is taken.
+* Secrets: passwords and session tokens are never logged (``logs.py`` redacts the cookie) nor
+  put in a URL or an error message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import math
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import cache
+from typing import Annotated, Any, Literal
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import APIRouter, Request, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import AfterValidator, Field
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import HTTPConnection
+
+from palio.core.i18n import LANGUAGES
+from palio.core.words import msg
+from palio.server import models
+from palio.server.clock import Clock
+from palio.server.db import AccountRow, GameRow, SeatRow, SessionRow, SignInFailureRow
+from palio.server.errors import ApiError
+
+SESSION_COOKIE = "palio_session"
+SESSION_LIFETIME = timedelta(days=30)  # from the last use: a session in use does not end
+TOUCH_EVERY = timedelta(hours=1)  # how often a used session's row is written
+FAILURE_LIMIT = 5  # refused sign-ins for one name, or from one address...
+FAILURE_WINDOW = timedelta(minutes=15)  # ...within this long, then 429
+WRITES = {"POST", "PUT", "PATCH", "DELETE"}
+SIGN_IN_PATHS = {"/api/session", "/api/accounts"}
+MAX_PASSWORD = 1024  # characters: argon2 takes any length, a limit keeps requests cheap
+MIN_PASSWORD = 8
+PRIVATE = {"Cache-Control": "no-store"}  # one person's answers: no cache may keep them
+MAX_CLAIMS = 50  # the browser keeps at most 50 seats (common.js)
+
+HASHER = PasswordHasher()
+
+
+@dataclass(frozen=True)
+class Account:
+    """A signed-in person as the rest of the server sees them (never the password hash)."""
+
+    id: int
+    name: str
+    email: str | None
+    lang: str
+    mail_turns: bool
+
+    @classmethod
+    def of(cls, row: AccountRow) -> Account:
+        return cls(row.id, row.name, row.email, row.lang, row.mail_turns)
+
+    def public(self) -> dict[str, Any]:
+        return {"name": self.name, "email": self.email, "lang": self.lang,
+                "mail_turns": self.mail_turns}
+
+
+# -- request bodies ------------------------------------------------------------------------
+def _account_name(value: str) -> str:
+    if value != value.strip() or not value.isprintable() or "/" in value:
+        raise ValueError("must be printable, without '/' or spaces at either end")
+    return value
+
+
+def _email(value: str) -> str:
+    if value == "":
+        return value  # "": no address
+    local, at, domain = value.rpartition("@")
+    if not at or not local or "." not in domain or not value.isprintable() or " " in value:
+        raise ValueError("must be an e-mail address such as ada@example.org")
+    return value
+
+
+def _password(value: str) -> str:
+    if len(value) < MIN_PASSWORD:
+        raise ValueError(f"must be at least {MIN_PASSWORD} characters")
+    return value
+
+
+AccountName = Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_account_name)]
+Password = Annotated[str, Field(min_length=1, max_length=MAX_PASSWORD),
+                     AfterValidator(_password)]
+Email = Annotated[str, Field(max_length=254), AfterValidator(_email)]
+Language = Literal[tuple(LANGUAGES)]  # type: ignore[valid-type]
+
+
+class Claim(models.Body):
+    """A guest seat held in this browser: its game, seat and token."""
+
+    game: Annotated[str, Field(min_length=1, max_length=32)]
+    seat: Annotated[int, Field(ge=0, le=models.MAX_PLAYERS)]
+    token: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+Claims = Annotated[list[Claim], Field(max_length=MAX_CLAIMS)]
+
+
+class SignUp(models.Body):
+    name: AccountName
+    password: Password
+    email: Email | None = None
+    lang: Language | None = None
+    claim: Claims | None = None
+
+
+class SignIn(models.Body):
+    # any text: a refusal must not tell a malformed name from an unknown one
+    name: Annotated[str, Field(min_length=1, max_length=64)]
+    password: Annotated[str, Field(min_length=1, max_length=MAX_PASSWORD)]
+    claim: Claims | None = None
+
+
+class ChangeSettings(models.Body):
+    email: Email | None = None  # "": remove the address
+    lang: Language | None = None
+    mail_turns: bool | None = None
+    password: Password | None = None  # a new password, with...
+    current_password: Annotated[str, Field(min_length=1, max_length=MAX_PASSWORD)] | None = None
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def name_key(name: str) -> str:
+    """The form names are compared in: "Ada", "ADA" and a full-width "Ａda" are one name."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def limit_key(kind: str, value: str) -> str:
+    """What the failures table keeps of a name or an address: a hash."""
+    return hashlib.sha256(f"palio-sign-in:{kind}:{value}".encode()).hexdigest()
+
+
+@cache
+def dummy_hash() -> str:
+    """A hash no password matches: an unknown name is verified against it, so that it costs
+    the same time as a known one."""
+    return HASHER.hash(secrets.token_urlsafe(32))
+
+
+def password_matches(stored: str, password: str) -> bool:
+    try:
+        return HASHER.verify(stored, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def bad_credentials() -> ApiError:
+    # one answer for an unknown name and a wrong password
+    return ApiError(401, "bad_credentials", "the name or the password is wrong")
+
+
+class TooManyAttempts(ApiError):
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(429, "too_many_attempts",
+                         f"too many refused sign-ins; try again in {retry_after} seconds")
+        self.retry_after = retry_after
+
+    def reply(self) -> JSONResponse:
+        return JSONResponse({"error": {"code": self.code, "message": self.message}},
+                            status_code=429, headers={"Retry-After": str(self.retry_after)})
+
+
+# -- the store -------------------------------------------------------------------------------
+class AccountStore:
+    """Accounts and sessions in the database. Thread-safe; every method is blocking."""
+
+    def __init__(self, sessions: sessionmaker[Session], clock: Clock) -> None:
+        self.sessions = sessions
+        self.clock = clock
+
+    # accounts
+    def create(self, name: str, password: str, email: str | None = None,
+               lang: str | None = None) -> Account:
+        """A new account; 409 when the name (in any case) is taken."""
+        digest = HASHER.hash(password)
+        row = AccountRow(name=name, name_key=name_key(name), password_hash=digest,
+                         email=email or None, lang=lang or "en", mail_turns=True,
+                         disabled=False, created_at=self.clock.now())
+        taken = ApiError(409, "name_taken", "this name is taken; choose another")
+        try:
+            with self.sessions.begin() as session:
+                if self.row_by_name(session, name) is not None:
+                    raise taken
+                session.add(row)
+                session.flush()
+                return Account.of(row)
+        except IntegrityError:  # taken meanwhile by another request
+            raise taken from None
+
+    def row_by_name(self, session: Session, name: str) -> AccountRow | None:
+        return session.scalar(select(AccountRow).where(AccountRow.name_key == name_key(name)))
+
+    def by_name(self, name: str) -> Account | None:
+        """An account that is not disabled, by its name in any case."""
+        with self.sessions() as session:
+            row = self.row_by_name(session, name)
+            return Account.of(row) if row is not None and not row.disabled else None
+
+    def exists(self, name: str) -> bool:
+        """Is there an account of this name (disabled or not)?"""
+        with self.sessions() as session:
+            return self.row_by_name(session, name) is not None
+
+    def list_accounts(self) -> list[dict[str, Any]]:
+        with self.sessions() as session:
+            rows = session.scalars(select(AccountRow).order_by(AccountRow.name_key)).all()
+            return [{"name": r.name, "email": r.email, "lang": r.lang,
+                     "disabled": r.disabled, "created_at": r.created_at} for r in rows]
+
+    def set_disabled(self, name: str, disabled: bool = True) -> bool:
+        """Disable (or enable) an account; its sessions end. False if there is no such name."""
+        with self.sessions.begin() as session:
+            row = self.row_by_name(session, name)
+            if row is None:
+                return False
+            row.disabled = disabled
+            session.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
+        return True
+
+    def set_password(self, name: str, password: str) -> bool:
+        """A new password (its sessions end: whoever knew the old one is signed out)."""
+        digest = HASHER.hash(password)
+        with self.sessions.begin() as session:
+            row = self.row_by_name(session, name)
+            if row is None:
+                return False
+            row.password_hash = digest
+            session.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
+        return True
+
+    def change(self, account: Account, body: ChangeSettings) -> Account:
+        with self.sessions.begin() as session:
+            row = session.get(AccountRow, account.id)
+            if row is None or row.disabled:
+                raise ApiError(401, "not_signed_in", "sign in first")
+            if body.password is not None:
+                # a stolen session must not become a way to guess the password: the same
+                # limit as signing in, on the same count
+                now = self.clock.now()
+                keys = [limit_key("name", name_key(row.name))]
+                self._check_failures(session, keys, now)
+                if body.current_password is None or not password_matches(
+                        row.password_hash, body.current_password):
+                    self._record_failure(keys, now)
+                    raise ApiError(403, "bad_password",
+                                   "a new password needs the current one, given correctly")
+                row.password_hash = HASHER.hash(body.password)
+            elif body.current_password is not None:
+                raise ApiError(400, "bad_body", "current_password: is given only with password")
+            if body.email is not None:
+                row.email = body.email or None
+            if body.lang is not None:
+                row.lang = body.lang
+            if body.mail_turns is not None:
+                row.mail_turns = body.mail_turns
+            return Account.of(row)
+
+    # signing in
+    def sign_in(self, name: str, password: str, address: str) -> Account:
+        """The account if the password is right; 401 the same way for an unknown name and a
+        wrong password; 429 after too many refusals for the name or the address."""
+        now = self.clock.now()
+        keys = [limit_key("name", name_key(name)), limit_key("address", address)]
+        with self.sessions() as session:
+            self._check_failures(session, keys, now)
+            row = self.row_by_name(session, name)
+            stored = row.password_hash if row is not None else dummy_hash()
+        if not password_matches(stored, password) or row is None:
+            self._record_failure(keys, now)
+            raise bad_credentials()
+        if row.disabled:
+            raise ApiError(403, "account_disabled", "this account is disabled")
+        with self.sessions.begin() as session:
+            session.execute(delete(SignInFailureRow).where(SignInFailureRow.key == keys[0]))
+            if HASHER.check_needs_rehash(row.password_hash):  # the hasher's settings grew
+                session.execute(update(AccountRow).where(AccountRow.id == row.id)
+                                .values(password_hash=HASHER.hash(password)))
+        return Account.of(row)
+
+    def _check_failures(self, session: Session, keys: list[str], now: datetime) -> None:
+        since = now - FAILURE_WINDOW
+        for key in keys:
+            times = sorted(session.scalars(select(SignInFailureRow.at).where(
+                SignInFailureRow.key == key, SignInFailureRow.at > since)))
+            if len(times) >= FAILURE_LIMIT:
+                # the count falls below the limit when this one leaves the window
+                frees = _aware(times[len(times) - FAILURE_LIMIT]) + FAILURE_WINDOW
+                raise TooManyAttempts(max(1, math.ceil((frees - now).total_seconds())))
+
+    def _record_failure(self, keys: list[str], now: datetime) -> None:
+        with self.sessions.begin() as session:
+            session.execute(delete(SignInFailureRow).where(
+                SignInFailureRow.key.in_(keys), SignInFailureRow.at <= now - FAILURE_WINDOW))
+            for key in keys:
+                session.add(SignInFailureRow(key=key, at=now))
+
+    # sessions
+    def start_session(self, account: Account) -> str:
+        """A new random session token (a new one at every sign-in: no session fixation)."""
+        token = secrets.token_urlsafe(32)
+        now = self.clock.now()
+        with self.sessions.begin() as session:
+            session.execute(delete(SessionRow).where(SessionRow.account_id == account.id,
+                                                     SessionRow.expires_at <= now))
+            session.add(SessionRow(token_hash=token_hash(token), account_id=account.id,
+                                   created_at=now, last_used_at=now,
+                                   expires_at=now + SESSION_LIFETIME))
+        return token
+
+    def end_session(self, token: str) -> None:
+        with self.sessions.begin() as session:
+            session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash(token)))
+
+    def account_for_token(self, token: str) -> Account | None:
+        """The account a session token signs in, or None (unknown, expired, disabled)."""
+        if not token or len(token) > 200:
+            return None
+        now = self.clock.now()
+        digest = token_hash(token)
+        with self.sessions() as session:
+            found = session.execute(
+                select(SessionRow, AccountRow).join(AccountRow,
+                                                    AccountRow.id == SessionRow.account_id)
+                .where(SessionRow.token_hash == digest)).first()
+            if found is None:
+                return None
+            row, account = found
+            if _aware(row.expires_at) <= now or account.disabled:
+                return None
+            result = Account.of(account)
+            last_used = _aware(row.last_used_at)
+        if now - last_used >= TOUCH_EVERY:
+            with self.sessions.begin() as session:
+                session.execute(update(SessionRow).where(SessionRow.token_hash == digest)
+                                .values(last_used_at=now, expires_at=now + SESSION_LIFETIME))
+        return result
+
+    # games
+    def games_of(self, account_id: int) -> list[dict[str, Any]]:
+        """The account's games, newest first (at most 200): lobby entries with its seat."""
+        from palio.server.service import row_summary
+
+        with self.sessions() as session:
+            held = session.execute(
+                select(GameRow, SeatRow.seat).join(SeatRow, SeatRow.game_id == GameRow.id)
+                .where(SeatRow.account_id == account_id)
+                .order_by(GameRow.created_at.desc(), GameRow.id.desc()).limit(200)).all()
+            ids = [row.id for row, _ in held]
+            seats: dict[str, list[SeatRow]] = {game_id: [] for game_id in ids}
+            if ids:
+                for seat in session.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids))
+                                            .order_by(SeatRow.seat)):
+                    seats[seat.game_id].append(seat)
+            return [{**row_summary(row, seats[row.id]), "seat": seat} for row, seat in held]
+
+    def count(self) -> int:
+        with self.sessions() as session:
+            return int(session.scalar(select(func.count()).select_from(AccountRow)) or 0)
+
+
+def _aware(moment: datetime) -> datetime:
+    from palio.server.service import utc
+
+    return utc(moment)
+
+
+def seat_of_account(live: Any, account: Account | None) -> int | None:
+    """The seat ``account`` holds at this table, or None (a spectator)."""
+    if account is None:
+        return None
+    for seat in live.seats:
+        if seat.account_id == account.id:
+            return seat.seat
+    return None
+
+
+def claim_seats(service: Any, account: Account, claims: list[Claim]) -> list[dict[str, Any]]:
+    """Make the guest seats whose tokens this browser holds the account's own (named as the
+    account). A wrong token, a seat another account holds, or a second seat at a table where
+    the account already sits is skipped. The claimed seats, as ``{"game", "seat"}``."""
+    from palio.server.service import hash_token
+
+    claimed = []
+    for claim in claims:
+        try:
+            live = service._cached(claim.game)
+        except ApiError:
+            continue
+        with live.lock:
+            with service.sessions.begin() as session:
+                service._lock_row(session, live)  # several processes: the newest seats
+                if not 0 <= claim.seat < live.players:
+                    continue
+                target = live.seats[claim.seat]
+                if (target.token_hash is None or target.account_id is not None
+                        or not secrets.compare_digest(target.token_hash, hash_token(claim.token))
+                        or seat_of_account(live, account) is not None):
+                    continue
+                changed = session.execute(
+                    update(SeatRow).where(SeatRow.game_id == live.id, SeatRow.seat == claim.seat,
+                                          SeatRow.account_id.is_(None))
+                    .values(account_id=account.id, name=account.name)).rowcount
+                if changed != 1:
+                    continue
+                revision = service._bump(session, live)
+            target.account_id, target.name = account.id, account.name
+            live.forget_log()  # the log names players
+            live.revision = revision
+        claimed.append({"game": live.id, "seat": claim.seat})
+    return claimed
+
+
+# -- requests --------------------------------------------------------------------------------
+def store(connection: HTTPConnection) -> AccountStore:
+    """The application's account store (made on first use, over its game service)."""
+    state = connection.app.state
+    service = state.service
+    found = getattr(state, "accounts", None)
+    if found is None or found.sessions is not service.sessions:
+        found = state.accounts = AccountStore(service.sessions, service.clock)
+    return found
+
+
+def account_of(request_or_websocket: HTTPConnection) -> Account | None:
+    """The account the request's session cookie signs in, or None. Blocking (a database
+    read): from async code, call it through ``run_in_threadpool`` (or use :func:`signed_in`)."""
+    token = request_or_websocket.cookies.get(SESSION_COOKIE)
+    if not token:
+        return None
+    return store(request_or_websocket).account_for_token(token)
+
+
+async def signed_in(connection: HTTPConnection) -> Account | None:
+    """:func:`account_of` off the event loop; no database read without a cookie."""
+    if not connection.cookies.get(SESSION_COOKIE):
+        return None
+    return await run_in_threadpool(account_of, connection)
+
+
+def own_origin(scope: dict[str, Any], headers: dict[str, str]) -> str | None:
+    """``scheme://host`` of the server as this request reached it (the scheme as uvicorn
+    gives it, which honours the proxy headers of trusted proxies)."""
+    host = headers.get("host")
+    if not host:
+        return None
+    scheme = {"ws": "http", "wss": "https"}.get(scope.get("scheme", "http"),
+                                                 scope.get("scheme", "http"))
+    return f"{scheme}://{host}".lower()
+
+
+def has_session_cookie(headers: dict[str, str]) -> bool:
+    return any(part.strip().startswith(SESSION_COOKIE + "=")
+               for part in headers.get("cookie", "").split(";"))
+
+
+def origin_allowed(scope: dict[str, Any]) -> bool:
+    """May this request act with its session cookie? Only when its Origin is our own."""
+    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+    origin = headers.get("origin")
+    return origin is not None and origin.lower() == own_origin(scope, headers)
+
+
+class OriginCheck:
+    """The CSRF rule, as ASGI middleware: a write (POST, PUT, PATCH, DELETE) that carries the
+    session cookie is refused with 403 unless its ``Origin`` is the server's own; so is a
+    sign-up or sign-in that names a foreign ``Origin``. Writes without the cookie (a guest's
+    seat token) pass as before. WebSockets are checked where the cookie is used (push)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] in WRITES:
+            headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                       for k, v in scope["headers"]}
+            cookie = has_session_cookie(headers)
+            sign_in = scope["path"] in SIGN_IN_PATHS and "origin" in headers
+            if (cookie or sign_in) and not origin_allowed(scope):
+                response = JSONResponse({"error": {
+                    "code": "bad_origin",
+                    "message": "a signed-in write must come from this server's own pages"}},
+                    status_code=403)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def set_session_cookie(response: Response, request: Request, token: str) -> None:
+    response.set_cookie(SESSION_COOKIE, token, max_age=int(SESSION_LIFETIME.total_seconds()),
+                        path="/", httponly=True, samesite="lax",
+                        secure=request.url.scheme == "https")
+
+
+def clear_session_cookie(response: Response, request: Request) -> None:
+    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax",
+                           secure=request.url.scheme == "https")
+
+
+async def required(request: Request) -> Account:
+    account = await signed_in(request)
+    if account is None:
+        raise ApiError(401, "not_signed_in", "sign in first")
+    return account
+
+
+def ratings_of(accounts: AccountStore, account_id: int) -> Any:
+    """The account's ratings per game (palio.server.ratings): {game id: {"rating", "games"}}."""
+    from palio.server import ratings
+
+    with accounts.sessions() as session:
+        return ratings.ratings_of(session, account_id)
+
+
+def public_profile(connection: HTTPConnection, name: str) -> dict[str, Any]:
+    """A player's public page: name, games, ratings (blocking)."""
+    accounts = store(connection)
+    account = accounts.by_name(name) if len(name) <= 64 else None
+    if account is None:
+        raise ApiError(404, "no_such_player", "there is no such player")
+    return {"name": account.name, "games": accounts.games_of(account.id),
+            "ratings": ratings_of(accounts, account.id)}
+
+
+# -- routes ----------------------------------------------------------------------------------
+router = APIRouter()
+
+
+def schema(model: type[models.Body]) -> dict[str, Any]:
+    """The body's JSON schema for the OpenAPI page (bodies are read by ``app.json_body``)."""
+    return {"requestBody": {"required": True, "content": {
+        "application/json": {"schema": model.model_json_schema()}}}}
+
+
+def _changed(request: Request, game_ids: set[str]) -> None:
+    server = getattr(request.app.state, "server", None)
+    for game_id in game_ids:
+        if server is not None:
+            server.changed(game_id)
+
+
+async def _claim(request: Request, account: Account, claims: list[Claim] | None) -> list[Any]:
+    if not claims:
+        return []
+    service = request.app.state.service
+    claimed = await run_in_threadpool(claim_seats, service, account, claims)
+    _changed(request, {c["game"] for c in claimed})
+    return claimed
+
+
+def _signed_in_reply(request: Request, account: Account, token: str, claimed: list[Any],
+                     status: int = 200) -> JSONResponse:
+    response = JSONResponse({**account.public(), "claimed": claimed}, status_code=status,
+                            headers=PRIVATE)
+    set_session_cookie(response, request, token)
+    return response
+
+
+@router.post("/api/accounts", status_code=201, tags=["accounts"], openapi_extra=schema(SignUp))
+async def sign_up(request: Request) -> Any:
+    """Sign up (and in). ``claim``: the guest seats held in this browser, kept as the
+    account's seats."""
+    from palio.server.app import body_as
+
+    body = await body_as(SignUp, request)
+    accounts = store(request)
+    account = await run_in_threadpool(accounts.create, body.name, body.password, body.email,
+                                      body.lang)
+    token = await run_in_threadpool(accounts.start_session, account)
+    claimed = await _claim(request, account, body.claim)
+    return _signed_in_reply(request, account, token, claimed, 201)
+
+
+@router.post("/api/session", tags=["accounts"], openapi_extra=schema(SignIn))
+async def sign_in(request: Request) -> Any:
+    from palio.server.app import body_as, client_address
+
+    body = await body_as(SignIn, request)
+    accounts = store(request)
+    try:
+        account = await run_in_threadpool(accounts.sign_in, body.name, body.password,
+                                          client_address(request))
+    except TooManyAttempts as exc:
+        return exc.reply()
+    old = request.cookies.get(SESSION_COOKIE)
+    if old:  # a session the browser held before ends: only the new token opens one
+        await run_in_threadpool(accounts.end_session, old)
+    token = await run_in_threadpool(accounts.start_session, account)
+    claimed = await _claim(request, account, body.claim)
+    return _signed_in_reply(request, account, token, claimed)
+
+
+@router.delete("/api/session", status_code=204, response_model=None, tags=["accounts"])
+async def sign_out(request: Request) -> Response:
+    token = request.cookies.get(SESSION_COOKIE)
+    if token:
+        await run_in_threadpool(store(request).end_session, token)
+    response = Response(status_code=204)
+    clear_session_cookie(response, request)
+    return response
+
+
+@router.get("/api/me", tags=["accounts"])
+async def me(request: Request) -> Any:
+    return JSONResponse((await required(request)).public(), headers=PRIVATE)
+
+
+@router.patch("/api/me", tags=["accounts"], openapi_extra=schema(ChangeSettings))
+async def change_me(request: Request) -> Any:
+    from palio.server.app import body_as
+
+    account = await required(request)
+    body = await body_as(ChangeSettings, request)
+    try:
+        changed = await run_in_threadpool(store(request).change, account, body)
+    except TooManyAttempts as exc:
+        return exc.reply()
+    return JSONResponse(changed.public(), headers=PRIVATE)
+
+
+@router.get("/api/me/games", tags=["accounts"])
+async def my_games(request: Request) -> Any:
+    account = await required(request)
+    games = await run_in_threadpool(store(request).games_of, account.id)
+    return JSONResponse({"games": games}, headers=PRIVATE)
+
+
+@router.get("/api/players/{name}", tags=["accounts"])
+async def player(name: str, request: Request) -> Any:
+    return await run_in_threadpool(public_profile, request, name)
+
+
+@router.get("/players/{name}", include_in_schema=False)
+async def player_page(name: str, request: Request) -> Any:
+    return await run_in_threadpool(player_html, request, name)
+
+
+@router.get("/profile", include_in_schema=False)
+async def profile_page() -> Any:
+    from palio.server.pages import static_page
+
+    return static_page("profile.html")
+
+
+async def websocket_account_seat(websocket: WebSocket, live: Any) -> int | None:
+    """The seat a WebSocket's session cookie opens at this table (None: none, or no cookie).
+    ApiError 403 when the cookie would sign in but the Origin is foreign (CSRF)."""
+    if not websocket.cookies.get(SESSION_COOKIE):
+        return None
+    if not origin_allowed(websocket.scope):
+        raise ApiError(403, "bad_origin", "a signed-in connection must come from this "
+                                          "server's own pages")
+    return seat_of_account(live, await signed_in(websocket))
+
+
+
+# -- pages -----------------------------------------------------------------------------------
+def _ratings_html(lang: str, ratings: Any) -> str:
+    """The ratings per game, where the ratings concern provides them (``ratings_of``:
+    ``{game id: rating}``, a rating a number or a dict with ``"rating"``); else a note."""
+    from palio.server.pages import game_message, say
+
+    rows = []
+    if isinstance(ratings, dict):
+        for game_id, value in ratings.items():
+            shown = value.get("rating") if isinstance(value, dict) else value
+            if isinstance(shown, float):
+                shown = round(shown)
+            rows.append(f'<tr data-game="{html.escape(str(game_id))}">'
+                        f'<td>{say(lang, game_message(str(game_id)))}</td>'
+                        f"<td>{html.escape(str(shown))}</td></tr>")
+    inner = (f'<table class="ratings">{"".join(rows)}</table>' if rows
+             else f'<p class="muted">{say(lang, "accounts.profile.no_ratings")}</p>')
+    # the ratings concern (palio.server.ratings) fills this section
+    return (f'<section class="panel" id="ratings"><h3>{say(lang, "accounts.profile.ratings")}'
+            f"</h3>{inner}</section>")
+
+
+def _games_html(lang: str, games: list[dict[str, Any]], status: str) -> str:
+    from palio.core.i18n import Translator
+    from palio.server.pages import game_message, say
+    from palio.server.service import Seat, seat_names
+
+    tr = Translator(lang)
+    rows = []
+    for game in games:
+        if (game["status"] == "finished") != (status == "finished"):
+            continue
+        seats = [Seat(s["seat"], s["kind"], s["level"], s["name"], None)
+                 for s in game["seats"]]
+        names = [name or tr(msg("ui.player_n", n=n + 1))
+                 for n, name in enumerate(seat_names(seats, tr))]
+        target = f"/games/{game['id']}" + ("/replay" if status == "finished" else "")
+        rows.append(
+            f'<li class="game-row" data-game="{html.escape(game["id"])}">'
+            f'<a href="{html.escape(target, quote=True)}">'
+            f'{say(lang, game_message(game["game"]))}</a> '
+            f'<code>{html.escape(game["id"])}</code> '
+            f'<span class="seat-names">{html.escape(" · ".join(names))}</span></li>')
+    title = say(lang, f"accounts.profile.{status}")
+    listed = f'<ul class="player-games">{"".join(rows)}</ul>' if rows else (
+        f'<p class="muted">{say(lang, "accounts.profile.no_games")}</p>')
+    return f'<section class="panel" id="games-{status}"><h3>{title}</h3>{listed}</section>'
+
+
+def player_html(request: Request, name: str) -> HTMLResponse:
+    """``/players/{name}``: a player's public page (every text escaped)."""
+    from palio.server.pages import error_page, page_language, say, shell
+
+    lang = page_language(request)
+    try:
+        profile = public_profile(request, name)
+    except ApiError:
+        return error_page(request, 404, "not_found")
+    shown = html.escape(profile["name"])
+    body = (f'<section class="panel player" id="player"><h2 id="player-name">{shown}</h2>'
+            "</section>"
+            + _ratings_html(lang, profile["ratings"])
+            + _games_html(lang, profile["games"], "running")
+            + _games_html(lang, profile["games"], "finished"))
+    return HTMLResponse(shell(lang, say(lang, "accounts.profile.title", name=profile["name"]),
+                              body))

@@ -1,0 +1,109 @@
+// The account corner of every page's header: sign up, sign in, sign out, and a link to the
+// profile. A signed-in browser is its account's seats at every table (the session cookie is
+// HttpOnly: this page never sees it; GET /api/me says who is signed in).
+
+import { $, api, el, errorMessage, gameTitle, heldSeats, seatName, t } from "/static/common.js";
+
+let me = null;
+
+/** The signed-in account ({name, email, lang, mail_turns}) or null; after installAccount. */
+export function currentAccount() {
+  return me;
+}
+
+/** An account error in the reader's words (accounts.error.<code>), else the usual message. */
+export function accountError(reply) {
+  const code = reply.data?.error?.code;
+  return t(`accounts.error.${code}`, {}, "") || errorMessage(reply);
+}
+
+/** The guest seats this browser holds, offered to the account at sign-up and sign-in. */
+function claims() {
+  return heldSeats().slice(0, 50).filter((h) => h.token)
+    .map((h) => ({ game: h.id, seat: Number(h.seat), token: h.token }));
+}
+
+function field(id, key, attrs) {
+  return el("label", { class: "account-field" }, el("span", {}, t(key)), el("input", { id, ...attrs }));
+}
+
+function openForm(kind) {
+  $("account-dialog")?.remove();
+  const signUp = kind === "up";
+  const message = el("p", { id: "account-message", class: "message error", hidden: true });
+  const form = el("form", { id: "account-form", "data-kind": kind },
+    el("h2", {}, t(signUp ? "accounts.sign_up" : "accounts.sign_in")),
+    field("account-name", "accounts.name", { name: "name", required: true, maxlength: 32, autocomplete: "username" }),
+    field("account-password", "accounts.password", { name: "password", type: "password", required: true,
+      minlength: signUp ? 8 : 1, autocomplete: signUp ? "new-password" : "current-password" }),
+    signUp ? field("account-email", "accounts.email", { name: "email", type: "email", autocomplete: "email" }) : null,
+    signUp && claims().length ? el("p", { class: "muted" }, t("accounts.keeps_seats")) : null,
+    message,
+    el("div", { class: "row" },
+      el("button", { type: "submit", class: "primary", id: "account-submit" },
+        t(signUp ? "accounts.submit_sign_up" : "accounts.submit_sign_in")),
+      el("button", { type: "button", onclick: () => dialog.close() }, t("accounts.cancel"))));
+  const dialog = el("dialog", { id: "account-dialog", class: "account-dialog" }, form);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = { name: $("account-name").value.trim(), password: $("account-password").value };
+    if (signUp) {
+      const email = $("account-email").value.trim();
+      if (email) body.email = email;
+      body.lang = document.documentElement.lang || "en";
+    }
+    const held = claims();
+    if (held.length) body.claim = held;
+    const reply = await api("POST", signUp ? "/api/accounts" : "/api/session", body);
+    if (!reply.ok) {
+      message.textContent = t("accounts.failed", { reason: accountError(reply) });
+      message.hidden = false;
+      return;
+    }
+    window.location.reload(); // every part of the page now sees the account
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  $("account-name").focus();
+}
+
+async function signOut() {
+  await api("DELETE", "/api/session");
+  window.location.reload();
+}
+
+function draw(box) {
+  if (me) {
+    box.replaceChildren(
+      el("a", { id: "account-name-link", href: "/profile", title: t("accounts.profile_link") },
+        t("accounts.signed_in_as", { name: me.name })),
+      el("button", { type: "button", class: "small", id: "sign-out", onclick: signOut }, t("accounts.sign_out")));
+  } else {
+    box.replaceChildren(
+      el("button", { type: "button", class: "small", id: "sign-in", onclick: () => openForm("in") }, t("accounts.sign_in")),
+      el("button", { type: "button", class: "small", id: "sign-up", onclick: () => openForm("up") }, t("accounts.sign_up")));
+  }
+}
+
+/** Ask who is signed in and draw the header's account corner (once per page). */
+export async function installAccount() {
+  const place = document.querySelector("header.top");
+  if (!place || $("account")) return;
+  const reply = await api("GET", "/api/me");
+  me = reply.ok ? reply.data : null;
+  const box = el("span", { id: "account", class: "account" });
+  place.append(box);
+  draw(box);
+  document.body.dataset.account = me ? me.name : "";
+}
+
+/** A row per game of the account, each a link to its table (or its replay once over). */
+export function accountGameRows(games, catalog) {
+  return games.map((g) => el("div", { class: "game-row", "data-account-game": g.id },
+    el("span", { class: "game-name" }, gameTitle(catalog, g.game)),
+    el("code", {}, g.id),
+    el("span", {}, t("ui.lobby.seat_as", { player: seatName(g.seats, g.seat) })),
+    el("span", { class: g.status === "running" && g.to_move === g.seat ? "badge turn" : "muted" },
+      g.status === "running" && g.to_move === g.seat ? t("ui.lobby.your_turn") : t(`ui.status.${g.status}`)),
+    el("span", { class: "links" }, el("a", { class: "button small", href: `/games/${g.id}` }, t("ui.lobby.go_back")))));
+}

@@ -1,0 +1,152 @@
+"""Playing over days, end to end, in a real Chromium against real ``palio serve`` processes
+(SQLite; PostgreSQL with two processes) and a local SMTP server: two accounts at a rated
+turn-based table each see "your turn"; the one whose page is closed gets a mail and opens the
+table from its link; the test moves the servers' clock (``PALIO_CLOCK_FILE``) past the time
+limit, a bot takes that seat, the game ends and both players' ratings change."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from palio.server.clock import OffsetFileClock
+from palio.server.mail import GRACE_S
+from tests.server.conftest import BROWSER_MARKS, WAIT_MS, database_url
+from tests.server.smtp import LocalSmtp
+
+pytestmark = BROWSER_MARKS
+pytest.importorskip("playwright.sync_api")
+
+SG = "san-gimignano"
+PASSWORD = "correct horse battery"
+DAY = 86400
+
+
+class Player:
+    """One person: a browser context signed in to their account (cookie), and their page."""
+
+    def __init__(self, browser: Any, base: str, name: str, lang: str) -> None:
+        self.base, self.name = base, name
+        self.context = browser.new_context(locale="ja-JP" if lang == "ja" else "en-US")
+        self.errors: list[str] = []
+        made = self.post("/api/accounts", {"name": name, "password": PASSWORD,
+                                          "email": f"{name.lower()}@example.org", "lang": lang})
+        assert made.status in (200, 201), made.text()
+        self.page: Any = None
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        # a signed-in write from the server's own pages carries their Origin (the CSRF rule)
+        return self.context.request.post(self.base + path, data=body,
+                                         headers={"Origin": self.base})
+
+    def get(self, path: str) -> Any:
+        answer = self.context.request.get(self.base + path)
+        assert answer.ok, answer.text()
+        return answer.json()
+
+    def open(self, url: str) -> None:
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.goto(url)
+        self.page.wait_for_selector("body[data-move]", timeout=WAIT_MS)
+
+    def wait_your_turn(self) -> None:
+        self.page.wait_for_function("document.body.dataset.turnSignal === '1'",
+                                    timeout=WAIT_MS)
+        assert self.page.title().startswith("●")
+
+    def click_until_turn_passes(self) -> int:
+        """Click the first choice until the turn is someone else's; the clicks made."""
+        clicks = 0
+        while self.page.get_attribute("body", "data-your-turn") == "1":
+            before = self.page.get_attribute("body", "data-move")
+            self.page.locator("#actions button.action").first.click()
+            self.page.wait_for_function(f"document.body.dataset.move !== '{before}'",
+                                        timeout=WAIT_MS)
+            clicks += 1
+        return clicks
+
+
+def wait_for(check: Any, what: str, timeout: float = 30.0) -> Any:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.1)
+    raise AssertionError(f"{what} did not happen in {timeout} s")
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_two_accounts_play_a_turn_based_table_over_days(browser: Any, make_server: Any,
+                                                        tmp_path: Path, backend: str) -> None:
+    smtp = LocalSmtp()
+    smtp.start()
+    offset = tmp_path / "clock-offset"
+    offset.write_text("0")
+    clock = OffsetFileClock(offset)
+    options = ("--workers", "2") if backend == "postgres" else ()
+    server = make_server(database_url(backend, tmp_path), 0.0, *options, "--smtp", smtp.url,
+                         env={"PALIO_CLOCK_FILE": str(offset), "PALIO_DEADLINE_SWEEP": "0.2"})
+    try:
+        server.start()
+        anna = Player(browser, server.base, "Anna", "en")
+        bruno = Player(browser, server.base, "Bruno", "ja")
+        made = anna.post("/api/games", {
+            "game": SG, "players": 2, "seed": 4, "rated": True,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "timing": {"kind": "turn", "per_move_s": DAY},
+            "on_timeout": {"kind": "bot", "level": "easy"}})
+        assert made.status == 201, made.text()
+        game_id = made.json()["id"]
+        for seat, person in enumerate((anna, bruno)):
+            joined = person.post(f"/api/games/{game_id}/seats/{seat}/join", {})
+            assert joined.ok, joined.text()
+        first = anna.get(f"/api/games/{game_id}/view")["to_move"]
+        mover, waiter = (anna, bruno) if first == 0 else (bruno, anna)
+
+        # the first mover has the table open: "your turn" in the tab, and no mail for them
+        mover.open(f"{server.base}/games/{game_id}")
+        mover.wait_your_turn()
+        assert mover.click_until_turn_passes() >= 1
+        # the other player's page is closed: a minute later the mail goes out, in their language
+        clock.advance(GRACE_S + 5)
+        mails = wait_for(lambda: smtp.inbox.messages, "the turn mail")
+        assert [m["To"] for m in mails] == [f"{waiter.name.lower()}@example.org"]
+        body = mails[0].get_content()
+        link = next(w for w in body.split() if w.startswith(f"{server.base}/games/{game_id}"))
+        waiter.open(link)  # a plain link: the cookie is what signs in
+        waiter.wait_your_turn()
+
+        # the waiter does not move: the clock passes the limit and its bank; a bot plays on
+        clock.advance(3 * DAY)
+        said = {"Anna": "Anna ran out of time; Easy bot plays on",
+                "Bruno": "Brunoの持ち時間が切れました"}[waiter.name]  # in their own language
+        waiter.page.wait_for_function(
+            f"[...document.querySelectorAll('#log li')].some((li) => li.textContent.includes({said!r}))",
+            timeout=WAIT_MS)
+        summary = server.http.get(f"/api/games/{game_id}").json()
+        assert summary["seats"][1 - first]["kind"] == "bot" and summary["forfeits"] == 1
+
+        # the one still playing finishes the game (through the API: many decisions)
+        seat = first
+        while (view := mover.get(f"/api/games/{game_id}/view"))["status"] != "finished":
+            if view["to_move"] != seat or not view["legal"]:
+                time.sleep(0.05)  # the bot's move is on its way
+                continue
+            acted = mover.post(f"/api/games/{game_id}/actions",
+                               {"action": view["legal"][0]["notation"],
+                                "move_number": view["move_number"]})
+            assert acted.ok or acted.status == 409, acted.text()
+        board = wait_for(lambda: [r for r in server.http.get(f"/api/ratings/{SG}").json()
+                                  ["players"] if r["games"] == 1] or None, "the ratings")
+        rating = {row["name"]: row["rating"] for row in board}
+        assert set(rating) == {"Anna", "Bruno"}
+        newcomer = server.http.get(f"/api/ratings/{SG}").json()["scale"]["base"]
+        assert rating[mover.name] > newcomer > rating[waiter.name]  # time ran out: rated last
+        assert mover.errors == [] and waiter.errors == []
+    finally:
+        smtp.stop()
