@@ -15,7 +15,7 @@ from palio import bots
 from palio.server import review as reviews_api
 from palio.server.app import create_app
 from palio.server.clock import ManualClock
-from palio.server.db import ReviewRow, fresh_postgres_database
+from palio.server.db import GameRow, ReviewRow, fresh_postgres_database
 from palio.server.service import GameService
 
 with warnings.catch_warnings():
@@ -44,9 +44,9 @@ def app_client(request: pytest.FixtureRequest, tmp_path: Path,
         yield app, client
 
 
-def new_table(client: Any, seed: int = 4) -> tuple[str, list[str]]:
+def new_table(client: Any, seed: int = 4, **table: Any) -> tuple[str, list[str]]:
     game_id = client.post("/api/games", json={"game": "san-gimignano", "players": 2,
-                                              "seed": seed}).json()["id"]
+                                              "seed": seed, **table}).json()["id"]
     tokens = [client.post(f"/api/games/{game_id}/seats/{s}/join", json={"name": n}).json()["token"]
               for s, n in ((0, "Ada"), (1, "Bea"))]
     return game_id, tokens
@@ -126,30 +126,36 @@ def test_a_review_can_be_cancelled_and_the_queue_is_bounded(app_client: Any,
     assert full.status_code == 503 and full.json()["error"]["code"] == "review_queue_full"
 
 
-def test_hints_only_for_the_seat_to_move_at_practice_tables(app_client: Any,
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hints_only_for_the_seat_to_move_at_practice_tables(app_client: Any) -> None:
     app, client = app_client
-    game_id, tokens = new_table(client, seed=6)
+    path = "/api/games/{}/hint"
+
+    def ask(game_id: str, token: str | None) -> Any:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return client.post(path.format(game_id), json={}, headers=headers)
+
+    # an ordinary table and a rated one give no hints
+    for table in ({}, {"rated": True}):
+        game_id, tokens = new_table(client, seed=6, **table)
+        play(app, game_id, moves=2)
+        mover = app.state.service.get(game_id).state.to_move
+        refused = ask(game_id, tokens[mover])
+        assert refused.status_code == 403, table
+        assert refused.json()["error"]["code"] == "hints_not_allowed"
+        view = client.get(f"/api/games/{game_id}/view",
+                          headers={"Authorization": f"Bearer {tokens[mover]}"}).json()
+        assert view["hints"] == {"allowed": False, "used": False}
+    # a practice table
+    game_id, tokens = new_table(client, seed=6, practice=True)
     play(app, game_id, moves=2)
     mover = app.state.service.get(game_id).state.to_move
-    path = f"/api/games/{game_id}/hint"
-
-    def ask(token: str | None) -> Any:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return client.post(path, json={}, headers=headers)
-
-    # a table that is not a practice table (every table before the practice flag lands)
-    refused = ask(tokens[mover])
-    assert refused.status_code == 403 and refused.json()["error"]["code"] == "hints_not_allowed"
-    # a practice table: what hints_allowed(row) says once GameRow.practice exists
-    monkeypatch.setattr(reviews_api, "hints_allowed", lambda row: True)
-    assert ask(None).status_code == 401  # a spectator
-    other = ask(tokens[1 - mover])
+    assert ask(game_id, None).status_code == 401  # a spectator
+    other = ask(game_id, tokens[1 - mover])
     assert other.status_code == 403 and other.json()["error"]["code"] == "not_your_turn"
     view = client.get(f"/api/games/{game_id}/view",
                       headers={"Authorization": f"Bearer {tokens[1 - mover]}"}).json()
-    assert view["hints"]["used"] is False
-    given = ask(tokens[mover])
+    assert view["hints"] == {"allowed": True, "used": False}
+    given = ask(game_id, tokens[mover])
     assert given.status_code == 200, given.text
     choices = given.json()["choices"]
     assert 1 <= len(choices) <= 3 and all(c["label"] and c["reason"] for c in choices)
@@ -163,11 +169,9 @@ def test_hints_only_for_the_seat_to_move_at_practice_tables(app_client: Any,
     assert view["hints"]["used"] is True
     assert any("Hints were used" in line["text"] for line in view["log"])
     with app.state.service.sessions() as session:
-        from palio.server.db import GameRow
-
         assert session.get(GameRow, game_id).hints_used is True
     play(app, game_id)
-    assert ask(tokens[0]).status_code == 409  # the game is over
+    assert ask(game_id, tokens[0]).status_code == 409  # the game is over
 
 
 @pytest.mark.parametrize("kind", ["sqlite", "postgres"])

@@ -78,15 +78,31 @@ def test_review_a_finished_game_on_the_replay_page(review_web: Server, browser: 
     viewer.close()
 
 
-def test_no_hint_button_at_a_table_that_is_not_for_practice(review_web: Server,
-                                                            browser: Any) -> None:
-    created = review_web.create(game="san-gimignano", players=2,
-                                seats=[{"kind": "human"}, {"kind": "human"}])
-    game_id = created["id"]
-    token = review_web.join(game_id, 0, "Ada")
-    review_web.join(game_id, 1, "Bo")
-    person = Person(browser, review_web)
-    person.open(f"/games/{game_id}#token={token}")
-    person.page.wait_for_selector("#actions button.action", timeout=WAIT_MS)
-    assert person.page.locator("#hint").is_hidden()
-    person.close()
+def test_a_hint_at_a_practice_table_and_none_elsewhere(review_web: Server,
+                                                       browser: Any) -> None:
+    for practice in (False, True):
+        created = review_web.create(game="san-gimignano", players=2, practice=practice,
+                                    seats=[{"kind": "human"}, {"kind": "human"}])
+        game_id = created["id"]
+        token = review_web.join(game_id, 0, "Ada")
+        review_web.join(game_id, 1, "Bo")
+        person = Person(browser, review_web)
+        person.open(f"/games/{game_id}#token={token}")
+        page = person.page
+        page.wait_for_selector("#actions button.action", timeout=WAIT_MS)
+        if not practice:
+            assert page.locator("#hint").is_hidden()
+            person.close()
+            continue
+        page.click("#hint")
+        page.wait_for_selector("#hint-choices li", timeout=60_000)
+        choices = page.locator("#hint-choices li")
+        assert 1 <= choices.count() <= 3
+        assert "chance" in choices.first.inner_text()
+        offered = {page.locator("#actions button.action").nth(i).get_attribute("data-notation")
+                   for i in range(page.locator("#actions button.action").count())}
+        assert choices.first.get_attribute("data-notation") in offered
+        page.wait_for_function(
+            "document.getElementById('log').innerText.includes('Hints were used')",
+            timeout=WAIT_MS)
+        person.close()
