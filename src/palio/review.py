@@ -24,7 +24,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import palio.games as registry
@@ -113,8 +113,7 @@ class Engine:
     players: int
     model: Any = None  # a learned model proven against mcts, else None (mcts)
     name: str = "mcts"
-    _mix: float = 0.0
-    _cache: dict[str, Any] = field(default_factory=dict)
+    mix: float = 0.0  # the weight of the heuristic in leaf values (the model card's)
 
     @classmethod
     def strongest(cls, state: State) -> Engine:
@@ -123,7 +122,7 @@ class Engine:
         if isinstance(chosen, MctsBot) or not hasattr(chosen, "card"):
             return cls(state.game, state.players)
         return cls(state.game, state.players, model=chosen, name="learned",
-                   _mix=float(chosen.card.get("mix", 0.0)))
+                   mix=float(chosen.card.get("mix", 0.0)))
 
     def search(self, state: State, seat: int, budget: Budget, seed: int,
                played: Action | None = None) -> RootStats:
@@ -134,7 +133,7 @@ class Engine:
         players = state.players
         if self.model is not None:
             self.model.bind(state.game)
-            searcher = NetSearch(self.model, rng, mix=self._mix)
+            searcher = NetSearch(self.model, rng, mix=self.mix)
             root: Any = SearchNode(players)
             new_node: Callable[[], Any] = lambda: SearchNode(players)  # noqa: E731
         else:
