@@ -289,7 +289,8 @@ def test_legend_names_what_observations_index(server: Server) -> None:
     japanese = server.http.get("/api/catalog/tiletum/legend?lang=ja").json()
     assert japanese["lang"] == "ja" and japanese["glossary"]["spot:Koeln"]["name"] == "ケルン"
     sg = server.http.get(f"/api/catalog/{SG}/legend").json()
-    assert set(sg) == {"glossary", "lang"}  # no printed tables, only the components in words
+    # no printed tables: the components in words and the key to the board's signs
+    assert set(sg) == {"glossary", "key", "lang"}
     assert sg["glossary"]["card:7"] == {
         "name": "Tower card 7",
         "text": "7 copies. Used in towers of one number or in runs; a new same-number tower of "

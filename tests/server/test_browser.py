@@ -86,11 +86,13 @@ class Person:
         elif on_board and several:
             several[0].click()
             page.locator(f'#chooser button[data-notation="{notation}"]').click()
-        elif self.phone:  # a finger: the first tap shows what the choice does, the second plays
+        elif self.phone:  # a finger: the first tap on a kind of choice shows what it does (in
+            # the button), the second plays; a kind explained before plays at the first tap
             button = page.locator(f'#actions button[data-notation="{notation}"]')
             button.tap()
-            assert not page.locator("#choice-explain").is_hidden()
-            button.tap()
+            if page.locator("#choice-explain").is_visible():
+                assert button.locator(".action-explain").is_visible()
+                button.tap()
         else:
             page.locator(f'#actions button[data-notation="{notation}"]').click()
         page.wait_for_function(f"document.body.dataset.move !== '{before}'", timeout=WAIT_MS)
@@ -607,12 +609,12 @@ def test_replay_steps_forward_and_back(web: Server, browser: Any) -> None:
     for _ in range(3):
         page.click("#forward")
     assert page.get_attribute("body", "data-frame") == "3"
-    assert frames[3]["label"] in page.inner_text("#frame-move")  # the move in words
+    assert frames[3]["headline"] in page.inner_text("#frame-move")  # the move in words
     assert frames[3]["notation"] not in page.inner_text("#frame-move") or \
         not notation_like(frames[3]["notation"])
     page.click("#back")
     assert page.get_attribute("body", "data-frame") == "2"
-    assert frames[2]["label"] in page.inner_text("#frame-move")
+    assert frames[2]["headline"] in page.inner_text("#frame-move")
     page.click("#last")
     assert page.get_attribute("body", "data-frame") == str(len(frames) - 1)
     assert page.locator("#scores").is_visible() and page.locator("#scores tr").count() == 2

@@ -29,7 +29,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import accounts, chat, logs, mail, models, pages, ratings_api, timing
+from palio.server import (
+    accounts,
+    boardkey,
+    chat,
+    logs,
+    mail,
+    models,
+    pages,
+    ratings_api,
+    seating,
+    timing,
+)
 from palio.server import review as reviews_api
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
@@ -97,7 +108,9 @@ def legend_of(game_id: str, lang: str) -> dict[str, Any]:
     tr = Translator(lang)
     glossary = {entry.key: {"name": tr(entry.name), "text": tr(entry.text)}
                 for entry in game.words.glossary()}
-    return {**game.legend(), "glossary": glossary, "lang": tr.lang}
+    # "key": what each symbol the board draws means (boardkey.py)
+    return {**game.legend(), "glossary": glossary, "key": boardkey.key(game.info.id, tr),
+            "lang": tr.lang}
 
 
 def summary_of(live: LiveGame) -> dict[str, Any]:
@@ -326,10 +339,13 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     @app.post("/api/games", status_code=201, openapi_extra=schema(models.CreateGame))
     async def create_game(request: Request) -> Any:
         body = await body_as(models.CreateGame, request)
-        live = await run_in_threadpool(
-            lambda: service().create(body, creator=client_address(request)))
+        # the creator's token: only this reply carries it (it gives empty seats to bots)
+        creator_token, creator_hash = seating.new_creator_token()
+        live = await run_in_threadpool(lambda: service().create(
+            body, creator=client_address(request), creator_token=creator_hash))
         server.changed(live.id)
-        return JSONResponse(await run_in_threadpool(summary_of, live), status_code=201)
+        created = await run_in_threadpool(summary_of, live)
+        return JSONResponse({**created, "creator_token": creator_token}, status_code=201)
 
     @app.get("/api/games")
     async def list_games(request: Request) -> Any:
@@ -363,6 +379,17 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
             return {"seat": int(seat), "token": token, "url": f"/games/{live.id}"}
         # the token travels in the fragment, which browsers never send to a server
         return {"seat": int(seat), "token": token, "url": f"/games/{live.id}#token={token}"}
+
+    @app.post("/api/games/{game_id}/seats/{seat}/bot", openapi_extra=schema(seating.SeatToBot))
+    async def seat_to_bot(game_id: str, seat: str, request: Request) -> Any:
+        """The creator (the creator's token as the bearer) gives an empty seat to a bot."""
+        body = await body_as(seating.SeatToBot, request)
+        if not (seat.isascii() and seat.isdigit() and len(seat) <= 4):
+            raise ApiError(404, "no_such_seat", "a seat is a small number")
+        live = await run_in_threadpool(seating.give_to_bot, service(), game_id, int(seat),
+                                       token_of(request), body)
+        server.changed(game_id)
+        return JSONResponse(await run_in_threadpool(summary_of, live))
 
     async def seat_of(game_id: str, request: Request) -> tuple[LiveGame, int | None]:
         """The seat a token opens; without one, the seat the signed-in account holds."""

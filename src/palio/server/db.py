@@ -77,6 +77,9 @@ class GameRow(Base):
                                                          index=True)
     # [{"seat", "reason": "timeout" | "left", "move", "rule": "bot" | "last", "level"}]
     forfeits: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+    # the SHA-256 of the creator's token (palio/server/seating.py): it may give an empty seat
+    # to a bot
+    creator_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 Index("ix_games_created", GameRow.created_at, GameRow.id)
@@ -338,7 +341,7 @@ class SignInFailureRow(Base):
 Index("ix_sign_in_failures_key_at", SignInFailureRow.key, SignInFailureRow.at)
 
 
-# -- reviews and hints (palio.server.review; migration 0006) -----------------------------------
+# -- reviews and hints (palio.server.review; migration 0008) -----------------------------------
 # a seat asked the bot for a hint at this (practice) table
 GameRow.hints_used = mapped_column(Boolean, default=False, server_default=false())
 

@@ -43,7 +43,7 @@ from palio.core.i18n import Translator, lookup
 from palio.core.record import GameRecord
 from palio.core.words import msg
 from palio.review import hints_allowed
-from palio.server import models, ratings, timing
+from palio.server import headlines, models, ratings, timing
 from palio.server.clock import Clock, SystemClock
 from palio.server.db import ActionRow, GameRow, SeatRow, is_sqlite, make_engine, upgrade
 from palio.server.errors import ApiError
@@ -552,9 +552,11 @@ class GameService:
             return list(session.scalars(query))
 
     # -- changes --------------------------------------------------------------------------
-    def create(self, body: Any, *, creator: str | None = None) -> LiveGame:
+    def create(self, body: Any, *, creator: str | None = None,
+               creator_token: str | None = None) -> LiveGame:
         """A new game from a ``CreateGame`` body; ``creator`` (a client's address) counts
-        towards the per-minute limit."""
+        towards the per-minute limit; ``creator_token`` (a hash, palio/server/seating.py) lets
+        the creator give an empty seat to a bot later."""
         request = models.parse(models.CreateGame, body)
         try:
             game = registry.get(request.game)
@@ -582,8 +584,8 @@ class GameService:
                 id=row_id, game=game.info.id, version=game.info.version, players=players,
                 options=options, seed=seed, status=status,
                 created_at=created, updated_at=created, revision=0, move_number=0,
-                to_move=state.to_move, creator=key, **table.columns(),
-                spectator_chat=bool(request.spectator_chat)))
+                to_move=state.to_move, creator=key, creator_token=creator_token,
+                **table.columns(), spectator_chat=bool(request.spectator_chat)))
             session.flush()
             for s in seats:
                 session.add(SeatRow(game_id=row_id, seat=s.seat, kind=s.kind, level=s.level,
@@ -827,18 +829,22 @@ class GameService:
         tr = Translator(lang)
         tr.names = live.names(tr)
 
-        def lines(start: int) -> list[str]:
-            return [line["text"] for line in describe.log(state, None, tr, start)]
-
-        frames = [{"n": 0, "notation": None, "label": None, "seat": None,
-                   "observation": state.observe(None), "log": lines(0)}]
+        frames = [{"n": 0, "notation": None, "label": None, "seat": None, "headline": None,
+                   "observation": state.observe(None),
+                   "log": [line["text"] for line in describe.log(state, None, tr, 0)]}]
         for n, notation in enumerate(record["actions"], 1):
             start = len(state.log)
             action = game.parse_action(notation)
             label = tr(game.words.action(state, action).label)  # the game is over: all public
             state.apply(action)
-            frames.append({"n": n, "notation": notation, "label": label, "seat": live.actors[n - 1],
-                           "observation": state.observe(None), "log": lines(start)})
+            seat = live.actors[n - 1]
+            logged = describe.log(state, None, tr, start)
+            frames.append({"n": n, "notation": notation, "label": label, "seat": seat,
+                           # what happened, in the third person (the label is the mover's)
+                           "headline": headlines.headline(game.info.id, notation, seat, label,
+                                                          logged, tr),
+                           "observation": state.observe(None),
+                           "log": [line["text"] for line in logged]})
         timing.amend_replay(live, frames, tr)
         out = {"record": record, "frames": frames, "score_table": describe.score_table(state, tr)}
         with self.live_lock:

@@ -23,6 +23,13 @@ export function el(tag, attrs = {}, ...children) {
 // The element with this id.
 export const $ = (id) => document.getElementById(id);
 
+/** Replace a node's children, skipping null/undefined/false (replaceChildren would write
+ *  them as the text "null"). */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
 // -- language ---------------------------------------------------------------------------------
 const LANG_KEY = "palio.lang";
 const LANG_COOKIE = "palio_lang";
@@ -159,7 +166,8 @@ export async function api(method, path, body = undefined, token = null) {
  *  one, else the server's own (English) message, for programs and the log. */
 export function errorMessage(reply) {
   const error = reply.data?.error || {};
-  const known = t(`ui.error.${error.code}`, {}, "") || t(`timing.error.${error.code}`, {}, "");
+  const known = t(`ui.error.${error.code}`, {}, "") || t(`timing.error.${error.code}`, {}, "")
+    || t(`board.error.${error.code}`, {}, "");
   return known || error.message || t("ui.error.failed", { status: reply.status });
 }
 
@@ -184,6 +192,31 @@ export function holdSeat(entry) {
 export function forgetSeat(id, seat) {
   const rest = heldSeats().filter((s) => !(s.id === id && s.seat === seat));
   localStorage.setItem(SEATS_KEY, JSON.stringify(rest));
+}
+
+// -- games this browser created ---------------------------------------------------------
+// The creator's token (the create reply's creator_token) gives the game's empty seats to bots.
+const CREATED_KEY = "palio.created";
+
+function createdGames() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(CREATED_KEY) || "{}");
+    return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
+  } catch (exc) {
+    return {};
+  }
+}
+
+export function rememberCreated(gameId, token) {
+  const kept = createdGames();
+  kept[gameId] = token;
+  const newest = Object.entries(kept).slice(-50); // insertion order: the oldest go first
+  localStorage.setItem(CREATED_KEY, JSON.stringify(Object.fromEntries(newest)));
+}
+
+/** The creator's token of a game this browser created, or null. */
+export function creatorToken(gameId) {
+  return createdGames()[gameId] || null;
 }
 
 // -- names -------------------------------------------------------------------------------
@@ -248,7 +281,7 @@ let tipFor = null;
 
 function showTip(node) {
   const box = $("tip") || document.body.appendChild(el("div", { id: "tip", class: "tip", role: "tooltip" }));
-  box.replaceChildren(
+  fill(box,
     node.dataset.tipTitle ? el("strong", {}, node.dataset.tipTitle) : null,
     node.dataset.tip ? el("span", {}, node.dataset.tip) : null);
   box.hidden = false;
@@ -285,6 +318,7 @@ function installTips() {
     else if (!node && tipFor) hideTip();
   });
   document.addEventListener("focusin", (event) => {
+    if (lastPointer === "touch") return; // a tap focuses too: its click decides (a tooltip would cover the choices)
     const node = event.target.closest?.("[data-tip], [data-tip-title]");
     if (node) showTip(node);
   });

@@ -5,13 +5,15 @@
 // GET when a request failed. Acting POSTs the action with the move number it was chosen at,
 // so a double click or a second tab is refused as stale instead of playing twice.
 //
-// A mouse click plays a choice at once; a tap (touch screen) first shows what the choice does
-// and plays it on a second tap, since a finger has no hover to read the explanation with.
+// A mouse click plays a choice at once; a tap (touch screen) on a kind of choice not yet
+// explained first shows what it does and plays it on a second tap, since a finger has no hover
+// to read the explanation with; a kind explained once plays at the first tap after that.
 
 import {
-  $, api, catalogById, el, errorMessage, gameTitle, hideTip, language, loadWords, pointerKind,
-  say, seatName, t,
+  $, api, catalogById, creatorToken, el, errorMessage, gameTitle, hideTip, language, levelName,
+  loadWords, pointerKind, say, seatName, t,
 } from "/static/common.js";
+import { drawKey } from "/static/boardkey.js";
 import { boardContext, rendererFor } from "/static/render/index.js";
 import { hintView } from "/static/hint.js";
 import { chatCatchUp, chatInit, chatPushed, chatView } from "/static/chat.js";
@@ -126,6 +128,7 @@ function show(fresh) {
     closeChooser();
     hideTip();
   }
+  document.body.dataset.game = view.game; // picks the game's seat colours (style.css)
   document.body.dataset.move = String(view.move_number);
   document.body.dataset.status = view.status;
   document.body.dataset.yourTurn = view.legal.length ? "1" : "0";
@@ -191,7 +194,28 @@ function drawWaiting() {
   box.replaceChildren(
     el("strong", {}, t("ui.play.waiting_players", { n: free.length })),
     el("div", { class: "invite" }, el("span", {}, t("ui.invite.label")), field, copy));
+  const toBots = seatsToBots(free);
+  if (toBots) box.append(toBots);
   box.hidden = false;
+}
+
+let botLevels = null; // the server's bot levels, asked for once
+
+/** For the game's creator: a button per empty seat that gives it to a bot. */
+function seatsToBots(free) {
+  const creator = creatorToken(view.id);
+  if (!creator || !botLevels?.length) return null;
+  const level = el("select", { id: "seat-bot-level", "aria-label": t("board.lobby.bot_level") },
+    botLevels.map((name) => el("option", { value: name, selected: name === "easy" }, levelName(name))));
+  const give = (seat) => async () => {
+    const reply = await api("POST", `/api/games/${view.id}/seats/${seat}/bot`, { level: level.value }, creator);
+    if (!reply.ok) say(t("board.seat.to_bot_failed", { reason: errorMessage(reply) }));
+    else if (!socket || socket.readyState !== WebSocket.OPEN) refresh();
+  };
+  return el("div", { class: "row seats-to-bots" },
+    el("label", {}, `${t("board.lobby.bot_level")} `, level),
+    free.map((s) => el("button", { class: "small", "data-bot-seat": s.seat, onclick: give(s.seat) },
+      t("board.seat.to_bot", { player: seatName(view.seats, s.seat) }))));
 }
 
 function whole(value) {
@@ -347,10 +371,26 @@ function drawActions() {
   disarm();
 }
 
-/** A click plays; a first tap only shows what the choice does (a second tap plays it). */
+// the kinds of choice (a game and a notation's first word) a first tap has explained already
+const EXPLAINED_KEY = "palio.explained";
+
+function explainedKinds() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(EXPLAINED_KEY) || "[]"));
+  } catch (exc) {
+    return new Set();
+  }
+}
+
+function kindOf(action) {
+  return `${view.game}:${action.notation.split(" ")[0]}`;
+}
+
+/** A click plays; the first tap on a kind of choice only shows what it does, in the button
+ *  itself (a second tap plays it); once explained, a tap on that kind plays at once. */
 function choose(event, action) {
   event.stopPropagation();
-  if (pointerKind() === "touch" && armed !== action.notation) {
+  if (pointerKind() === "touch" && armed !== action.notation && !explainedKinds().has(kindOf(action))) {
     arm(action, event.currentTarget);
     return;
   }
@@ -361,9 +401,14 @@ function arm(action, button) {
   disarm();
   armed = action.notation;
   button?.classList.add("armed");
+  const kinds = explainedKinds();
+  kinds.add(kindOf(action));
+  try {
+    localStorage.setItem(EXPLAINED_KEY, JSON.stringify([...kinds].slice(-200)));
+  } catch (exc) { /* private mode: it explains again next time */ }
   const box = $("choice-explain");
-  box.replaceChildren(el("strong", {}, action.label), " ", el("span", {}, action.explain), " ",
-    el("span", { class: "muted" }, t("ui.play.tap_again")));
+  // the explanation shows in the tapped button itself (style.css), covering no other choice
+  box.replaceChildren(el("span", { class: "muted" }, t("ui.play.tap_again")));
   box.hidden = false;
 }
 
@@ -427,6 +472,11 @@ async function start() {
   }
   const reply = await api("GET", `/api/catalog/${summary.data.game}/legend`);
   legend = reply.ok ? reply.data : {};
+  drawKey(legend);
+  if (creatorToken(gameId) && summary.data.status === "open") {
+    const bots = await api("GET", "/api/bots");
+    botLevels = bots.ok ? bots.data.levels : [];
+  }
   connect();
 }
 

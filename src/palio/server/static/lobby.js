@@ -2,8 +2,8 @@
 // and finished games, and the seats this browser holds.
 
 import {
-  $, api, catalogById, el, errorMessage, forgetSeat, gameTitle, heldSeats, holdSeat, language,
-  levelName, loadWords, say, seatName, t,
+  $, api, catalogById, el, errorMessage, fill, forgetSeat, gameTitle, heldSeats, holdSeat, language,
+  levelName, loadWords, rememberCreated, say, seatName, t,
 } from "/static/common.js";
 import { leaderboardLink, lobbyRatings } from "/static/ratings.js";
 import { spectatorChatField } from "/static/chat.js";
@@ -78,13 +78,22 @@ function optionField(option) {
   return el("label", { title: help }, `${label} `, select);
 }
 
+/** The bot level the lobby starts with: the easiest. */
+function firstLevel() {
+  return botLevels.includes("easy") ? "easy" : botLevels[0];
+}
+
 function fillSeats() {
   const count = Number($("create-players").value);
   const rows = [];
   for (let seat = 0; seat < count; seat += 1) {
-    const kinds = [el("option", { value: "human" }, t("ui.lobby.person"))];
+    // by default you play the first seat against bots; a seat for a friend is chosen here
+    const bot = seat > 0 && botLevels.length ? `bot:${firstLevel()}` : "human";
+    const kinds = [el("option", { value: "human", selected: bot === "human" },
+      seat === 0 ? t("ui.lobby.person") : t("board.lobby.friend"))];
     for (const level of botLevels) {
-      kinds.push(el("option", { value: `bot:${level}` }, t("ui.bot_named", { level: levelName(level) })));
+      kinds.push(el("option", { value: `bot:${level}`, selected: bot === `bot:${level}` },
+        t("ui.bot_named", { level: levelName(level) })));
     }
     rows.push(el("label", { class: "seat-choice" }, `${t("ui.player_n", { n: seat + 1 })} `,
       el("select", { id: `seat-kind-${seat}`, "data-seat": seat }, kinds)));
@@ -115,8 +124,29 @@ async function createGame(event) {
     say(t("ui.lobby.create_failed", { reason: errorMessage(reply) }));
     return;
   }
+  rememberCreated(reply.data.id, reply.data.creator_token);
   showCreated(reply.data);
   refreshLists();
+}
+
+/** One click: you in the first seat, bots of the chosen level in the others, and off to it. */
+async function playAgainstBots() {
+  say("");
+  const body = createBody();
+  const level = $("bot-level").value;
+  body.seats = body.seats.map((_, seat) => (seat === 0 ? { kind: "human" } : { kind: "bot", level }));
+  const reply = await api("POST", "/api/games", body);
+  if (!reply.ok) {
+    say(t("ui.lobby.create_failed", { reason: errorMessage(reply) }));
+    return;
+  }
+  rememberCreated(reply.data.id, reply.data.creator_token);
+  await joinSeat(reply.data, 0);
+}
+
+function fillBotLevels() {
+  $("bot-level").replaceChildren(...botLevels.map((level) => el("option", {
+    value: level, selected: level === firstLevel() }, levelName(level))));
 }
 
 function joinButtons(summary, cls = "primary") {
@@ -128,7 +158,7 @@ function joinButtons(summary, cls = "primary") {
 function showCreated(summary) {
   const box = $("created");
   const free = summary.seats.filter((s) => !s.taken);
-  box.replaceChildren(
+  fill(box,
     el("p", {}, t("ui.lobby.created", { game: gameTitle(catalog, summary.game) }), " ", el("code", {}, summary.id)),
     free.length ? el("div", { class: "row" }, joinButtons(summary)) : null,
     free.length ? invitePanel(summary.id) : null,
@@ -276,10 +306,12 @@ async function start() {
   const bots = await api("GET", "/api/bots");
   botLevels = bots.ok ? bots.data.levels : [];
   fillGames();
+  fillBotLevels();
   leaderboardLink($("create-game"));
   spectatorChat = spectatorChatField($("create-seats"));
   fillTimingFields($("create-timing-fields"), botLevels);
   $("create-form").addEventListener("submit", createGame);
+  $("play-bots").addEventListener("click", playAgainstBots);
   $("refresh").addEventListener("click", refreshLists);
   const invite = new URLSearchParams(window.location.search).get("invite");
   if (invite) await showInvitation(invite);

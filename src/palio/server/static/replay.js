@@ -4,6 +4,7 @@
 import {
   $, api, catalogById, el, errorMessage, gameTitle, heldSeats, language, loadWords, say, seatName, t,
 } from "/static/common.js";
+import { drawKey } from "/static/boardkey.js";
 import { boardContext, diffPaths, rendererFor } from "/static/render/index.js";
 import { installReview } from "/static/review.js";
 import { chatInit } from "/static/chat.js";
@@ -32,10 +33,12 @@ function go(index) {
   document.body.dataset.frame = String(current);
   $("slider").value = String(current);
   $("frame-number").textContent = t("ui.replay.step_of", { n: current, total: frames.length - 1 });
+  // the headline says what happened in the third person (the label is the mover's prompt)
+  const headline = frame.headline || frame.label || "";
   $("frame-move").replaceChildren(frame.n === 0 ? t("ui.replay.setup")
-    : el("span", {}, el("strong", { class: `seat-text-${frame.seat}` }, seatLabel(frame.seat)), ": ", frame.label || ""));
-  $("step-log").replaceChildren(...(frame.log.length ? frame.log : [t("ui.replay.nothing_logged")]).map(
-    (line) => el("li", {}, line)));
+    : el("span", { class: `seat-${frame.seat}`, "data-seat": frame.seat }, el("span", { class: "dot" }), " ", headline));
+  const said = frame.log.length ? frame.log : [frame.n === 0 ? t("ui.replay.setup") : headline];
+  $("step-log").replaceChildren(...said.map((line) => el("li", { class: frame.seat === null ? "" : `seat-${frame.seat}` }, line)));
   const before = current > 0 ? frames[current - 1].observation : frame.observation;
   const ctx = boardContext({ seat: null, seats, legend, paths: diffPaths(before, frame.observation) });
   let board;
@@ -81,6 +84,7 @@ async function start() {
   }
   ({ frames, record } = reply.data);
   scoreTable = reply.data.score_table || null;
+  document.body.dataset.game = record.game; // picks the game's seat colours (style.css)
   $("title").textContent = gameTitle(catalog, record.game);
   document.title = `${gameTitle(catalog, record.game)} - Palio`;
   $("rules-link").href = `/rules/${record.game}?lang=${language()}`;
@@ -88,6 +92,7 @@ async function start() {
   seats = summary.ok ? summary.data.seats : null;
   const legendReply = await api("GET", `/api/catalog/${record.game}/legend`);
   legend = legendReply.ok ? legendReply.data : {};
+  drawKey(legend);
   $("slider").max = String(frames.length - 1);
   $("slider").addEventListener("input", () => go(Number($("slider").value)));
   $("first").addEventListener("click", () => go(0));

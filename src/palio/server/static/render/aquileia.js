@@ -8,7 +8,7 @@
 // stadium cards are chosen. Only what the observation holds is drawn: other players' unseen
 // cards appear as card backs.
 
-import { el, seatName } from "/static/common.js";
+import { el, seatName, t } from "/static/common.js";
 
 const METALS = ["gold", "silver", "bronze"];
 const LETTER = { gold: "g", silver: "s", bronze: "b" };
@@ -281,7 +281,7 @@ function drawStatus(o, ctx) {
   const where = STEP_DISTRICT[o.step];
   const step = where ? nameOf(ctx, `district.${where}`, where) : "";
   return el("div", { class: "aq-status", "data-phase": o.phase, "data-step": o.step || "" },
-    el("strong", {}, `${o.round}/${o.rounds}`), " · ",
+    el("strong", {}, t("board.round_of", { n: o.round, of: o.rounds })), " · ",
     el("span", { title: tip(ctx, `phase.${o.phase}`) }, nameOf(ctx, `phase.${o.phase}`, o.phase)),
     step ? ` · ${step}` : "",
     " · ", el("span", { title: tip(ctx, "piece.start") }, "⚑ ", seatName(ctx.seats, o.start)));

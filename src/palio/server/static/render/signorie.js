@@ -6,7 +6,7 @@
 // tooltip; every element that stands for a legal choice is offered for clicking.
 // Everything in Signorie's observation is public: every seat sees the same board.
 
-import { el, seatName } from "/static/common.js";
+import { el, seatName, t } from "/static/common.js";
 
 // a rank as the board prints it: one Roman numeral (a single character, in any language)
 const RANK_NUMERALS = ["", "\u2160", "\u2161", "\u2162", "\u2163", "\u2164", "\u2165"];
@@ -75,7 +75,7 @@ function drawStatus(o, ctx) {
     class: `sg-order sg-p${seat}${o.turn_player === seat ? " turn" : ""}`, title: tip(ctx, "turn_order"),
   }, `${i + 1}. ${seatName(ctx.seats, seat)}`));
   return el("section", { class: "panel sg-status", id: "sg-status" },
-    el("strong", { "data-round": o.round }, `${o.round} / ${o.rounds}`),
+    el("strong", { "data-round": o.round }, t("board.round_of", { n: o.round, of: o.rounds })),
     el("span", { class: "sg-order-track", title: tip(ctx, "turn_order") }, order),
     el("span", { class: "sg-stack", title: tip(ctx, "alliance_stack") }, `◆ ${o.alliance_stack}`));
 }
@@ -265,7 +265,7 @@ function drawBoard(o, seat, ctx) {
   el("h3", {}, el("span", { class: `sg-disc sg-p${seat}` }), seatName(ctx.seats, seat),
     ctx.seat === seat ? el("span", { class: "muted" }, " ★") : null,
     el("span", { class: "score", title: tip(ctx, "vp") }, ` ${p.vp} VP`),
-    p.passed && o.phase === "play" ? el("span", { class: "muted" }, " ✋") : null),
+    p.passed && o.phase === "play" ? el("span", { class: "badge" }, t("board.passed")) : null),
   el("div", { class: "row sg-stocks" },
     el("span", { title: tip(ctx, "florin") }, `ƒ ${p.florins}`),
     el("span", { title: tip(ctx, "supply") }, `♂${p.men} ♀${p.women}`),

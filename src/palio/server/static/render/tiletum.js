@@ -80,7 +80,7 @@ function drawStatus(o, ctx) {
     Array.from({ length: o.corruption.hidden }, () => el("span", { class: "token-face hidden" }, "?"))), "corruption");
   const decks = ["bonus", "contract", "character"].map((deck) => el("span", { class: "deck" }, t(`ui.tt.deck.${deck}`, { n: o.decks[deck] })));
   return el("section", { class: "panel tt-status" },
-    el("strong", {}, t("ui.tt.round", { n: o.round }), o.phase === "play" ? ` · ${t("ui.tt.turn", { n: o.turn })}` : "", " · ", phase),
+    el("strong", {}, t("board.round_of", { n: o.round, of: ctx.legend.rounds ?? 4 }), o.phase === "play" ? ` · ${t("ui.tt.turn", { n: o.turn })}` : "", " · ", phase),
     el("span", { class: "muted" }, " · ", t("ui.tt.order"), " ", o.order.map((s) => seatName(ctx.seats, s)).join(" → ")),
     el("span", { class: "muted decks" }, " · ", decks),
     el("span", { class: "muted" }, " · "), ctx.recent(corruption, "corruption"));

@@ -64,7 +64,7 @@ function dieNode(ctx, face, extraClass = "") {
 function drawStatus(o, ctx) {
   const start = seatName(ctx.seats, o.start);
   return el("section", { class: "panel ty-status" },
-    el("strong", {}, t("ui.ty.round", { n: o.round, of: o.rounds })),
+    el("strong", {}, t("board.round_of", { n: o.round, of: o.rounds })),
     el("span", { class: "muted", ...tip(ctx, "start_player") }, ` · ${name(ctx, "start_player", "")}: ${start}`),
     el("span", { class: "muted", ...tip(ctx, "event_queue") }, ` · ${t("ui.ty.decks", o.decks)}`));
 }

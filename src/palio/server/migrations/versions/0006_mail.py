@@ -1,6 +1,6 @@
 """The mail outbox and when a table's page was last open for a seat (palio.server.mail).
 
-Revision ID: 0007
+Revision ID: 0006
 Revises: 0005
 Create Date: 2026-11-25
 """
@@ -8,7 +8,7 @@ Create Date: 2026-11-25
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007"
+revision = "0006"
 down_revision = "0005"
 branch_labels = None
 depends_on = None

@@ -4,7 +4,7 @@
 ``reviews`` keeps one review per finished game: its status, progress, the process that claimed
 it, and the result once done.
 
-Revision ID: 0006
+Revision ID: 0008
 Revises: 0007
 Create Date: 2026-11-25
 """
@@ -12,8 +12,8 @@ Create Date: 2026-11-25
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision = "0007"  # chained after mail (0007) when merging main
+revision = "0008"
+down_revision = "0007"  # after creator token (0007), in merge order
 branch_labels = None
 depends_on = None
 
