@@ -61,7 +61,7 @@ def test_review_a_finished_game_on_the_replay_page(review_web: Server, browser: 
     assert "Blunder" in text and "Played: Pass" in text and "Better:" in text
     blunder.locator(".review-jump").click()
     assert page.get_attribute("body", "data-frame") == str(BLUNDER_AT + 1)
-    assert "Pass" in page.inner_text("#frame-move")
+    assert "Bo" in page.inner_text("#frame-move")  # the blunder is the second seat's pass
     assert page.locator("#review-summary tbody tr").count() == 2
     # a marker on the chart jumps too
     page.click("#first")
