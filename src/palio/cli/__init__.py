@@ -19,6 +19,7 @@ COMMAND_MODULES = [
     "palio.cli.sim",
     "palio.cli.bench",
     "palio.cli.train",
+    "palio.cli.review",
     "palio.cli.users",
 ]
 

@@ -187,6 +187,7 @@ def play_command(
     if human is not None:
         line_editing()
     shown = 0
+    hinted: list[int] = []  # move numbers at which the person asked for a hint
     while not state.is_over:
         mover = state.to_move
         assert mover is not None
@@ -194,7 +195,7 @@ def play_command(
             shown = show_log(state, human, tr, shown)
             say()
             say(g.render(state, human, tr))
-            action = ask(state, tr)
+            action = ask(state, tr, hints=hinted)
             if action is None:
                 say(tr(msg("cli.bye")))
                 raise typer.Exit(0)  # leaving is what the person asked for, not an error
@@ -206,6 +207,8 @@ def play_command(
     if human is not None:
         show_log(state, human, tr, shown)
     show_result(g, state, tr, table=not quiet)
+    if hinted:
+        say(tr(msg("cli.hint.used")))
     if record:
         GameRecord.of(state, seats).save(record)
         say(tr(msg("cli.record_saved", path=str(record))))
@@ -306,10 +309,13 @@ def show_help(choices: list[dict[str, Any]], tr: Translator) -> None:
         )
 
 
-def ask(state: State, tr: Translator, read: Callable[[str], str] = input) -> Action | None:
+def ask(state: State, tr: Translator, read: Callable[[str], str] = input,
+        hints: list[int] | None = None) -> Action | None:
     """The person's decision: a choice's number or its notation; ``None`` to quit.
 
-    Wrong entries are explained (in the reader's language) and asked again.
+    Wrong entries are explained (in the reader's language) and asked again. ``hint`` shows
+    the bot's three best choices (searched from this seat's view only); ``hints`` collects
+    the move numbers where one was asked for.
     """
     game = state.game
     legal = list(state.legal_actions())
@@ -345,6 +351,11 @@ def ask(state: State, tr: Translator, read: Callable[[str], str] = input) -> Act
             else:
                 show_help(choices, tr)
             continue
+        if word == "hint":
+            show_hint(state, tr)
+            if hints is not None:
+                hints.append(state.move_number)
+            continue
         if word == "board":
             say(game.render(state, state.to_move, tr))
             show_choices(choices, tr)
@@ -363,6 +374,21 @@ def ask(state: State, tr: Translator, read: Callable[[str], str] = input) -> Act
             return action
         reason = game.words.why_illegal(state, action)
         say(tr(reason if reason is not None else msg("core.not_legal_now")))
+
+
+def show_hint(state: State, tr: Translator) -> None:
+    """The bot's three best choices for the seat to move, from that seat's view only. The
+    search's seed is fresh, never the game's (which shuffled the hidden cards)."""
+    import secrets
+
+    from palio.review import hint
+
+    given = hint(state, state.to_move, seed=secrets.randbits(32), tr=tr)
+    say(tr(msg("cli.hint.title")))
+    for number, choice in enumerate(given["choices"], 1):
+        value = "–" if choice["value"] is None else f"{choice['value']:.2f}"
+        say(tr(msg("cli.hint.choice", number=number, label=choice["label"], value=value,
+                   reason=choice["reason"])))
 
 
 # how many legal moves an unreadable entry is shown as examples of what to type

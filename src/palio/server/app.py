@@ -43,6 +43,7 @@ from palio.server import (
     seating,
     timing,
 )
+from palio.server import review as reviews_api
 from palio.server.botplay import BotRunner
 from palio.server.clock import Clock, clock_from_env
 from palio.server.cluster import Listener, LocalClaims, PostgresClaims
@@ -195,6 +196,9 @@ class Server:
             self.listener.start()
             await asyncio.wait_for(self.listener.ready.wait(), 30)
         self.bots.start()
+        self.reviews = reviews_api.ReviewRunner(reviews_api.ReviewService(self.service),
+                                                settings.db)
+        self.reviews.start()
         if settings.smtp:
             self.start_mail()
         # games with a bot to move resume by themselves (each process tries; claims decide)
@@ -228,6 +232,7 @@ class Server:
         self.mailer = asyncio.get_running_loop().create_task(mailer.run(2.0, open_pages))
 
     async def stop(self) -> None:
+        await self.reviews.close()
         if self.mailer is not None:
             self.mailer.cancel()
         if self.sweeper is not None:
@@ -521,6 +526,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
             if not is_disconnect(error):
                 raise
 
+    reviews_api.install(app, server)  # reviews of finished games, hints (server/review.py)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app
 

@@ -42,6 +42,7 @@ from palio.core.game import Game, State
 from palio.core.i18n import Translator, lookup
 from palio.core.record import GameRecord
 from palio.core.words import msg
+from palio.review import hints_allowed
 from palio.server import headlines, models, ratings, timing
 from palio.server.clock import Clock, SystemClock
 from palio.server.db import ActionRow, GameRow, SeatRow, is_sqlite, make_engine, upgrade
@@ -164,6 +165,9 @@ class LiveGame:
     log_cache: dict[tuple[int | None, str], tuple[int, list[dict[str, Any]]]] = field(
         default_factory=dict)
     table: timing.Table = field(default_factory=timing.Table)  # clocks, forfeits (timing.py)
+    # hints (palio.server.review): may a seat ask for one here, has one been asked for
+    hints_allowed: bool = False
+    hints_used: bool = False
 
     @property
     def move_number(self) -> int:
@@ -329,6 +333,9 @@ class LiveGame:
         yours = (seat is not None and seat == to_move and self.status == "running"
                  and self.seats[seat].kind == "human")  # a seat left to a bot has no choices
         log = self._log_lines(seat, tr)
+        if self.hints_used:  # the table's log says so (palio.server.review)
+            log = [*log, {"n": state.move_number, "seat": None,
+                          "text": tr(msg("review.log.hints_used"))}]
         return timing.amend_view(self, {
             "id": self.id, "game": game.info.id, "players": self.players, "status": self.status,
             "seat": seat, "lang": tr.lang, "move_number": state.move_number,
@@ -344,6 +351,7 @@ class LiveGame:
             "can_undo": self.can_undo(seat),
             "recent": self.recent(seat),
             "text": game.render(state, seat, tr), "spectator_chat": self.spectator_chat,
+            "hints": {"allowed": self.hints_allowed, "used": self.hints_used},
         }, tr)
 
 
@@ -474,6 +482,8 @@ class GameService:
         live.seats = fresh_seats
         live.table = timing.Table.of(row)
         live.status = "finished" if live.state.is_over else status  # "finished": a safeguard
+        live.hints_allowed = hints_allowed(row)
+        live.hints_used = bool(getattr(row, "hints_used", False))
         live.revision = revision
 
     def _lock_row(self, session: Session, live: LiveGame) -> None:

@@ -15,6 +15,7 @@ import {
 } from "/static/common.js";
 import { drawKey } from "/static/boardkey.js";
 import { boardContext, rendererFor } from "/static/render/index.js";
+import { hintView } from "/static/hint.js";
 import { chatCatchUp, chatInit, chatPushed, chatView } from "/static/chat.js";
 import { seatBarRatings } from "/static/ratings.js";
 import { drawClocks, drawTableControls, forfeitNotes, signalTurn } from "/static/timing.js";
@@ -366,6 +367,7 @@ function drawActions() {
   }
   $("actions").replaceChildren(...parts);
   $("undo").hidden = !view.can_undo;
+  hintView(view, gameId, token); // hint.js: practice tables only
   disarm();
 }
 

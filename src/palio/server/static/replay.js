@@ -6,6 +6,7 @@ import {
 } from "/static/common.js";
 import { drawKey } from "/static/boardkey.js";
 import { boardContext, diffPaths, rendererFor } from "/static/render/index.js";
+import { installReview } from "/static/review.js";
 import { chatInit } from "/static/chat.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
@@ -104,6 +105,7 @@ async function start() {
   });
   drawResult();
   go(0);
+  installReview({ gameId, go, seatLabel, moves: frames.length - 1 }); // review.js
   // the table's chat, read with a seat's token this browser holds (chat.py decides who reads)
   chatInit($("chat"), gameId, heldSeats().find((s) => s.id === gameId)?.token || null,
     { readOnly: true, tableSeats: seats });

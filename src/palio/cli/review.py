@@ -1,0 +1,119 @@
+"""``palio review RECORD.json``: the strongest bot judges every decision of a finished game.
+
+A Rich progress bar while it thinks, then the decisions that lost the most and a summary per
+player, in the words of ``--lang``; ``--json FILE`` (``-``: standard output) writes the whole
+review (see :mod:`palio.review` and docs/review.md).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from palio.cli.common import fail, load_game
+from palio.cli.play import LANG_OPTION, seat_names, terminal_language
+from palio.core.errors import PalioError
+from palio.core.i18n import Translator
+from palio.core.record import GameRecord
+from palio.core.words import msg
+from palio.review import Budget, add_words, review
+
+console = Console(highlight=False, soft_wrap=True, stderr=False)
+errors = Console(stderr=True, highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("review")(review_command)
+
+
+def review_command(
+    path: Path = typer.Argument(..., help="a finished game's record (palio play --record)"),
+    seat: list[int] = typer.Option(None, "--seat", help="review only this seat (repeatable)"),
+    seconds: float = typer.Option(None, "--seconds", help="thinking time per decision "
+                                  "(not repeatable; default: a fixed number of iterations)"),
+    iterations: int = typer.Option(None, "--iterations", help="search iterations per decision "
+                                   "(default 400)"),
+    seed: int = typer.Option(0, "--seed", "-s", help="the search's seed: a review repeats"),
+    workers: int = typer.Option(1, "--workers", "-w", help="processes that search decisions "
+                                "(the same review, sooner)"),
+    json_out: str = typer.Option(None, "--json", help="write the review as JSON here ('-': "
+                                 "standard output)"),
+    components_file: Path = typer.Option(
+        None, "--components-file", help="the components file the game was played on"),
+    lang: str = LANG_OPTION,
+) -> None:
+    """Review a finished game: each decision's loss in expected win share, the better choice."""
+    tr = Translator()
+    try:
+        tr = Translator(terminal_language(lang))
+        record = GameRecord.load(path)
+        game = load_game(record.game, components_file)
+        if seat and any(not 0 <= s < record.players for s in seat):
+            raise PalioError(f"--seat must be 0-{record.players - 1}",
+                             words=msg("cli.review.bad_seat", last=record.players - 1))
+        budget = Budget(iterations=iterations, seconds=seconds)
+        quiet = json_out == "-"
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=errors if quiet else console,
+                      transient=quiet) as bar:
+            task = bar.add_task(escape(tr(msg("cli.review.progress", game=game.info.name))),
+                                total=len(record.actions))
+            result = review(record, game, seats=seat or None, budget=budget, seed=seed,
+                            workers=workers, progress=lambda done, total: bar.update(task, completed=done))
+    except (PalioError, OSError) as exc:
+        raise fail(exc, tr) from None
+    names = seat_names(record.seats, tr) if record.seats else None
+    tr = Translator(tr.lang, names)
+    add_words(result, record, tr, game)
+    if json_out == "-":
+        sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
+        return
+    show(result, tr)
+    if json_out:
+        Path(json_out).write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n",
+                                  encoding="utf-8")
+        console.print(escape(tr(msg("cli.review.saved", path=json_out))))
+
+
+def share(value: float | None) -> str:
+    return "–" if value is None else f"{value:.2f}"
+
+
+def show(result: dict, tr: Translator) -> None:
+    engine = result["engine"]
+    budget = (msg("cli.review.iterations", n=engine["iterations"]) if engine["iterations"]
+              else msg("cli.review.seconds", seconds=f"{engine['seconds']:g}"))
+    console.print(escape(tr(msg("cli.review.engine", bot=engine["bot"], budget=budget,
+                                seed=result["seed"], players=result["seats"]))))
+    marked = [d for d in result["decisions"] if d["class"]]
+    if not marked:
+        console.print(escape(tr(msg("cli.review.none"))))
+    else:
+        table = Table(title=escape(tr(msg("cli.review.decisions_title"))))
+        for key in ("col_move", "col_player", "col_played", "col_best", "col_loss", "col_class"):
+            table.add_column(escape(tr(msg(f"cli.review.{key}"))))
+        for d in marked:
+            played = tr(msg("cli.review.estimate", label=d["played"]["label"],
+                            value=share(d["played"]["value"])))
+            best = tr(msg("cli.review.estimate", label=d["best"]["label"],
+                          value=share(d["best"]["value"])))
+            table.add_row(str(d["move"] + 1), escape(tr.player(d["seat"])), escape(played),
+                          escape(best), f"{d['loss']:.2f}",
+                          escape(tr(msg(f"cli.review.class.{d['class']}"))))
+        console.print(table)
+    summary = Table(title=escape(tr(msg("cli.review.players_title"))))
+    for key in ("col_player", "col_decisions", "col_average", "col_inaccuracies",
+                "col_mistakes", "col_blunders", "col_accuracy"):
+        summary.add_column(escape(tr(msg(f"cli.review.{key}"))))
+    for p in result["players"]:
+        accuracy = "–" if p["accuracy"] is None else f"{p['accuracy']:.0f}"
+        summary.add_row(escape(tr.player(p["seat"])), str(p["decisions"]), f"{p['average_loss']:.3f}", str(p["inaccuracies"]),
+                        str(p["mistakes"]), str(p["blunders"]), accuracy)
+    console.print(summary)

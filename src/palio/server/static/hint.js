@@ -1,0 +1,34 @@
+// The Hint button of the game page, at practice tables only: the bot's three best choices for
+// the seat to move, searched from that seat's view, with their chances and a one-line reason.
+// Asking is recorded: the table's log says that hints were used.
+
+import { $, api, el, errorMessage, t } from "/static/common.js";
+
+/** Show or hide the Hint button for this view; ``token`` is the seat's. */
+export function hintView(view, gameId, token) {
+  const button = $("hint");
+  if (!button) return;
+  const yours = view.seat !== null && view.seat === view.to_move && view.status === "running";
+  button.hidden = !(yours && view.hints?.allowed);
+  const box = $("hint-box");
+  if (box && box.dataset.move !== String(view.move_number)) box.hidden = true;
+  button.onclick = async () => {
+    button.disabled = true;
+    box.hidden = false;
+    box.dataset.move = String(view.move_number);
+    box.replaceChildren(el("span", { class: "muted" }, t("review.hint.thinking")));
+    const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/hint`,
+      { move_number: view.move_number }, token);
+    button.disabled = false;
+    if (!reply.ok) {
+      const code = reply.data?.error?.code;
+      box.replaceChildren(t(`review.error.${code}`, {}, "") || errorMessage(reply));
+      return;
+    }
+    box.replaceChildren(el("strong", {}, t("review.hint.title")), el("ol", { id: "hint-choices" },
+      reply.data.choices.map((c) => el("li", { "data-notation": c.notation },
+        el("span", {}, t("review.hint.choice", { label: c.label,
+          value: c.value === null ? "–" : c.value.toFixed(2) })),
+        el("div", { class: "muted" }, c.reason)))));
+  };
+}

@@ -1,0 +1,200 @@
+"""The review judges decisions from the mover's view: known blunders are found, hidden cards
+the mover could not see change nothing, a seed repeats a review, a review changes nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import palio
+from palio import bots
+from palio.core.errors import PalioError
+from palio.core.i18n import Translator
+from palio.core.record import GameRecord
+from palio.review import (
+    Budget,
+    add_words,
+    hint,
+    hints_allowed,
+    judge,
+    judge_decision,
+    review,
+    thresholds_for,
+)
+
+SMALL = Budget(iterations=300)
+
+# Decisive positions found by playing seeded greedy games to near the end (tests/review's
+# scan: every random continuation of the losing choice lost, of a winning one won; the test
+# checks it again on 40 continuations):
+# (game, players, seed, move index, the losing choice)
+DECISIVE = [
+    ("san-gimignano", 2, 2, 75, "pass"),
+    ("tiletum", 2, 8, 131, "die 2w>5"),
+    ("aquileia", 3, 6, 163, "prize slave"),
+    ("signorie", 2, 3, 88, "done"),
+    ("troyes", 2, 8, 144, "pass"),
+]
+
+
+def greedy_game(game_id: str, players: int, seed: int, stop: int | None = None,
+                then: str | None = None) -> palio.core.game.State:
+    """A seeded greedy game; at move ``stop`` the choice ``then`` is played instead."""
+    state = palio.new_game(game_id, players=players, seed=seed)
+    bot = bots.get("greedy", seed=seed)
+    while not state.is_over:
+        chosen = bot.choose(state, state.to_move)
+        if state.move_number == stop:
+            chosen = state.parse(then)
+        state.apply(chosen)
+    return state
+
+
+def position_at(game_id: str, players: int, seed: int, move: int) -> palio.core.game.State:
+    state = palio.new_game(game_id, players=players, seed=seed)
+    bot = bots.get("greedy", seed=seed)
+    while state.move_number < move:
+        state.apply(bot.choose(state, state.to_move))
+    return state
+
+
+def win_rate(state, seat: int, action, rng: random.Random, tries: int = 40) -> float:
+    """How often random continuations after ``action`` (from ``seat``'s view) win outright."""
+    wins = 0
+    for _ in range(tries):
+        world = state.determinize(seat, rng)
+        world.apply_unchecked(action)
+        while not world.is_over:
+            world.apply_unchecked(rng.choice(world.legal_actions()))
+        wins += world.returns()[seat] == 1
+    return wins / tries
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed", "move", "losing"), DECISIVE)
+def test_known_losing_choice_is_a_blunder_with_the_right_better_choice(
+        game_id, players, seed, move, losing):
+    before = position_at(game_id, players, seed, move)
+    seat = before.to_move
+    rng = random.Random(1)
+    assert win_rate(before, seat, before.parse(losing), rng) <= 0.1
+    record = GameRecord.of(greedy_game(game_id, players, seed, stop=move, then=losing))
+    assert record.actions[move] == losing
+    result = review(record, budget=SMALL, seed=3, moves=[move])
+    (decision,) = result["decisions"]
+    assert decision["move"] == move and decision["seat"] == seat
+    assert decision["class"] == "blunder", decision
+    assert decision["loss"] >= thresholds_for(game_id)[2]
+    best = before.parse(decision["best"]["notation"])
+    assert win_rate(before, seat, best, rng) >= 0.9, decision
+    # a winning choice played is no blunder
+    good = judge_decision(before, best, budget=SMALL, seed=3)
+    assert good["class"] is None and good["loss"] < thresholds_for(game_id)[0]
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("san-gimignano", 2), ("tiletum", 3),
+                                                  ("troyes", 2)])
+def test_hidden_cards_the_mover_could_not_see_do_not_change_the_verdict(game_id, players):
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(3):
+        state = palio.new_game(game_id, players=players, seed=seed)
+        for _ in range(rng.randrange(6, 30)):
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+            if state.is_over:
+                break
+        if state.is_over or len(state.legal_actions()) < 2:
+            continue
+        seat = state.to_move
+        action = state.legal_actions()[-1]
+        verdict = judge_decision(state, action, budget=Budget(iterations=60), seed=11)
+        for k in range(2):
+            twin = state.determinize(seat, random.Random(100 + k))
+            assert twin.observe(seat) == state.observe(seat)
+            assert judge_decision(twin, action, budget=Budget(iterations=60), seed=11) == verdict
+        checked += 1
+    assert checked >= 2
+
+
+def small_record(seed: int = 4) -> GameRecord:
+    return GameRecord.of(greedy_game("san-gimignano", 2, seed))
+
+
+def test_review_repeats_with_a_seed_and_changes_nothing():
+    record = small_record()
+    before = record.to_json()
+    first = review(record, budget=Budget(iterations=40), seed=9, seats=[1])
+    second = review(record, budget=Budget(iterations=40), seed=9, seats=[1])
+    assert first == second
+    assert record.to_json() == before
+    assert record.replay(palio.get_game(record.game)).is_over
+    assert {d["seat"] for d in first["decisions"]} == {1}
+    other = review(record, budget=Budget(iterations=40), seed=10, seats=[1])
+    assert other["decisions"] != first["decisions"]  # the seed is what repeats it
+
+
+def test_two_worker_processes_give_the_same_review():
+    record = small_record()
+    alone = review(record, budget=Budget(iterations=30), seed=2, seats=[0])
+    assert review(record, budget=Budget(iterations=30), seed=2, seats=[0], workers=2) == alone
+
+
+def test_review_json_shape_and_words():
+    record = small_record()
+    result = review(record, budget=Budget(iterations=30), seed=1)
+    add_words(result, record, Translator("ja"))
+    text = json.dumps(result, ensure_ascii=False)
+    data = json.loads(text)
+    moves = [d["move"] for d in data["decisions"]]
+    assert moves == list(range(len(record.actions)))
+    for entry in data["decisions"]:
+        assert entry["seat"] in (0, 1) and entry["loss"] >= 0
+        for key in ("played", "best"):
+            assert entry[key]["notation"] and entry[key]["label"] and entry[key]["explain"]
+        assert len(entry["values"]) == 2
+    assert [p["seat"] for p in data["players"]] == [0, 1]
+    for summary in data["players"]:
+        assert summary["average_loss"] >= 0
+        assert {"inaccuracies", "mistakes", "blunders", "accuracy"} <= set(summary)
+    assert data["engine"]["iterations"] == 30
+
+
+def test_a_running_game_cannot_be_reviewed():
+    state = palio.new_game("san-gimignano", players=2, seed=1)
+    state.apply(state.legal_actions()[0])
+    with pytest.raises(PalioError):
+        review(GameRecord.of(state), budget=Budget(iterations=10))
+
+
+def test_judge_thresholds():
+    limits = (0.1, 0.2, 0.3)
+    assert judge(0.05, limits) is None
+    assert judge(0.1, limits) == "inaccuracy"
+    assert judge(0.25, limits) == "mistake"
+    assert judge(0.9, limits) == "blunder"
+
+
+def test_hint_three_best_from_the_seats_view_only():
+    state = position_at("san-gimignano", 2, 2, 75)
+    seat = state.to_move
+    given = hint(state, seat, budget=Budget(iterations=80), seed=2, tr=Translator("en"))
+    assert 1 <= len(given["choices"]) <= 3
+    assert all(c["label"] and c["reason"] for c in given["choices"])
+    assert given == hint(state, seat, budget=Budget(iterations=80), seed=2, tr=Translator("en"))
+    twin = state.determinize(seat, random.Random(3))
+    assert hint(twin, seat, budget=Budget(iterations=80), seed=2, tr=Translator("en")) == given
+    with pytest.raises(PalioError):
+        hint(state, 1 - seat, budget=Budget(iterations=10))
+
+
+def test_hints_allowed_only_at_unrated_practice_tables():
+    class Row:
+        pass
+
+    row = Row()
+    assert not hints_allowed(row)  # before the practice column exists: never
+    row.practice = True
+    assert hints_allowed(row)
+    row.rated = True
+    assert not hints_allowed(row)
