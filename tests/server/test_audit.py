@@ -215,6 +215,30 @@ def test_a_new_password_signs_out_the_other_sessions(site: Site) -> None:
     assert refused.status_code == 403 and site.me(again) == 200
 
 
+def test_the_current_password_cannot_be_guessed_through_a_session(site: Site) -> None:
+    """Found in review: PATCH /api/me checked ``current_password`` with no limit, so whoever
+    held a session (a stolen cookie, a shared computer) could guess the password without
+    end. Fixed: each check counts as a sign-in does, under the same limit per name."""
+    ada = site.sign_up("Ada")
+    for n in range(FAILURE_LIMIT):
+        reply = ada.patch("/api/me", headers=ORIGIN, json={"password": "a brand new one",
+                                                           "current_password": f"guess {n}"})
+        assert reply.status_code == 403, reply.text
+    reply = ada.patch("/api/me", headers=ORIGIN, json={"password": "a brand new one",
+                                                       "current_password": PASSWORD})
+    assert reply.status_code == 429 and int(reply.headers["Retry-After"]) > 0, reply.text
+    other = site.browser()  # the same count as sign-in's, for this name
+    assert other.post("/api/session", json={"name": "Ada", "password": PASSWORD},
+                      headers=ORIGIN).status_code == 429
+    site.clock.advance(FAILURE_WINDOW.total_seconds() + 1)
+    reply = ada.patch("/api/me", headers=ORIGIN, json={"password": "a brand new one",
+                                                       "current_password": PASSWORD})
+    assert reply.status_code == 200, reply.text
+    for _ in range(FAILURE_LIMIT + 2):  # a right answer never counts against the name
+        assert other.post("/api/session", json={"name": "Ada", "password": "a brand new one"},
+                          headers=ORIGIN).status_code == 200
+
+
 def test_a_disabled_account_stops_at_once(site: Site, tmp_path: Path) -> None:
     """``palio users disable`` (a real command on the same database) while Ada is signed in
     and seated: her next request is a signed-out one; she acts for no seat."""

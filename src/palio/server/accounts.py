@@ -190,6 +190,11 @@ class TooManyAttempts(ApiError):
         self.retry_after = retry_after
 
 
+def too_many(exc: TooManyAttempts) -> JSONResponse:
+    return JSONResponse({"error": {"code": exc.code, "message": exc.message}},
+                        status_code=429, headers={"Retry-After": str(exc.retry_after)})
+
+
 # -- the store -------------------------------------------------------------------------------
 class AccountStore:
     """Accounts and sessions in the database. Thread-safe; every method is blocking."""
@@ -263,15 +268,13 @@ class AccountStore:
                current_session: str | None = None) -> Account:
         """New settings; a new password ends every session but ``current_session`` (the
         token of the browser that changed it)."""
+        if body.password is not None:
+            self.check_current_password(account, body.current_password)
         with self.sessions.begin() as session:
             row = session.get(AccountRow, account.id)
             if row is None or row.disabled:
                 raise ApiError(401, "not_signed_in", "sign in first")
             if body.password is not None:
-                if body.current_password is None or not password_matches(
-                        row.password_hash, body.current_password):
-                    raise ApiError(403, "bad_password",
-                                   "a new password needs the current one, given correctly")
                 row.password_hash = HASHER.hash(body.password)
                 # whoever else knew the old password, or holds a stolen cookie, is signed out
                 session.execute(delete(SessionRow).where(
@@ -286,6 +289,25 @@ class AccountStore:
             if body.mail_turns is not None:
                 row.mail_turns = body.mail_turns
             return Account.of(row)
+
+    def check_current_password(self, account: Account, given: str | None) -> None:
+        """403 unless ``given`` is the account's password. Counted as sign-ins are, under the
+        same limit per name: a stolen session is no way to guess the password."""
+        refused = ApiError(403, "bad_password",
+                           "a new password needs the current one, given correctly")
+        if given is None:
+            raise refused
+        now = self.clock.now()
+        keys = [limit_key("name", name_key(account.name))]
+        with self.limit_lock, self.sessions.begin() as session:
+            self._check_failures(session, keys, now)
+            attempt = self._record_failure(session, keys, now)
+            row = session.get(AccountRow, account.id)
+            stored = row.password_hash if row is not None else dummy_hash()
+        if not password_matches(stored, given):
+            raise refused
+        with self.sessions.begin() as session:  # right: this attempt was no refusal
+            session.execute(delete(SignInFailureRow).where(SignInFailureRow.id.in_(attempt)))
 
     # signing in
     def sign_in(self, name: str, password: str, address: str) -> Account:
@@ -616,8 +638,7 @@ async def sign_in(request: Request) -> Any:
         account = await run_in_threadpool(accounts.sign_in, body.name, body.password,
                                           client_address(request))
     except TooManyAttempts as exc:
-        return JSONResponse({"error": {"code": exc.code, "message": exc.message}},
-                            status_code=429, headers={"Retry-After": str(exc.retry_after)})
+        return too_many(exc)
     old = request.cookies.get(SESSION_COOKIE)
     if old:  # a session the browser held before ends: only the new token opens one
         await run_in_threadpool(accounts.end_session, old)
@@ -647,8 +668,11 @@ async def change_me(request: Request) -> Any:
 
     account = await required(request)
     body = await body_as(ChangeSettings, request)
-    changed = await run_in_threadpool(store(request).change, account, body,
-                                      request.cookies.get(SESSION_COOKIE))
+    try:
+        changed = await run_in_threadpool(store(request).change, account, body,
+                                          request.cookies.get(SESSION_COOKIE))
+    except TooManyAttempts as exc:
+        return too_many(exc)
     return changed.public()
 
 
