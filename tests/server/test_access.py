@@ -448,3 +448,70 @@ def test_who_may_use_it(site: tuple[Any, ManualClock], row: Row) -> None:
             assert after == before, f"{caller}'s call changed something"
         if row.check is not None and row.method != "WS":
             row.check(scene, caller, reply)
+
+
+# -- bad input -----------------------------------------------------------------------------------
+NOT_JSON = object()  # the body is sent as these bytes, not as JSON
+BAD_INPUT: list[tuple[str, str, Any]] = [
+    ("POST", "/api/accounts", {"name": "Ada1", "password": PASSWORD}),  # taken (any case)
+    ("POST", "/api/accounts", {"name": "ADA1", "password": PASSWORD}),
+    ("POST", "/api/accounts", {"name": " Zed", "password": PASSWORD}),
+    ("POST", "/api/accounts", {"name": "Z/ed", "password": PASSWORD}),
+    ("POST", "/api/accounts", {"name": "Zed", "password": "short"}),
+    ("POST", "/api/accounts", {"name": "Zed", "password": PASSWORD, "email": "no-at-sign"}),
+    ("POST", "/api/accounts", {"name": "Zed", "password": PASSWORD, "lang": "xx"}),
+    ("POST", "/api/accounts", {"name": "Zed", "password": PASSWORD, "admin": True}),
+    ("POST", "/api/accounts", {"name": "Zed", "password": PASSWORD,
+                               "claim": [{"game": "x", "seat": 0, "token": "t"}] * 51}),
+    ("POST", "/api/accounts", {"name": "Zed\u0000", "password": PASSWORD}),
+    ("POST", "/api/accounts", {"name": ["Zed"], "password": PASSWORD}),
+    ("POST", "/api/accounts", b"not json"),
+    ("POST", "/api/accounts", b"[" * 100_000),
+    ("POST", "/api/session", {"name": "Ada1", "password": 12345678}),
+    ("POST", "/api/session", {"name": "Ada1"}),
+    ("POST", "/api/session", b"null"),
+    ("PATCH", "/api/me", {"current_password": PASSWORD}),  # without a new password
+    ("PATCH", "/api/me", {"password": "short", "current_password": PASSWORD}),
+    ("PATCH", "/api/me", {"password": "long enough now", "current_password": "wrong one!"}),
+    ("PATCH", "/api/me", {"email": "a@b"}),
+    ("PATCH", "/api/me", {"mail_turns": "yes"}),
+    ("PATCH", "/api/me", {"name": "Eve"}),  # a name is not a setting
+    ("POST", "/api/games/{game_id}/seats/9/join", {}),
+    ("POST", "/api/games/{game_id}/seats/-1/join", {}),
+    ("POST", "/api/games/{game_id}/seats/{seat_g}/leave", {}),  # Ada's cookie, not her seat
+    ("POST", "/api/games/{game_id}/seats/x/leave", {}),
+    ("POST", "/api/games/{game_id}/seats/99999/leave", {}),
+    ("POST", "/api/games/nosuchgame/seats/0/leave", {}),
+    ("POST", "/api/games/{game_id}/actions", {"action": "nonsense", "move_number": 0}),
+    ("POST", "/api/games/{game_id}/actions", {"action": "x", "move_number": -1}),
+    ("POST", "/api/games/{game_id}/undo", {"move_number": 0}),  # nothing of hers to undo
+    ("POST", "/api/games", {"game": "tiletum", "players": 3,
+                            "timing": {"kind": "realtime", "base_s": 1}}),
+    ("POST", "/api/games", {"game": "tiletum", "players": 3, "on_timeout": {"kind": "x"}}),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), BAD_INPUT,
+                         ids=[f"{m} {p} {str(b)[:40]}" for m, p, b in BAD_INPUT])
+def test_bad_input_gets_a_clear_4xx_and_changes_nothing(site: tuple[Any, ManualClock],
+                                                        method: str, path: str,
+                                                        body: Any) -> None:
+    """Sent signed in as Ada, from our own pages (a guest's or a spectator's bad input is
+    tried by each concern's own tests)."""
+    scene = build(*site, next(SCENES))
+    if isinstance(body, dict):  # the scene's names are numbered: Ada1 is this scene's Ada
+        text = json.dumps(body).replace("Ada1", scene.ada).replace("ADA1", scene.ada.upper())
+        body = json.loads(text)
+    path = path.format(game_id=scene.game_id, seat_g=scene.seat_g)
+    before = snapshot(scene)
+    headers = scene.headers("ada")
+    if isinstance(body, bytes):
+        reply = scene.browser().request(method, path, content=body, headers={
+            **headers, "Content-Type": "application/json"})
+    else:
+        reply = scene.browser().request(method, path, json=body, headers=headers)
+    assert 400 <= reply.status_code < 500, reply.text
+    error = reply.json()["error"]
+    assert error["code"] and error["message"]
+    assert PASSWORD not in reply.text
+    assert snapshot(scene) == before
