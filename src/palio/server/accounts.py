@@ -40,7 +40,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import AfterValidator, Field
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import delete, func, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
@@ -62,6 +62,7 @@ WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 SIGN_IN_PATHS = {"/api/session", "/api/accounts"}
 MAX_PASSWORD = 1024  # characters: argon2 takes any length, a limit keeps requests cheap
 MIN_PASSWORD = 8
+SIGN_IN_LOCK = 0x50616C696F  # PostgreSQL's advisory lock of the sign-in limit ("Palio")
 MAX_CLAIMS = 50  # the browser keeps at most 50 seats (common.js)
 
 HASHER = PasswordHasher()
@@ -190,6 +191,13 @@ class TooManyAttempts(ApiError):
         self.retry_after = retry_after
 
 
+def lock_sign_ins(session: Session) -> None:
+    """On PostgreSQL, one transaction of every process at a time checks the sign-in limit and
+    counts its attempt (held to the commit); the caller's lock does it within one process."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SIGN_IN_LOCK})
+
+
 def too_many(exc: TooManyAttempts) -> JSONResponse:
     return JSONResponse({"error": {"code": exc.code, "message": exc.message}},
                         status_code=429, headers={"Retry-After": str(exc.retry_after)})
@@ -300,6 +308,7 @@ class AccountStore:
         now = self.clock.now()
         keys = [limit_key("name", name_key(account.name))]
         with self.limit_lock, self.sessions.begin() as session:
+            lock_sign_ins(session)
             self._check_failures(session, keys, now)
             attempt = self._record_failure(session, keys, now)
             row = session.get(AccountRow, account.id)
@@ -318,6 +327,7 @@ class AccountStore:
         # the attempt counts as a refusal from the moment it passes the limit, before the slow
         # password check: parallel guesses cannot all pass the check before any is counted
         with self.limit_lock, self.sessions.begin() as session:
+            lock_sign_ins(session)
             self._check_failures(session, keys, now)
             attempt = self._record_failure(session, keys, now)
             row = self.row_by_name(session, name)
