@@ -469,3 +469,28 @@ def test_a_real_server_logs_no_secret(make_server: Any, tmp_path: Path) -> None:
             assert secret not in log, (level, secret[:12])
         for escaped in (json.dumps(ODD_PASSWORD)[1:-1], 'uo\\\\te', "q\\\"uo"):
             assert escaped not in log, (level, escaped)
+
+
+def test_replies_that_depend_on_who_asks_are_kept_by_no_cache(site: Site) -> None:
+    """Found in review (hardening): a seat's view (its hand) and an account's settings came
+    with no Cache-Control, so a shared proxy or the browser's cache on a shared computer
+    could keep them. They now say ``private, no-store``."""
+    table = running_table(site)
+    game_id = table["id"]
+    ada = table["ada"]
+    replies = [
+        ada.get(f"/api/games/{game_id}/view"),
+        table["guest"].get(f"/api/games/{game_id}/view"),
+        site.browser().get(f"/api/games/{game_id}/view"),
+        ada.get("/api/me"),
+        ada.get("/api/me/games"),
+        ada.patch("/api/me", json={"lang": "ja"}, headers=ORIGIN),
+        site.browser().post("/api/session", json={"name": "Bob", "password": PASSWORD},
+                            headers=ORIGIN),
+    ]
+    play_turn(ada, game_id)  # an action's reply is a view too
+    for reply in replies:
+        assert reply.status_code == 200, reply.text
+        assert "no-store" in reply.headers.get("cache-control", ""), reply.request.url
+    acted_view = ada.get(f"/api/games/{game_id}/view")
+    assert "no-store" in acted_view.headers["cache-control"]

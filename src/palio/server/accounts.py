@@ -63,6 +63,9 @@ SIGN_IN_PATHS = {"/api/session", "/api/accounts"}
 MAX_PASSWORD = 1024  # characters: argon2 takes any length, a limit keeps requests cheap
 MIN_PASSWORD = 8
 SIGN_IN_LOCK = 0x50616C696F  # PostgreSQL's advisory lock of the sign-in limit ("Palio")
+# replies that depend on who asks (a seat's view, an account's settings): no cache keeps them,
+# neither a proxy's nor the browser's on a shared computer
+PRIVATE = {"Cache-Control": "private, no-store"}
 MAX_CLAIMS = 50  # the browser keeps at most 50 seats (common.js)
 
 HASHER = PasswordHasher()
@@ -618,7 +621,8 @@ async def _claim(request: Request, account: Account, claims: list[Claim] | None)
 
 def _signed_in_reply(request: Request, account: Account, token: str, claimed: list[Any],
                      status: int = 200) -> JSONResponse:
-    response = JSONResponse({**account.public(), "claimed": claimed}, status_code=status)
+    response = JSONResponse({**account.public(), "claimed": claimed}, status_code=status,
+                            headers=PRIVATE)
     set_session_cookie(response, request, token)
     return response
 
@@ -669,7 +673,7 @@ async def sign_out(request: Request) -> Response:
 
 @router.get("/api/me", tags=["accounts"])
 async def me(request: Request) -> Any:
-    return (await required(request)).public()
+    return JSONResponse((await required(request)).public(), headers=PRIVATE)
 
 
 @router.patch("/api/me", tags=["accounts"])
@@ -683,13 +687,14 @@ async def change_me(request: Request) -> Any:
                                           request.cookies.get(SESSION_COOKIE))
     except TooManyAttempts as exc:
         return too_many(exc)
-    return changed.public()
+    return JSONResponse(changed.public(), headers=PRIVATE)
 
 
 @router.get("/api/me/games", tags=["accounts"])
 async def my_games(request: Request) -> Any:
     account = await required(request)
-    return {"games": await run_in_threadpool(store(request).games_of, account.id)}
+    games = await run_in_threadpool(store(request).games_of, account.id)
+    return JSONResponse({"games": games}, headers=PRIVATE)
 
 
 @router.get("/api/players/{name}", tags=["accounts"])
