@@ -9,6 +9,7 @@ refused call must get its 4xx and change nothing (every row of games, seats, act
 accounts and sessions is compared before and after); each allowed write must change
 something (so the comparison can fail). ``test_every_route_has_a_row`` fails when a route
 exists that the table does not list: a new endpoint gets a row before it can merge.
+In-process (a ManualClock; argon2 made cheap), on SQLite and on PostgreSQL.
 
 Adding a route: add a ``Row`` to ROUTES, with the status each caller gets (``expect``), which
 of them write (``writes``), and a body (``body``) if it takes one.
@@ -33,6 +34,7 @@ from palio.server import accounts, db
 from palio.server.app import create_app
 from palio.server.clock import ManualClock
 from palio.server.settings import Settings
+from tests.server.conftest import database_url
 
 with warnings.catch_warnings():  # newer Starlette asks for "httpx2"; httpx is what we have
     warnings.simplefilter("ignore")
@@ -384,12 +386,13 @@ def test_every_route_has_a_row() -> None:
         assert set(row.writes) <= {c for c, s in row.expect.items() if s < 400}, row.id
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, ManualClock]]:
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def site(request: pytest.FixtureRequest,
+         tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, ManualClock]]:
     clock = ManualClock(datetime(2026, 6, 1, 12, 0, tzinfo=UTC))
-    path: Path = tmp_path_factory.mktemp("access") / "palio.db"
-    settings = Settings(db=f"sqlite:///{path}", bot_delay=0.0, games_per_minute=0,
-                        deadline_sweep=3600)
+    path: Path = tmp_path_factory.mktemp("access")
+    settings = Settings(db=database_url(request.param, path), bot_delay=0.0,
+                        games_per_minute=0, deadline_sweep=3600)
     app = create_app(settings, clock=clock)
     with pytest.MonkeyPatch.context() as patch, TestClient(app, raise_server_exceptions=False):
         # a cheap argon2 (hashing is not what this module tests; dozens of scenes sign up)
