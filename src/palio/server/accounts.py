@@ -28,6 +28,7 @@ import hashlib
 import html
 import math
 import secrets
+import threading
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -39,7 +40,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import AfterValidator, Field
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
@@ -61,7 +62,10 @@ WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 SIGN_IN_PATHS = {"/api/session", "/api/accounts"}
 MAX_PASSWORD = 1024  # characters: argon2 takes any length, a limit keeps requests cheap
 MIN_PASSWORD = 8
-PRIVATE = {"Cache-Control": "no-store"}  # one person's answers: no cache may keep them
+SIGN_IN_LOCK = 0x50616C696F  # PostgreSQL's advisory lock of the sign-in limit ("Palio")
+# replies that depend on who asks (a seat's view, an account's settings): no cache keeps them,
+# neither a proxy's nor the browser's on a shared computer
+PRIVATE = {"Cache-Control": "private, no-store"}
 MAX_CLAIMS = 50  # the browser keeps at most 50 seats (common.js)
 
 HASHER = PasswordHasher()
@@ -194,6 +198,18 @@ class TooManyAttempts(ApiError):
                             status_code=429, headers={"Retry-After": str(self.retry_after)})
 
 
+def lock_sign_ins(session: Session) -> None:
+    """On PostgreSQL, one transaction of every process at a time checks the sign-in limit and
+    counts its attempt (held to the commit); the caller's lock does it within one process."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SIGN_IN_LOCK})
+
+
+def too_many(exc: TooManyAttempts) -> JSONResponse:
+    return JSONResponse({"error": {"code": exc.code, "message": exc.message}},
+                        status_code=429, headers={"Retry-After": str(exc.retry_after)})
+
+
 # -- the store -------------------------------------------------------------------------------
 class AccountStore:
     """Accounts and sessions in the database. Thread-safe; every method is blocking."""
@@ -201,6 +217,7 @@ class AccountStore:
     def __init__(self, sessions: sessionmaker[Session], clock: Clock) -> None:
         self.sessions = sessions
         self.clock = clock
+        self.limit_lock = threading.Lock()  # checking the sign-in limit and counting at once
 
     # accounts
     def create(self, name: str, password: str, email: str | None = None,
@@ -262,23 +279,22 @@ class AccountStore:
             session.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
         return True
 
-    def change(self, account: Account, body: ChangeSettings) -> Account:
+    def change(self, account: Account, body: ChangeSettings,
+               current_session: str | None = None) -> Account:
+        """New settings; a new password ends every session but ``current_session`` (the
+        token of the browser that changed it)."""
+        if body.password is not None:
+            self.check_current_password(account, body.current_password)
         with self.sessions.begin() as session:
             row = session.get(AccountRow, account.id)
             if row is None or row.disabled:
                 raise ApiError(401, "not_signed_in", "sign in first")
             if body.password is not None:
-                # a stolen session must not become a way to guess the password: the same
-                # limit as signing in, on the same count
-                now = self.clock.now()
-                keys = [limit_key("name", name_key(row.name))]
-                self._check_failures(session, keys, now)
-                if body.current_password is None or not password_matches(
-                        row.password_hash, body.current_password):
-                    self._record_failure(keys, now)
-                    raise ApiError(403, "bad_password",
-                                   "a new password needs the current one, given correctly")
                 row.password_hash = HASHER.hash(body.password)
+                # whoever else knew the old password, or holds a stolen cookie, is signed out
+                session.execute(delete(SessionRow).where(
+                    SessionRow.account_id == row.id,
+                    SessionRow.token_hash != token_hash(current_session or "")))
             elif body.current_password is not None:
                 raise ApiError(400, "bad_body", "current_password: is given only with password")
             if body.email is not None:
@@ -289,23 +305,48 @@ class AccountStore:
                 row.mail_turns = body.mail_turns
             return Account.of(row)
 
+    def check_current_password(self, account: Account, given: str | None) -> None:
+        """403 unless ``given`` is the account's password. Counted as sign-ins are, under the
+        same limit per name: a stolen session is no way to guess the password."""
+        refused = ApiError(403, "bad_password",
+                           "a new password needs the current one, given correctly")
+        if given is None:
+            raise refused
+        now = self.clock.now()
+        keys = [limit_key("name", name_key(account.name))]
+        with self.limit_lock, self.sessions.begin() as session:
+            lock_sign_ins(session)
+            self._check_failures(session, keys, now)
+            attempt = self._record_failure(session, keys, now)
+            row = session.get(AccountRow, account.id)
+            stored = row.password_hash if row is not None else dummy_hash()
+        if not password_matches(stored, given):
+            raise refused
+        with self.sessions.begin() as session:  # right: this attempt was no refusal
+            session.execute(delete(SignInFailureRow).where(SignInFailureRow.id.in_(attempt)))
+
     # signing in
     def sign_in(self, name: str, password: str, address: str) -> Account:
         """The account if the password is right; 401 the same way for an unknown name and a
         wrong password; 429 after too many refusals for the name or the address."""
         now = self.clock.now()
         keys = [limit_key("name", name_key(name)), limit_key("address", address)]
-        with self.sessions() as session:
+        # the attempt counts as a refusal from the moment it passes the limit, before the slow
+        # password check: parallel guesses cannot all pass the check before any is counted
+        with self.limit_lock, self.sessions.begin() as session:
+            lock_sign_ins(session)
             self._check_failures(session, keys, now)
+            attempt = self._record_failure(session, keys, now)
             row = self.row_by_name(session, name)
             stored = row.password_hash if row is not None else dummy_hash()
         if not password_matches(stored, password) or row is None:
-            self._record_failure(keys, now)
             raise bad_credentials()
+        with self.sessions.begin() as session:  # right: this attempt was no refusal
+            session.execute(delete(SignInFailureRow).where(or_(
+                SignInFailureRow.key == keys[0], SignInFailureRow.id.in_(attempt))))
         if row.disabled:
             raise ApiError(403, "account_disabled", "this account is disabled")
         with self.sessions.begin() as session:
-            session.execute(delete(SignInFailureRow).where(SignInFailureRow.key == keys[0]))
             if HASHER.check_needs_rehash(row.password_hash):  # the hasher's settings grew
                 session.execute(update(AccountRow).where(AccountRow.id == row.id)
                                 .values(password_hash=HASHER.hash(password)))
@@ -321,12 +362,15 @@ class AccountStore:
                 frees = _aware(times[len(times) - FAILURE_LIMIT]) + FAILURE_WINDOW
                 raise TooManyAttempts(max(1, math.ceil((frees - now).total_seconds())))
 
-    def _record_failure(self, keys: list[str], now: datetime) -> None:
-        with self.sessions.begin() as session:
-            session.execute(delete(SignInFailureRow).where(
-                SignInFailureRow.key.in_(keys), SignInFailureRow.at <= now - FAILURE_WINDOW))
-            for key in keys:
-                session.add(SignInFailureRow(key=key, at=now))
+    @staticmethod
+    def _record_failure(session: Session, keys: list[str], now: datetime) -> list[int]:
+        """A refusal for each key (older ones out of the window go); the new rows' ids."""
+        session.execute(delete(SignInFailureRow).where(
+            SignInFailureRow.key.in_(keys), SignInFailureRow.at <= now - FAILURE_WINDOW))
+        rows = [SignInFailureRow(key=key, at=now) for key in keys]
+        session.add_all(rows)
+        session.flush()
+        return [row.id for row in rows]
 
     # sessions
     def start_session(self, account: Account) -> str:
@@ -482,9 +526,10 @@ def own_origin(scope: dict[str, Any], headers: dict[str, str]) -> str | None:
     return f"{scheme}://{host}".lower()
 
 
-def has_session_cookie(headers: dict[str, str]) -> bool:
-    return any(part.strip().startswith(SESSION_COOKIE + "=")
-               for part in headers.get("cookie", "").split(";"))
+def has_session_cookie(scope: dict[str, Any]) -> bool:
+    """Would the request sign in by cookie? Read by the very parser the routes read it with
+    (``palio_session =T`` or a second Cookie header must not slip past the check)."""
+    return bool(HTTPConnection(scope).cookies.get(SESSION_COOKIE))
 
 
 def origin_allowed(scope: dict[str, Any]) -> bool:
@@ -507,7 +552,7 @@ class OriginCheck:
         if scope["type"] == "http" and scope["method"] in WRITES:
             headers = {k.decode("latin-1").lower(): v.decode("latin-1")
                        for k, v in scope["headers"]}
-            cookie = has_session_cookie(headers)
+            cookie = has_session_cookie(scope)
             sign_in = scope["path"] in SIGN_IN_PATHS and "origin" in headers
             if (cookie or sign_in) and not origin_allowed(scope):
                 response = JSONResponse({"error": {
@@ -614,7 +659,7 @@ async def sign_in(request: Request) -> Any:
         account = await run_in_threadpool(accounts.sign_in, body.name, body.password,
                                           client_address(request))
     except TooManyAttempts as exc:
-        return exc.reply()
+        return too_many(exc)
     old = request.cookies.get(SESSION_COOKIE)
     if old:  # a session the browser held before ends: only the new token opens one
         await run_in_threadpool(accounts.end_session, old)
@@ -645,9 +690,10 @@ async def change_me(request: Request) -> Any:
     account = await required(request)
     body = await body_as(ChangeSettings, request)
     try:
-        changed = await run_in_threadpool(store(request).change, account, body)
+        changed = await run_in_threadpool(store(request).change, account, body,
+                                          request.cookies.get(SESSION_COOKIE))
     except TooManyAttempts as exc:
-        return exc.reply()
+        return too_many(exc)
     return JSONResponse(changed.public(), headers=PRIVATE)
 
 

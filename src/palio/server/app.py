@@ -411,7 +411,8 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         reader = (seat, language_of(request))
         view = (await run_in_threadpool(views_for, live, {reader}))[reader]
         # the server's time beside the view: pages count the clocks down from it
-        return JSONResponse({**view, "now": server.clock.now().isoformat()})
+        return JSONResponse({**view, "now": server.clock.now().isoformat()},
+                            headers=accounts.PRIVATE)  # a seat's view: kept by no cache
 
     @app.get("/api/games/{game_id}/view")
     async def view(game_id: str, request: Request) -> Any:
