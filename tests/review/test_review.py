@@ -33,7 +33,7 @@ SMALL = Budget(iterations=300)
 DECISIVE = [
     ("san-gimignano", 2, 2, 75, "pass"),
     ("tiletum", 2, 8, 131, "die 2w>5"),
-    ("aquileia", 3, 6, 163, "prize slave"),
+    ("aquileia", 3, 9, 150, "skip"),
     ("signorie", 2, 3, 88, "done"),
     ("troyes", 2, 8, 144, "pass"),
 ]
