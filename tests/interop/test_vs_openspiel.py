@@ -26,7 +26,8 @@ def test_one_quick_game_against_each_opponent_reports_every_side(module, tmp_pat
     out = tmp_path / "h2h.json"
     module.main(["--games", "1", "--time-per-move", "0.005", "--seed", "3", "--json", str(out)])
     printed = capsys.readouterr().out
-    assert "iterations/s" in printed and "Wilson" in printed and "vs ismcts" in printed
+    assert "iterations run per CPU-s" in printed and "asked for" in printed
+    assert "Wilson" in printed and "vs ismcts" in printed
     figures = json.loads(out.read_text())
     assert [m["opponent"] for m in figures["matches"]] == ["mcts", "ismcts"]
     assert figures["clock"] == "cpu" and figures["cpu_seconds"] > 0
@@ -36,6 +37,8 @@ def test_one_quick_game_against_each_opponent_reports_every_side(module, tmp_pat
         assert 0 <= low <= match["palio_win_rate"] <= high <= 1
         for side in ("palio", match["opponent"]):
             assert match[side]["moves"] > 0 and match[side]["iterations"] > 0
+            # counted as run: never more than asked for (OpenSpiel's solver may stop early)
+            assert match[side]["iterations"] <= match[side]["asked"]
             assert match[side]["cpu_seconds_per_move"] > 0
 
 
