@@ -467,6 +467,9 @@ def start_cluster(workdir: Path) -> str:
 
 
 def stop_cluster(workdir: Path) -> None:
+    # no argument: the cluster named in our private PALIO_PG_STATE file; both the older script
+    # (``stop [DIR]``) and the newer one (``stop URL|DIR``) read it, and neither then needs
+    # the URL (which the older one would take for a missing dir, leaving the cluster running)
     subprocess.run(["bash", str(ROOT / "scripts" / "postgres.sh"), "stop"], check=False,
                    capture_output=True, env=cluster_env(workdir))
 
