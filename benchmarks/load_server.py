@@ -15,6 +15,14 @@ servers, seat 0 of every game acts through server A and seat 1 through server B,
 is pushed across processes (LISTEN/NOTIFY). ``--stuck K`` adds K spectators per game that do
 the WebSocket handshake and never read again.
 
+``--accounts``: every seat of every game is a signed-in account instead of a guest. Before the
+run (outside the timed part and the CPU measurement) the conductor signs up one account per
+seat of each game slot (``POST /api/accounts``: an argon2 hash each, so it prints how long that
+took); the client then joins each new game with the join endpoint, an empty body, the session
+cookie and the server's own ``Origin`` (the CSRF rule of ``palio.server.accounts``), POSTs its
+moves the same way, and holds its WebSocket with the cookie instead of a seat token (no auth
+message). ``--timed`` gives every table a real-time clock; both flags combine.
+
 Measured per move: the POST's round trip, and the time from sending the POST until the mover's
 own WebSocket delivers a view with a higher move number ("click to own push"); ten times a
 second, a plain ``GET .../view`` of a game nobody plays (what bots and load cost everyone
@@ -37,6 +45,7 @@ Usage (from the repository root; needs scripts/postgres.sh for PostgreSQL):
   PYTHONPATH=src python benchmarks/load_server.py --bots --games 8 --servers 1
   PYTHONPATH=src python benchmarks/load_server.py --lobby 2007
   PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --timed   # clocks on
+  PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --accounts  # signed in
 
 This is a benchmark, not a test: it asserts nothing about speed.
 """
@@ -63,6 +72,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 SEND_BUFFER = 8192
+SESSION_COOKIE = "palio_session"  # palio.server.accounts.SESSION_COOKIE
+PASSWORD = "load-bench-password"
 
 
 # ===================================================================== the load client ====
@@ -89,11 +100,13 @@ class Budget:
 
 
 class SeatClient:
-    """One seat: a reader task timestamps every pushed view, the actor moves when to move."""
+    """One seat: a reader task timestamps every pushed view, the actor moves when to move.
+    ``auth``: the headers that make a request this seat's (a seat token, or a session cookie
+    with the server's Origin)."""
 
-    def __init__(self, seat: int, game_id: str, token: str, http: Any, stats: Stats,
+    def __init__(self, seat: int, game_id: str, auth: dict[str, str], http: Any, stats: Stats,
                  budget: Budget, rng: random.Random) -> None:
-        self.seat, self.game_id, self.token, self.http = seat, game_id, token, http
+        self.seat, self.game_id, self.auth, self.http = seat, game_id, auth, http
         self.stats, self.budget, self.rng = stats, budget, rng
         self.latest: dict[str, Any] | None = None
         self.changed = asyncio.Event()
@@ -150,7 +163,7 @@ class SeatClient:
         self.pending = (number, sent)
         response = await self.http.post(
             f"/api/games/{self.game_id}/actions", json={"action": notation, "move_number": number},
-            headers={"Authorization": f"Bearer {self.token}"})
+            headers=self.auth)
         self.stats.post_rtt.append(time.perf_counter() - sent)
         if response.status_code == 200:
             self.stats.moves += 1
@@ -204,7 +217,14 @@ class Client:
     def server_of(self, index: int) -> int:
         return index % len(self.bases)
 
-    async def new_game(self, seed: int) -> tuple[str, list[str]]:
+    def cookie_auth(self, slot: int, seat: int) -> dict[str, str]:
+        """A signed-in seat's headers on its server: the session cookie, and that server's own
+        Origin (without it the server refuses a cookie write: CSRF)."""
+        session = self.config["sessions"][slot][seat]
+        return {"Cookie": f"{SESSION_COOKIE}={session}", "Origin": self.bases[self.server_of(seat)]}
+
+    async def new_game(self, seed: int, slot: int) -> tuple[str, list[dict[str, str]]]:
+        """A new table, every seat joined; each seat's auth headers (a token or a cookie)."""
         config = self.config
         players = config["players"]
         body = {"game": config["game"], "players": players, "seed": seed}
@@ -213,28 +233,41 @@ class Client:
         response = await self.http[0].post("/api/games", json=body)
         response.raise_for_status()
         game_id = response.json()["id"]
-        tokens = []
+        auths = []
         for seat in range(players):
-            joined = await self.http[self.server_of(seat)].post(
-                f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"L{seat}"})
+            path = f"/api/games/{game_id}/seats/{seat}/join"
+            http = self.http[self.server_of(seat)]
+            if config["accounts"]:  # signed in: no guest name, no body; the cookie is the seat
+                auth = self.cookie_auth(slot, seat)
+                joined = await http.post(path, headers=auth)
+            else:
+                joined = await http.post(path, json={"name": f"L{seat}"})
             joined.raise_for_status()
-            tokens.append(joined.json()["token"])
-        return game_id, tokens
+            if not config["accounts"]:
+                auth = {"Authorization": f"Bearer {joined.json()['token']}"}
+            auths.append(auth)
+        return game_id, auths
 
-    async def play_one_game(self, rng: random.Random) -> None:
+    async def play_one_game(self, rng: random.Random, slot: int) -> None:
         import websockets
 
-        game_id, tokens = await self.new_game(rng.getrandbits(32))
+        game_id, auths = await self.new_game(rng.getrandbits(32), slot)
         stuck = [await stuck_client(self.bases[self.server_of(k)], game_id)
                  for k in range(self.config["stuck"])]
-        seats = [SeatClient(seat, game_id, token, self.http[self.server_of(seat)], self.stats,
+        seats = [SeatClient(seat, game_id, auth, self.http[self.server_of(seat)], self.stats,
                             self.budget, random.Random(rng.random()))
-                 for seat, token in enumerate(tokens)]
+                 for seat, auth in enumerate(auths)]
         sockets = []
-        for seat, token in enumerate(tokens):
+        for seat, auth in enumerate(auths):
             ws_base = self.bases[self.server_of(seat)].replace("http://", "ws://")
-            ws = await websockets.connect(f"{ws_base}/ws/games/{game_id}", max_size=None)
-            await ws.send(json.dumps({"type": "auth", "token": token}))
+            url = f"{ws_base}/ws/games/{game_id}"
+            if self.config["accounts"]:  # the cookie (and Origin) open the seat at once
+                ws = await websockets.connect(url, max_size=None, origin=auth["Origin"],
+                                              additional_headers={"Cookie": auth["Cookie"]})
+            else:
+                ws = await websockets.connect(url, max_size=None)
+                await ws.send(json.dumps({"type": "auth",
+                                          "token": auth["Authorization"].split()[1]}))
             sockets.append(ws)
         readers = [asyncio.create_task(seat.read(ws)) for seat, ws in zip(seats, sockets, strict=True)]
         try:
@@ -248,13 +281,13 @@ class Client:
         if any(seat.latest is not None and seat.latest["is_over"] for seat in seats):
             self.stats.games_finished += 1
 
-    async def slot(self, rng: random.Random) -> None:
+    async def slot(self, rng: random.Random, slot: int) -> None:
         import httpx
         import websockets
 
         while not self.budget.spent:
             try:
-                await self.play_one_game(rng)
+                await self.play_one_game(rng, slot)
             except (httpx.HTTPError, websockets.WebSocketException, OSError) as exc:
                 # counted, and the slot goes on with a new game (as a person would reload)
                 self.stats.errors.append(f"{type(exc).__name__}: {str(exc)[:200]}")
@@ -264,8 +297,8 @@ class Client:
         started = time.perf_counter()
         cpu = time.process_time()
         await asyncio.gather(probe(self.http[0], self.stats, self.budget),
-                             *(self.slot(random.Random(rng.random()))
-                               for _ in range(self.config["games"])))
+                             *(self.slot(random.Random(rng.random()), slot)
+                               for slot in range(self.config["games"])))
         elapsed = time.perf_counter() - started
         for http in self.http:
             await http.aclose()
@@ -379,6 +412,33 @@ class ServerProcess:
         self.listener.close()
 
 
+async def sign_up_all(bases: list[str], games: int, players: int) -> list[list[str]]:
+    """``--accounts``: one account per seat of each game slot, signed up before the run (as a
+    browser would: with the server's own Origin); their session tokens, ``[slot][seat]``. A
+    seat signs up on the server it will play through; four sign-ups at a time."""
+    import httpx
+
+    limit = asyncio.Semaphore(4)
+    clients = [httpx.AsyncClient(base_url=base, timeout=120) for base in bases]
+
+    async def one(slot: int, seat: int) -> str:
+        base = bases[seat % len(bases)]
+        async with limit:
+            response = await clients[seat % len(bases)].post(
+                "/api/accounts", json={"name": f"load{slot}-{seat}", "password": PASSWORD},
+                headers={"Origin": base})
+        response.raise_for_status()
+        return response.cookies[SESSION_COOKIE]
+
+    try:
+        tokens = await asyncio.gather(*(one(slot, seat) for slot in range(games)
+                                        for seat in range(players)))
+    finally:
+        for client in clients:
+            await client.aclose()
+    return [tokens[slot * players:(slot + 1) * players] for slot in range(games)]
+
+
 def children(pid: int) -> list[int]:
     out = []
     for entry in Path("/proc").iterdir():
@@ -407,6 +467,9 @@ def start_cluster(workdir: Path) -> str:
 
 
 def stop_cluster(workdir: Path) -> None:
+    # no argument: the cluster named in our private PALIO_PG_STATE file; both the older script
+    # (``stop [DIR]``) and the newer one (``stop URL|DIR``) read it, and neither then needs
+    # the URL (which the older one would take for a missing dir, leaving the cluster running)
     subprocess.run(["bash", str(ROOT / "scripts" / "postgres.sh"), "stop"], check=False,
                    capture_output=True, env=cluster_env(workdir))
 
@@ -441,10 +504,16 @@ def run_one(args: argparse.Namespace, db_url: str, servers: int, games: int, stu
         for index in range(servers):
             procs.append(ServerProcess(db_url, workdir / f"{label}-server{index}.log",
                                        0.0 if args.bots else 0.3, args.push_timeout))
-        config = {"bases": [p.base for p in procs], "games": games, "stuck": stuck,
+        bases = [p.base for p in procs]
+        sessions, sign_up_s = None, 0.0
+        if args.accounts:  # before the run and its CPU figures
+            started = time.perf_counter()
+            sessions = asyncio.run(sign_up_all(bases, games, args.players))
+            sign_up_s = time.perf_counter() - started
+        config = {"bases": bases, "games": games, "stuck": stuck,
                   "seconds": args.seconds, "seed": args.seed, "game": args.game,
                   "players": args.players, "bots": args.bots, "bot_level": args.bot_level,
-                  "timed": args.timed}
+                  "timed": args.timed, "accounts": args.accounts, "sessions": sessions}
         load_before = os.getloadavg()
         cpu_before = [p.cpu_seconds() for p in procs]
         client = subprocess.Popen([sys.executable, __file__, "--client", json.dumps(config)],
@@ -469,7 +538,7 @@ def run_one(args: argparse.Namespace, db_url: str, servers: int, games: int, stu
             "client_cpu": result["client_cpu"], "dropped": dropped,
             "games_finished": result["games_finished"], "rejected": result["rejected"],
             "errors": result["errors"][:5], "load": [load_before[0], load_after[0]],
-            "others": others}
+            "others": others, "sign_up_s": sign_up_s}
 
 
 def lobby(db_url: str, count: int, workdir: Path) -> dict[str, Any]:
@@ -543,12 +612,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="the servers' --push-timeout (default 10, as palio serve's)")
     parser.add_argument("--timed", action="store_true",
                         help="every table has a real-time clock (60 min + 20 s a decision)")
+    parser.add_argument("--accounts", action="store_true",
+                        help="every seat is a signed-in account (signed up before the run; "
+                             "joins, moves and its WebSocket by session cookie and Origin)")
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--lobby", type=int, metavar="N",
                         help="time lobby pages over N games instead of playing")
     args = parser.parse_args(argv)
     if min(args.games) < 1 or min(args.servers) < 1 or min(args.stuck) < 0 or args.seconds <= 0:
         parser.error("--games, --servers and --seconds must be positive, --stuck 0 or more")
+    if args.accounts and args.bots:
+        parser.error("--accounts plays seats as clients: not with --bots")
     if args.db == "sqlite" and max(args.servers) > 1:
         parser.error("SQLite serves one process: --servers 1")
     return args
@@ -604,7 +678,8 @@ def play_all(args: argparse.Namespace, cluster: str | None, workdir: Path,
     """Every configuration, one after another, each on a fresh database."""
     print(f"load_server: {args.game} ({args.players} players), {args.seconds:g} s a run, "
           f"{'server bots' if args.bots else 'REST + WebSocket clients'}"
-          f"{', timed tables' if args.timed else ''}, "
+          f"{', timed tables' if args.timed else ''}"
+          f"{', signed-in accounts' if args.accounts else ''}, "
           f"{'SQLite' if cluster is None else 'PostgreSQL'}; {os.cpu_count()} CPUs; "
           f"Python {sys.version.split()[0]}", flush=True)
     print(HEADER, flush=True)
@@ -615,6 +690,9 @@ def play_all(args: argparse.Namespace, cluster: str | None, workdir: Path,
                          workdir, label)
         results.append(result)
         print(row(result), flush=True)
+        if args.accounts:
+            print(f"  signed up {games * args.players} accounts before the run in "
+                  f"{result['sign_up_s']:.1f} s", flush=True)
         if result["others"]:
             print(f"  also running: {'; '.join(result['others'])}", flush=True)
 
