@@ -341,6 +341,14 @@ def chat_written(scene: Scene) -> None:
     assert reply.status_code == 201, reply.text
 
 
+def check_hint(scene: Scene, caller: str, reply: Any) -> None:
+    """A hint is for the position Ada is to move in, and every view now says hints were used."""
+    if reply.status_code == 200:
+        view = scene.view("spectator")
+        assert reply.json()["move_number"] == view["move_number"], reply.json()
+        assert view["hints"]["used"] is True
+
+
 PRACTICE = {"practice": True}
 SPECTATOR_CHAT = {"spectator_chat": True}
 # a write that needs no cookie: everyone may, except Ada's cookie from a foreign page (or none)
@@ -456,7 +464,7 @@ ROUTES: list[Row] = [
     Row("POST", "/api/games/{game_id}/hint",
         refused(bob=403, guest=403, spectator=401, stale=401, foreign=403, no_origin=403),
         writes=("ada", "ada_token"), fresh=True, body=lambda s, c: {}, table=PRACTICE,
-        note="(practice)"),
+        check=check_hint, note="(practice)"),
     Row("POST", "/api/games/{game_id}/hint",
         {"ada": 403, "ada_token": 403, "bob": 403, "guest": 403, "spectator": 401,
          "stale": 401, "foreign": 403, "no_origin": 403},
