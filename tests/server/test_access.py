@@ -20,8 +20,9 @@ from __future__ import annotations
 import json
 import warnings
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +31,10 @@ from argon2 import PasswordHasher
 from sqlalchemy import select
 from starlette.routing import Mount, Route, WebSocketRoute
 
-from palio.server import accounts, db
+from palio.server import accounts, db, mail
+from palio.server import review as reviews_api
 from palio.server.app import create_app
+from palio.server.botplay import BotRunner
 from palio.server.clock import ManualClock
 from palio.server.settings import Settings
 from tests.server.conftest import database_url
@@ -74,6 +77,9 @@ class Scene:
     seat_b: int = 2
     cookie: dict[str, str] = field(default_factory=dict)  # caller -> session cookie
     token: dict[str, str] = field(default_factory=dict)  # "ada", "guest" -> seat token
+    creator: str = ""  # the creator's token of the open table (seating.py)
+    stop: str = ""  # the "stop these mails" token of a turn mail to Ada (mail.py)
+    bearer: str = ""  # when set, every caller sends this token instead of its own (or none)
 
     @property
     def ada(self) -> str:
@@ -89,7 +95,7 @@ class Scene:
     def headers(self, caller: str) -> dict[str, str]:
         """The headers ``caller`` sends (a cookie, a token, an Origin)."""
         own = {"Origin": OWN}
-        return {
+        headers = {
             "ada": {"Cookie": f"palio_session={self.cookie['ada']}", **own},
             "ada_token": {"Authorization": f"Bearer {self.token['ada']}", **own},
             "bob": {"Cookie": f"palio_session={self.cookie['bob']}", **own},
@@ -99,6 +105,9 @@ class Scene:
             "foreign": {"Cookie": f"palio_session={self.cookie['ada']}", "Origin": EVIL},
             "no_origin": {"Cookie": f"palio_session={self.cookie['ada']}"},
         }[caller]
+        if self.bearer:
+            headers["Authorization"] = f"Bearer {self.bearer}"
+        return headers
 
     def call(self, caller: str, method: str, path: str, body: Any = None) -> Any:
         return self.browser().request(method, path, json=body, headers=self.headers(caller))
@@ -116,7 +125,8 @@ def sign_up(scene: Scene, name: str) -> str:
     return reply.cookies["palio_session"]
 
 
-def build(app: Any, clock: ManualClock, n: int) -> Scene:
+def build(app: Any, clock: ManualClock, n: int, table: dict[str, Any] | None = None) -> Scene:
+    """``table``: more of the running table's options (practice, spectator_chat...)."""
     scene = Scene(app, clock, n)
     stale = sign_up(scene, scene.ada)
     out = scene.browser().delete("/api/session", headers={
@@ -128,10 +138,10 @@ def build(app: Any, clock: ManualClock, n: int) -> Scene:
     scene.cookie = {"ada": signed.cookies["palio_session"], "bob": sign_up(scene, scene.bob),
                     "stale": stale}
     http = scene.browser()
-    scene.game_id = http.post("/api/games", json={"game": GAME, "players": 3, "seed": SEED}
-                              ).json()["id"]
-    scene.open_id = http.post("/api/games", json={"game": "san-gimignano", "players": 2}
-                              ).json()["id"]
+    scene.game_id = http.post("/api/games", json={"game": GAME, "players": 3, "seed": SEED,
+                                                  **(table or {})}).json()["id"]
+    opened = http.post("/api/games", json={"game": "san-gimignano", "players": 2}).json()
+    scene.open_id, scene.creator = opened["id"], opened["creator_token"]
     first = http.get(f"/api/games/{scene.game_id}/view").json()["to_move"]
     scene.seat_a, scene.seat_g, scene.seat_b = first, (first + 1) % 3, (first + 2) % 3
     join = f"/api/games/{scene.game_id}/seats/{{}}/join"
@@ -185,6 +195,30 @@ def finish_a_game(scene: Scene) -> None:
     scene.finished_id = game_id
 
 
+def review_asked(scene: Scene) -> None:
+    """A finished game whose review was asked for (queued: the test's runner is stopped)."""
+    finish_a_game(scene)
+    asked = reviews_api.ReviewService(scene.app.state.service).request(scene.finished_id)
+    assert asked["status"] == "queued", asked
+
+
+def turn_mail_to_ada(scene: Scene) -> None:
+    """Ada gets turn mails; one is queued with its "stop these mails" link's token."""
+    token, stop_hash = mail.new_stop_token()
+    service = scene.app.state.service
+    now = scene.clock.now()
+    with service.sessions.begin() as session:
+        ada = session.scalars(select(db.AccountRow).where(
+            db.AccountRow.name == scene.ada)).one()
+        ada.email, ada.mail_turns = f"ada{scene.n}@example.org", True
+        assert mail.queue(session, key=f"turn:{scene.game_id}:{scene.seat_a}:0",
+                          to_address=ada.email, subject="turn", body="turn", now=now,
+                          send_after=now + timedelta(days=1), game_id=scene.game_id,
+                          seat=scene.seat_a, move_number=0, account_id=ada.id,
+                          stop_hash=stop_hash)
+    scene.stop = token
+
+
 def ada_moves_first(scene: Scene) -> None:
     """Ada makes the first decision of her turn: she may take it back (undo)."""
     view = scene.view("ada")
@@ -195,7 +229,8 @@ def ada_moves_first(scene: Scene) -> None:
 
 def snapshot(scene: Scene) -> dict[str, list[str]]:
     """Every row that says who holds what and where each game stands."""
-    tables = (db.GameRow, db.SeatRow, db.ActionRow, db.AccountRow, db.SessionRow)
+    tables = (db.GameRow, db.SeatRow, db.ActionRow, db.AccountRow, db.SessionRow, db.ChatRow,
+              db.ReviewRow, db.RatingRow, db.RatingChangeRow)
     with scene.app.state.service.sessions() as session:
         return {table.__tablename__: sorted(repr(tuple(row)) for row in
                                             session.execute(select(table.__table__)).all())
@@ -219,6 +254,8 @@ class Row:
     fresh: bool = False
     params: Callable[[Scene], dict[str, Any]] | None = None
     note: str = ""
+    table: dict[str, Any] | None = None  # more options of the running table (build)
+    bearer: Callable[[Scene], str] | None = None  # a token every caller sends (Scene.bearer)
 
     @property
     def id(self) -> str:
@@ -282,6 +319,40 @@ def open_seat(scene: Scene) -> dict[str, Any]:
 
 def finished(scene: Scene) -> dict[str, Any]:
     return {**params_of(scene), "game_id": scene.finished_id}
+
+
+def stop_link(scene: Scene) -> dict[str, Any]:
+    return {**params_of(scene), "token": scene.stop}
+
+
+def chat_body(_scene: Scene, caller: str) -> dict[str, Any]:
+    return {"text": f"hello from {caller}"}
+
+
+def check_chat(scene: Scene, caller: str, reply: Any) -> None:
+    """A reader gets the table's messages (the one its setup wrote)."""
+    if reply.status_code == 200:
+        assert [m["text"] for m in reply.json()["messages"]] == ["hello from the table"]
+
+
+def chat_written(scene: Scene) -> None:
+    reply = scene.call("guest", "POST", f"/api/games/{scene.game_id}/chat",
+                       {"text": "hello from the table"})
+    assert reply.status_code == 201, reply.text
+
+
+def check_hint(scene: Scene, caller: str, reply: Any) -> None:
+    """A hint is for the position Ada is to move in, and every view now says hints were used."""
+    if reply.status_code == 200:
+        view = scene.view("spectator")
+        assert reply.json()["move_number"] == view["move_number"], reply.json()
+        assert view["hints"]["used"] is True
+
+
+PRACTICE = {"practice": True}
+SPECTATOR_CHAT = {"spectator_chat": True}
+# a write that needs no cookie: everyone may, except Ada's cookie from a foreign page (or none)
+ANYONE_WRITES = ("ada", "ada_token", "bob", "guest", "spectator", "stale")
 
 
 # reads anyone may make, whoever they are: the same answer for every caller, nothing changes
@@ -348,6 +419,63 @@ ROUTES: list[Row] = [
                                  "spectator": 401, "stale": 401, "foreign": 200,
                                  "no_origin": 200},
         check=lambda s, c, r: check_my_games(s, c, r) if c != "bob" else None),
+    # table chat (chat.py): the seats only, unless the table lets spectators chat
+    Row("GET", "/api/games/{game_id}/chat",
+        {**EVERYONE, "spectator": 403, "stale": 403}, setup=chat_written, check=check_chat),
+    Row("POST", "/api/games/{game_id}/chat",
+        {**dict.fromkeys(CALLERS, 201), "spectator": 403, "stale": 403, "foreign": 403,
+         "no_origin": 403},
+        writes=("ada", "ada_token", "bob", "guest"), body=chat_body),
+    Row("GET", "/api/games/{game_id}/chat", EVERYONE, setup=chat_written, check=check_chat,
+        table=SPECTATOR_CHAT, note="(spectator chat)"),
+    Row("POST", "/api/games/{game_id}/chat",
+        {**dict.fromkeys(CALLERS, 201), "foreign": 403, "no_origin": 403},
+        writes=ANYONE_WRITES, body=chat_body, table=SPECTATOR_CHAT, note="(spectator chat)"),
+    # ratings (ratings_api.py): public
+    Row("GET", "/api/ratings/{game}", EVERYONE),
+    Row("GET", "/api/seat-ratings", EVERYONE),
+    Row("GET", "/ratings/{game}", EVERYONE),
+    # an empty seat to a bot (seating.py): the creator's token only, not a seat's
+    Row("POST", "/api/games/{game_id}/seats/{seat}/bot",
+        {"ada": 401, "ada_token": 403, "bob": 401, "guest": 403, "spectator": 401,
+         "stale": 401, "foreign": 403, "no_origin": 403},
+        body=lambda s, c: {}, params=open_seat),
+    Row("POST", "/api/games/{game_id}/seats/{seat}/bot",
+        {**EVERYONE, "foreign": 403, "no_origin": 403}, writes=ANYONE_WRITES, fresh=True,
+        body=lambda s, c: {}, params=open_seat, bearer=lambda s: s.creator,
+        note="(each with the creator's token)"),
+    # reviews (review.py): a finished game's, asked for and cancelled by anyone (the record is
+    # public once the game is over); never a running game's
+    Row("POST", "/api/games/{game_id}/review",
+        {**dict.fromkeys(CALLERS, 409), "foreign": 403, "no_origin": 403}, note="(running)"),
+    Row("GET", "/api/games/{game_id}/review", dict.fromkeys(CALLERS, 409), note="(running)"),
+    Row("DELETE", "/api/games/{game_id}/review",
+        {**dict.fromkeys(CALLERS, 409), "foreign": 403, "no_origin": 403}, note="(running)"),
+    Row("POST", "/api/games/{game_id}/review",
+        {**dict.fromkeys(CALLERS, 202), "foreign": 403, "no_origin": 403},
+        writes=ANYONE_WRITES, fresh=True, setup=finish_a_game, params=finished,
+        note="(finished)"),
+    Row("GET", "/api/games/{game_id}/review", EVERYONE, setup=review_asked, params=finished,
+        note="(finished)"),
+    Row("DELETE", "/api/games/{game_id}/review", {**EVERYONE, "foreign": 403, "no_origin": 403},
+        writes=ANYONE_WRITES, fresh=True, setup=review_asked, params=finished,
+        note="(finished)"),
+    # a hint: the seat to move, at a practice table only
+    Row("POST", "/api/games/{game_id}/hint",
+        refused(bob=403, guest=403, spectator=401, stale=401, foreign=403, no_origin=403),
+        writes=("ada", "ada_token"), fresh=True, body=lambda s, c: {}, table=PRACTICE,
+        check=check_hint, note="(practice)"),
+    Row("POST", "/api/games/{game_id}/hint",
+        {"ada": 403, "ada_token": 403, "bob": 403, "guest": 403, "spectator": 401,
+         "stale": 401, "foreign": 403, "no_origin": 403},
+        body=lambda s, c: {}, note="(not a practice table)"),
+    # the "stop these mails" link (mail.py): whoever holds the mail's token; the page asks
+    # first, so a mail client that opens links changes nothing
+    Row("GET", "/mail/stop/{token}", EVERYONE, setup=turn_mail_to_ada, params=stop_link),
+    Row("POST", "/mail/stop/{token}", {**EVERYONE, "foreign": 403, "no_origin": 403},
+        writes=ANYONE_WRITES, fresh=True, setup=turn_mail_to_ada, params=stop_link),
+    Row("POST", "/mail/stop/{token}", {**EVERYONE, "foreign": 403, "no_origin": 403},
+        params=lambda s: {"token": "no-such-token"}, note="(a token no mail carried)"),
     # the push: each its own seat's views; Ada's cookie from a foreign page (or none) refused
     Row("WS", "/ws/games/{game_id}", {**EVERYONE, "foreign": 4403, "no_origin": 4403}),
 ]
@@ -394,20 +522,32 @@ def site(request: pytest.FixtureRequest,
     settings = Settings(db=database_url(request.param, path), bot_delay=0.0,
                         games_per_minute=0, deadline_sweep=3600)
     app = create_app(settings, clock=clock)
-    with pytest.MonkeyPatch.context() as patch, TestClient(app, raise_server_exceptions=False):
+    with pytest.MonkeyPatch.context() as patch:
         # a cheap argon2 (hashing is not what this module tests; dozens of scenes sign up)
         patch.setattr(accounts, "HASHER", PasswordHasher(time_cost=1, memory_cost=1024,
                                                          parallelism=1))
-        yield app, clock
+        # reviews stay queued (a running review would change its row between two snapshots);
+        # a hint searches little
+        patch.setattr(reviews_api.ReviewRunner, "start", lambda self: None)
+        patch.setattr(reviews_api, "HINT_BUDGET", 20)
+        # hints searched in a thread: the bot processes end with the thread that started
+        # them, and each call here runs in a thread of its own (a served app has one)
+        searcher = ThreadPoolExecutor(1)
+        patch.setattr(BotRunner, "_pool", lambda self: searcher)
+        with TestClient(app, raise_server_exceptions=False):
+            yield app, clock
+        searcher.shutdown()
 
 
 SCENES = iter(range(1, 10**6))
 
 
 def new_scene(site: tuple[Any, ManualClock], row: Row) -> Scene:
-    scene = build(*site, next(SCENES))
+    scene = build(*site, next(SCENES), row.table)
     if row.setup is not None:
         row.setup(scene)
+    if row.bearer is not None:
+        scene.bearer = row.bearer(scene)
     return scene
 
 

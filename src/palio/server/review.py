@@ -340,6 +340,7 @@ def install(app: FastAPI, server: Any) -> None:
     ``service``, ``bots`` and ``changed``)."""
     from starlette.concurrency import run_in_threadpool
 
+    from palio.server import accounts
     from palio.server.app import json_body, language_of, token_of
 
     def reviews() -> ReviewService:
@@ -362,7 +363,10 @@ def install(app: FastAPI, server: Any) -> None:
     @app.post("/api/games/{game_id}/hint")
     async def ask_hint(game_id: str, request: Request) -> Any:
         live = await run_in_threadpool(server.service.get, game_id)
-        seat = live.seat_of_token(token_of(request))
+        # the seat a token opens; without one, the signed-in account's seat (as for actions)
+        token = token_of(request)
+        seat = (live.seat_of_token(token) if token else
+                accounts.seat_of_account(live, await accounts.signed_in(request)))
         body = await json_body(request)
         state, number = await run_in_threadpool(reviews().hint_position, game_id, seat, body)
         server.changed(game_id)  # the log now says hints were used
