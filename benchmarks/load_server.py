@@ -375,7 +375,8 @@ class ServerProcess:
         self.base = f"http://{HOST}:{self.port}"
         self.log_path = log_path
         env = {**os.environ, "PALIO_DB": db_url, "PALIO_BOT_DELAY": str(bot_delay),
-               "PALIO_GAMES_PER_MINUTE": "0", "PALIO_PUSH_TIMEOUT": str(push_timeout)}
+               "PALIO_GAMES_PER_MINUTE": "0", "PALIO_SIGN_UPS_PER_HOUR": "0",
+               "PALIO_PUSH_TIMEOUT": str(push_timeout)}
         fd = self.listener.fileno()
         self.log = open(log_path, "ab")  # noqa: SIM115 - the process writes it until stop()
         # (keep-alive 120 s, longer than the client leaves a connection idle: a server closing

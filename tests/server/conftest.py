@@ -31,8 +31,9 @@ class Server:
         self.log_path = log_path
         self.options = options
         self.log_level = log_level
-        # tests create many games from one address: no per-minute limit unless asked for
-        self.env = {**os.environ, "PALIO_GAMES_PER_MINUTE": "0", **(env or {})}
+        # tests create many games and accounts from one address: no limits unless asked for
+        self.env = {**os.environ, "PALIO_GAMES_PER_MINUTE": "0",
+                    "PALIO_SIGN_UPS_PER_HOUR": "0", **(env or {})}
         self.process: subprocess.Popen[bytes] | None = None
         self.port = 0
         self._http: httpx.Client | None = None

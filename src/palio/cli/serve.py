@@ -88,6 +88,10 @@ def serve_command(
     games_per_minute: int = typer.Option(
         30, "--games-per-minute", envvar="PALIO_GAMES_PER_MINUTE", min=0,
         help="games one client address may create per minute; 0: no limit"),
+    sign_ups_per_hour: int = typer.Option(
+        10, "--sign-ups-per-hour", envvar="PALIO_SIGN_UPS_PER_HOUR", min=0,
+        help="accounts one client address may sign up per hour (each costs a password hash); "
+        "0: no limit"),
     push_timeout: float = typer.Option(
         10.0, "--push-timeout", envvar="PALIO_PUSH_TIMEOUT", min=0.001,
         help="seconds a WebSocket client may take to read a push before it is disconnected"),
@@ -126,6 +130,7 @@ def serve_command(
         settings = Settings(db=database_url(db), bot_delay=bot_delay,
                             bot_processes=bot_processes or default_bot_processes(workers),
                             bot_seconds=bot_seconds, games_per_minute=games_per_minute,
+                            sign_ups_per_hour=sign_ups_per_hour,
                             push_timeout=push_timeout, workers=workers,
                             deadline_sweep=deadline_sweep, open_expiry_hours=open_expiry_hours,
                             idle_days=idle_days, smtp=smtp, mail_from=mail_from,

@@ -16,6 +16,9 @@ Defences:
 * Guessing: after ``FAILURE_LIMIT`` refused sign-ins for one name or from one address within
   ``FAILURE_WINDOW``, sign-in answers 429 with ``Retry-After``. Failures are rows, so every
   server process counts the same ones.
+* Sign-up cost: each sign-up hashes a password (argon2: CPU time and 64 MiB), so one client
+  address may start at most ``sign_ups_per_hour`` sign-ups an hour (``--sign-ups-per-hour``;
+  0: no limit), counted in the failures table under their own key before the hash is made.
 * Enumeration: an unknown name and a wrong password give the same answer after the same work
   (an unknown name is checked against a dummy hash). Sign-up must say that a name is taken.
 * Secrets: passwords and session tokens are never logged (``logs.py`` redacts the cookie) nor
@@ -58,6 +61,7 @@ SESSION_LIFETIME = timedelta(days=30)  # from the last use: a session in use doe
 TOUCH_EVERY = timedelta(hours=1)  # how often a used session's row is written
 FAILURE_LIMIT = 5  # refused sign-ins for one name, or from one address...
 FAILURE_WINDOW = timedelta(minutes=15)  # ...within this long, then 429
+SIGN_UP_WINDOW = timedelta(hours=1)  # sign-ups from one address are counted over this long
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 SIGN_IN_PATHS = {"/api/session", "/api/accounts"}
 MAX_PASSWORD = 1024  # characters: argon2 takes any length, a limit keeps requests cheap
@@ -198,6 +202,14 @@ class TooManyAttempts(ApiError):
                             status_code=429, headers={"Retry-After": str(self.retry_after)})
 
 
+class TooManySignUps(TooManyAttempts):
+    def __init__(self, limit: int, retry_after: int) -> None:
+        super().__init__(retry_after)
+        self.code = "too_many_sign_ups"
+        self.message = (f"one address may sign up {limit} accounts an hour; "
+                        f"try again in {retry_after} seconds")
+
+
 def lock_sign_ins(session: Session) -> None:
     """On PostgreSQL, one transaction of every process at a time checks the sign-in limit and
     counts its attempt (held to the commit); the caller's lock does it within one process."""
@@ -214,15 +226,20 @@ def too_many(exc: TooManyAttempts) -> JSONResponse:
 class AccountStore:
     """Accounts and sessions in the database. Thread-safe; every method is blocking."""
 
-    def __init__(self, sessions: sessionmaker[Session], clock: Clock) -> None:
+    def __init__(self, sessions: sessionmaker[Session], clock: Clock,
+                 sign_ups_per_hour: int = 0) -> None:
         self.sessions = sessions
         self.clock = clock
+        self.sign_ups_per_hour = sign_ups_per_hour  # per client address; 0: no limit
         self.limit_lock = threading.Lock()  # checking the sign-in limit and counting at once
 
     # accounts
     def create(self, name: str, password: str, email: str | None = None,
-               lang: str | None = None) -> Account:
-        """A new account; 409 when the name (in any case) is taken."""
+               lang: str | None = None, address: str | None = None) -> Account:
+        """A new account; 409 when the name (in any case) is taken; 429 when ``address`` (a
+        client's, None: no limit, as for the command line) signed up too often."""
+        if address is not None and self.sign_ups_per_hour > 0:
+            self._count_sign_up(address)  # before the costly hash
         digest = HASHER.hash(password)
         row = AccountRow(name=name, name_key=name_key(name), password_hash=digest,
                          email=email or None, lang=lang or "en", mail_turns=True,
@@ -372,6 +389,25 @@ class AccountStore:
         session.flush()
         return [row.id for row in rows]
 
+    def _count_sign_up(self, address: str) -> None:
+        """Refuse (429) an address that started ``sign_ups_per_hour`` sign-ups within the last
+        hour, else count this one. Every attempt that gets past here counts, a taken name too:
+        each costs a password hash."""
+        now = self.clock.now()
+        key = limit_key("sign-up", address)
+        limit = self.sign_ups_per_hour
+        with self.limit_lock, self.sessions.begin() as session:
+            lock_sign_ins(session)
+            session.execute(delete(SignInFailureRow).where(
+                SignInFailureRow.key == key, SignInFailureRow.at <= now - SIGN_UP_WINDOW))
+            times = sorted(session.scalars(select(SignInFailureRow.at).where(
+                SignInFailureRow.key == key)))
+            if len(times) >= limit:
+                # the count falls below the limit when this one leaves the window
+                frees = _aware(times[len(times) - limit]) + SIGN_UP_WINDOW
+                raise TooManySignUps(limit, max(1, math.ceil((frees - now).total_seconds())))
+            session.add(SignInFailureRow(key=key, at=now))
+
     # sessions
     def start_session(self, account: Account) -> str:
         """A new random session token (a new one at every sign-in: no session fixation)."""
@@ -495,7 +531,9 @@ def store(connection: HTTPConnection) -> AccountStore:
     service = state.service
     found = getattr(state, "accounts", None)
     if found is None or found.sessions is not service.sessions:
-        found = state.accounts = AccountStore(service.sessions, service.clock)
+        settings = getattr(getattr(state, "server", None), "settings", None)
+        found = state.accounts = AccountStore(service.sessions, service.clock,
+                                              getattr(settings, "sign_ups_per_hour", 0))
     return found
 
 
@@ -638,12 +676,15 @@ def _signed_in_reply(request: Request, account: Account, token: str, claimed: li
 async def sign_up(request: Request) -> Any:
     """Sign up (and in). ``claim``: the guest seats held in this browser, kept as the
     account's seats."""
-    from palio.server.app import body_as
+    from palio.server.app import body_as, client_address
 
     body = await body_as(SignUp, request)
     accounts = store(request)
-    account = await run_in_threadpool(accounts.create, body.name, body.password, body.email,
-                                      body.lang)
+    try:
+        account = await run_in_threadpool(accounts.create, body.name, body.password,
+                                          body.email, body.lang, client_address(request))
+    except TooManyAttempts as exc:
+        return too_many(exc)
     token = await run_in_threadpool(accounts.start_session, account)
     claimed = await _claim(request, account, body.claim)
     return _signed_in_reply(request, account, token, claimed, 201)

@@ -35,6 +35,7 @@ class Settings:
     bot_processes: int = 0  # processes that think for bots; 0: default_bot_processes()
     bot_seconds: float = 10.0  # the most a bot may think per decision (bots with a time budget)
     games_per_minute: int = 30  # games one client address may create per minute; 0: no limit
+    sign_ups_per_hour: int = 10  # sign-ups one client address may start per hour; 0: no limit
     push_timeout: float = 10.0  # a client that takes no push for this long is disconnected
     workers: int = 1  # server processes (PostgreSQL only beyond 1)
     smtp: str = ""  # where turn mails go (smtp://host:port, smtps://user:pass@host); "": none
@@ -79,6 +80,8 @@ class Settings:
                              "more than 0")
         if self.games_per_minute < 0:
             raise ValueError("--games-per-minute must be 0 (no limit) or more")
+        if self.sign_ups_per_hour < 0:
+            raise ValueError("--sign-ups-per-hour must be 0 (no limit) or more")
 
     @property
     def shared_database(self) -> bool:
