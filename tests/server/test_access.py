@@ -520,7 +520,7 @@ def site(request: pytest.FixtureRequest,
     clock = ManualClock(datetime(2026, 6, 1, 12, 0, tzinfo=UTC))
     path: Path = tmp_path_factory.mktemp("access")
     settings = Settings(db=database_url(request.param, path), bot_delay=0.0,
-                        games_per_minute=0, deadline_sweep=3600)
+                        games_per_minute=0, sign_ups_per_hour=0, deadline_sweep=3600)
     app = create_app(settings, clock=clock)
     with pytest.MonkeyPatch.context() as patch:
         # a cheap argon2 (hashing is not what this module tests; dozens of scenes sign up)
