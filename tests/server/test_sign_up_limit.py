@@ -7,6 +7,7 @@ SQLite and PostgreSQL (``PALIO_TEST_POSTGRES_URL``).
 from __future__ import annotations
 
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,9 @@ from sqlalchemy import func, select
 from palio.server import accounts
 from palio.server.app import create_app
 from palio.server.clock import ManualClock
-from palio.server.db import AccountRow
+from palio.server.db import AccountRow, make_engine
 from palio.server.settings import Settings
-from tests.server.conftest import database_url
+from tests.server.conftest import Server, database_url
 
 with warnings.catch_warnings():  # newer Starlette asks for "httpx2"; httpx is what we have
     warnings.simplefilter("ignore")
@@ -147,3 +148,34 @@ def test_the_setting_comes_from_the_environment_and_refuses_a_negative() -> None
     assert Settings.from_env({"PALIO_SIGN_UPS_PER_HOUR": "4"}).sign_ups_per_hour == 4
     with pytest.raises(ValueError, match="--sign-ups-per-hour"):
         Settings(sign_ups_per_hour=-1)
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_parallel_sign_ups_to_real_servers_share_one_count(make_server: Any, tmp_path: Path,
+                                                          backend: str) -> None:
+    """Real ``palio serve`` processes reading ``PALIO_SIGN_UPS_PER_HOUR``; on PostgreSQL two
+    processes over one database: sign-ups sent at once from one address are checked and
+    counted under one lock, so exactly the limit gets through."""
+    url = database_url(backend, tmp_path)
+    env = {"PALIO_SIGN_UPS_PER_HOUR": str(LIMIT)}
+    servers: list[Server] = [make_server(url, env=env)]
+    if backend == "postgres":
+        servers.append(make_server(url, env=env))
+    for server in servers:
+        server.start()
+
+    def sign_up(n: int) -> int:
+        base = servers[n % len(servers)].base
+        return httpx.post(f"{base}/api/accounts", headers={"Origin": base}, timeout=120,
+                          json={"name": f"user{n}", "password": PASSWORD}).status_code
+
+    with ThreadPoolExecutor(12) as pool:
+        codes = list(pool.map(sign_up, range(12)))
+    assert codes.count(201) == LIMIT and codes.count(429) == 12 - LIMIT, codes
+    made = sorted(f"user{n}" for n in range(12) if codes[n] == 201)
+    engine = make_engine(url)
+    try:  # exactly the accepted ones exist
+        with engine.connect() as connection:
+            assert sorted(connection.scalars(select(AccountRow.name))) == made
+    finally:
+        engine.dispose()
