@@ -112,7 +112,7 @@ def test_sign_up_signs_in_and_me_tells_who(site: Site) -> None:
     reply = site.sign_up(client, "Ada", email="ada@example.org", lang="ja")
     assert reply.json()["name"] == "Ada"
     answer = client.get("/api/me")
-    assert answer.headers["cache-control"] == "no-store"  # one person's: no cache keeps it
+    assert "no-store" in answer.headers["cache-control"]  # one person's: no cache keeps it
     me = answer.json()
     assert me == {"name": "Ada", "email": "ada@example.org", "lang": "ja", "mail_turns": True}
     assert client.delete("/api/session", headers=ORIGIN).status_code == 204
