@@ -53,7 +53,7 @@ from palio.core.i18n import LANGUAGES
 from palio.core.words import msg
 from palio.server import models
 from palio.server.clock import Clock
-from palio.server.db import AccountRow, GameRow, SeatRow, SessionRow, SignInFailureRow
+from palio.server.db import AccountRow, GameRow, SeatRow, SessionRow, SignInFailureRow, utc
 from palio.server.errors import ApiError
 
 SESSION_COOKIE = "palio_session"
@@ -196,10 +196,6 @@ class TooManyAttempts(ApiError):
         super().__init__(429, "too_many_attempts",
                          f"too many refused sign-ins; try again in {retry_after} seconds")
         self.retry_after = retry_after
-
-    def reply(self) -> JSONResponse:
-        return JSONResponse({"error": {"code": self.code, "message": self.message}},
-                            status_code=429, headers={"Retry-After": str(self.retry_after)})
 
 
 class TooManySignUps(TooManyAttempts):
@@ -376,7 +372,7 @@ class AccountStore:
                 SignInFailureRow.key == key, SignInFailureRow.at > since)))
             if len(times) >= FAILURE_LIMIT:
                 # the count falls below the limit when this one leaves the window
-                frees = _aware(times[len(times) - FAILURE_LIMIT]) + FAILURE_WINDOW
+                frees = utc(times[len(times) - FAILURE_LIMIT]) + FAILURE_WINDOW
                 raise TooManyAttempts(max(1, math.ceil((frees - now).total_seconds())))
 
     @staticmethod
@@ -404,7 +400,7 @@ class AccountStore:
                 SignInFailureRow.key == key)))
             if len(times) >= limit:
                 # the count falls below the limit when this one leaves the window
-                frees = _aware(times[len(times) - limit]) + SIGN_UP_WINDOW
+                frees = utc(times[len(times) - limit]) + SIGN_UP_WINDOW
                 raise TooManySignUps(limit, max(1, math.ceil((frees - now).total_seconds())))
             session.add(SignInFailureRow(key=key, at=now))
 
@@ -439,10 +435,10 @@ class AccountStore:
             if found is None:
                 return None
             row, account = found
-            if _aware(row.expires_at) <= now or account.disabled:
+            if utc(row.expires_at) <= now or account.disabled:
                 return None
             result = Account.of(account)
-            last_used = _aware(row.last_used_at)
+            last_used = utc(row.last_used_at)
         if now - last_used >= TOUCH_EVERY:
             with self.sessions.begin() as session:
                 session.execute(update(SessionRow).where(SessionRow.token_hash == digest)
@@ -470,12 +466,6 @@ class AccountStore:
     def count(self) -> int:
         with self.sessions() as session:
             return int(session.scalar(select(func.count()).select_from(AccountRow)) or 0)
-
-
-def _aware(moment: datetime) -> datetime:
-    from palio.server.service import utc
-
-    return utc(moment)
 
 
 def seat_of_account(live: Any, account: Account | None) -> int | None:

@@ -38,6 +38,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def utc(moment: datetime) -> datetime:
+    """SQLite returns naive datetimes; every time stored here is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 class Base(DeclarativeBase):
     pass
 

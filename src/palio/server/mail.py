@@ -39,7 +39,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 
 from palio.server.clock import Clock
-from palio.server.db import OutboxRow, PageSeenRow
+from palio.server.db import OutboxRow, PageSeenRow, utc
 
 log = logging.getLogger("palio.server.mail")
 
@@ -150,13 +150,6 @@ def seen_since(session: Session, game_id: str, seat: int, since: datetime) -> bo
     seen = session.scalar(select(PageSeenRow.seen_at).where(
         PageSeenRow.game_id == game_id, PageSeenRow.seat == seat))
     return seen is not None and utc(seen) >= utc(since)
-
-
-def utc(moment: datetime) -> datetime:
-    """SQLite returns naive datetimes; every time stored here is UTC."""
-    from datetime import UTC
-
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 # (session, row) -> None to send it, or a short reason to drop it

@@ -26,7 +26,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import and_, delete, func, or_, select, text, update
@@ -45,7 +45,7 @@ from palio.core.words import msg
 from palio.review import hints_allowed
 from palio.server import headlines, models, ratings, timing
 from palio.server.clock import Clock, SystemClock
-from palio.server.db import ActionRow, GameRow, SeatRow, is_sqlite, make_engine, upgrade
+from palio.server.db import ActionRow, GameRow, SeatRow, is_sqlite, make_engine, upgrade, utc
 from palio.server.errors import ApiError
 from palio.server.recent import changed_paths
 
@@ -55,11 +55,6 @@ __all__ = ["CHANNEL", "ApiError", "GameService", "LiveGame", "bot_move", "bot_na
 BOT_LEVELS = ["easy", "medium", "hard", "expert"]
 UNDO_SAMPLES = 6  # determinizations used to decide whether an action revealed something
 CHANNEL = "palio_games"  # PostgreSQL NOTIFY channel: payload "<game id> <revision>"
-
-
-def utc(moment: datetime) -> datetime:
-    """SQLite returns naive datetimes; every time stored here is UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def hash_token(token: str) -> str:

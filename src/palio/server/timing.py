@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select, text, update
@@ -41,6 +41,7 @@ from palio.core.i18n import Translator, lookup
 from palio.core.words import msg
 from palio.server import models
 from palio.server.db import GameRow, SeatRow
+from palio.server.db import utc as db_utc
 from palio.server.errors import ApiError
 
 if TYPE_CHECKING:
@@ -63,10 +64,8 @@ class Limits:
 
 
 def utc(moment: datetime | None) -> datetime | None:
-    """SQLite returns naive datetimes; every time stored here is UTC."""
-    if moment is None:
-        return None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    """``db.utc``, letting a missing time through."""
+    return None if moment is None else db_utc(moment)
 
 
 @dataclass(frozen=True)
