@@ -13,9 +13,9 @@ with thresholds in win share tuned per game (:data:`THRESHOLDS`, docs/review.md)
 
 Which search: the trained ``learned`` model where its card proves it at least as strong as
 ``mcts`` (as the ``expert`` level decides), ``mcts`` otherwise; a budget of iterations per
-decision (repeatable with a seed) or of seconds (not repeatable). The search engine's root
-statistics are read through the two searches' ``_iterate`` steps here, as no public function
-gives them yet (the search engineer was asked for ``mcts.search_root``).
+decision (repeatable with a seed) or of seconds (not repeatable). The review grows its own
+roots with the searches' public ``iterate`` step (``MctsBot.iterate``, ``NetSearch.iterate``),
+as it needs a second search below the choice played, which ``mcts.search_root`` does not give.
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ class Engine:
         deadline = started + budget.seconds if budget.seconds is not None else math.inf
         done = 0
         while done < limit:
-            searcher._iterate(root, state.determinize(seat, rng))
+            searcher.iterate(root, state.determinize(seat, rng))
             done += 1
             if deadline != math.inf and time.perf_counter() >= deadline:
                 break
@@ -166,7 +166,7 @@ class Engine:
                 if played not in world.legal_actions():
                     continue
                 world.apply_unchecked(played)
-                searcher._iterate(child, world)
+                searcher.iterate(child, world)
         choices = []
         for action in legal:
             child = root.children.get(action)

@@ -92,7 +92,7 @@ class NetSearch:
         root = SearchNode(state.players)
         done = 0
         while done < iterations:
-            self._iterate(root, state.determinize(seat, self.rng))
+            self.iterate(root, state.determinize(seat, self.rng))
             done += 1
             if done == 1 and self.noise > 0:
                 self._add_noise(root)
@@ -115,7 +115,9 @@ class NetSearch:
         for (action, p), d in zip(list(priors.items()), draws, strict=True):
             priors[action] = (1 - eps) * p + eps * d / total
 
-    def _iterate(self, root: SearchNode, world: State) -> None:
+    def iterate(self, root: SearchNode, world: State) -> None:
+        """One PUCT iteration in ``world`` (a determinization of the searching seat's view)
+        from ``root``; reviews call it directly to grow their own roots."""
         c = self.c
         path = [root]
         node = root

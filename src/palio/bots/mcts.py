@@ -80,6 +80,8 @@ class MctsBot(Bot):
         cpu_time: bool = False,
         widen: float = 0.0,
         reuse: bool = False,
+        mast: float = 0.0,
+        fpu: float | None = None,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed)
@@ -96,6 +98,17 @@ class MctsBot(Bot):
         # progressive widening (0: off): a node visited n times may have at most
         # max(1, widen * sqrt(n)) children, so wide decisions are searched deeper
         self.widen = _number("widen", widen, integer=False, minimum=0.0)
+        # MAST rollouts (0: off, plain random rollouts): with probability 1 - mast a rollout
+        # plays the action with the best average result for its mover so far in this search
+        # (any position), else a random one (Finnsson & Bjornsson 2008; epsilon-greedy as in
+        # Tak, Winands & Bjornsson 2012)
+        self.mast = _number("mast", mast, integer=False, minimum=0.0)
+        if self.mast > 1.0:
+            raise OptionError(f"{self.name} option mast must be at most 1, not {mast!r}")
+        # first-play urgency (None: off, every action legal at a node is tried once before
+        # any is tried twice): an untried action counts as worth this much, so a node whose
+        # tried actions already look better searches them deeper first
+        self.fpu = _number("fpu", fpu, integer=False, minimum=0.0, allow_none=True)
         # tree reuse: when this bot decides again right after its own decision (the position
         # is the last one it searched plus the action it chose), it keeps searching the
         # subtree of that action instead of a new tree. Only its own choice links the two
@@ -110,6 +123,8 @@ class MctsBot(Bot):
         # or, by default, the wall clock (a person waiting)
         self.clock = time.process_time if cpu_time else time.perf_counter
         self.last_stats: dict[str, float] = {"iterations": 0, "seconds": 0.0}
+        # MAST statistics of the current search: (mover, action) -> [summed result, times]
+        self._mast_stats: dict[tuple[int, Action], list[float]] = {}
 
     # -- the search --------------------------------------------------------------------
     def choose(self, state: State, seat: int) -> Action:
@@ -160,8 +175,9 @@ class MctsBot(Bot):
         limit = self.iterations if self.iterations is not None else math.inf
         deadline = started + self.time_budget if self.time_budget is not None else math.inf
         done = 0
+        self._mast_stats = {}
         while done < limit:
-            self._iterate(root, state.determinize(seat, self.rng))
+            self.iterate(root, state.determinize(seat, self.rng))
             done += 1
             # the clock is read every iteration: one iteration is far longer than a clock read
             if deadline != math.inf and clock() >= deadline:
@@ -169,32 +185,33 @@ class MctsBot(Bot):
         self.last_stats = {"iterations": done, "seconds": time.perf_counter() - wall}
         return root
 
-    def _iterate(self, root: Node, world: State) -> None:
+    def iterate(self, root: Node, world: State) -> None:
+        """One search iteration in ``world`` (a determinization of the searching seat's view)
+        from ``root``: select, expand one node, roll out, back up every seat's result. Reviews
+        call it directly to grow their own roots."""
         rng = self.rng
         c = self.c
         path = [root]
         node = root
-        # selection: descend while every action legal in this world has a child
         widen = self.widen
+        fpu = self.fpu
+        mast = self.mast
+        played: list[tuple[int, Action]] = []  # (mover, action) of this iteration, for MAST
+        # selection: descend while every action legal in this world has a child
         while not world.is_over:
             legal = world.legal_actions()
             children = node.children
             untried = [a for a in legal if a not in children]
-            if untried and (not widen or len(untried) == len(legal)
-                            or len(children) < widen * math.sqrt(node.visits + 1)):
-                action = untried[0] if len(untried) == 1 else rng.choice(untried)
-                child = Node(world.players)
-                children[action] = child
-                # the new child was available as often as its parent was visited from here on
-                world.apply_unchecked(action)
-                path.append(child)
+            if untried and (len(untried) == len(legal) or (fpu is None and (
+                    not widen or len(children) < widen * math.sqrt(node.visits + 1)))):
+                self._expand(world, node, untried, path, played)
                 break
             mover = world.to_move
             best_action = legal[0]
             best_value = -math.inf
             for action in legal:
                 child = children.get(action)
-                if child is None:  # held back by progressive widening
+                if child is None:  # held back by progressive widening or first-play urgency
                     continue
                 child.avail += 1
                 value = child.total[mover] / child.visits + c * math.sqrt(
@@ -202,20 +219,78 @@ class MctsBot(Bot):
                 )
                 if value > best_value:
                     best_action, best_value = action, value
+            if untried and fpu is not None and best_value < fpu:
+                self._expand(world, node, untried, path, played)
+                break
             node = children[best_action]
+            if mast:
+                played.append((mover, best_action))
             world.apply_unchecked(best_action)
             path.append(node)
-        # rollout: random play to the depth cutoff
-        for _ in range(self.rollout_depth):
-            if world.is_over:
-                break
-            world.apply_unchecked(rng.choice(world.legal_actions()))
+        # rollout: random (or MAST) play to the depth cutoff
+        if mast:
+            self._mast_rollout(world, played)
+        else:
+            for _ in range(self.rollout_depth):
+                if world.is_over:
+                    break
+                world.apply_unchecked(rng.choice(world.legal_actions()))
         result = self._result(world)
         for visited in path:
             visited.visits += 1
             total = visited.total
             for i, value in enumerate(result):
                 total[i] += value
+        if mast:
+            stats = self._mast_stats
+            for mover, action in played:
+                entry = stats.get((mover, action))
+                if entry is None:
+                    stats[(mover, action)] = [result[mover], 1.0]
+                else:
+                    entry[0] += result[mover]
+                    entry[1] += 1.0
+
+    def _expand(self, world: State, node: Node, untried: list[Action], path: list[Node],
+                played: list[tuple[int, Action]]) -> None:
+        """Add one untried action (at random) below ``node`` and play it in ``world``."""
+        action = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+        child = Node(world.players)
+        node.children[action] = child
+        if self.mast:
+            played.append((world.to_move, action))
+        # the new child was available as often as its parent was visited from here on
+        world.apply_unchecked(action)
+        path.append(child)
+
+    def _mast_rollout(self, world: State, played: list[tuple[int, Action]]) -> None:
+        """Play ``rollout_depth`` decisions: mostly the best action for its mover by this
+        search's MAST averages (an action not yet seen counts as a sure win, so it is tried),
+        at random with probability ``mast``."""
+        rng = self.rng
+        stats = self._mast_stats
+        explore = self.mast
+        for _ in range(self.rollout_depth):
+            if world.is_over:
+                break
+            legal = world.legal_actions()
+            mover = world.to_move
+            if rng.random() < explore:
+                action = rng.choice(legal)
+            else:
+                # start at a random place so ties (and unseen actions) do not favour legal order
+                n = len(legal)
+                offset = rng.randrange(n)
+                action = legal[offset]
+                best = -1.0
+                for k in range(n):
+                    candidate = legal[(offset + k) % n]
+                    entry = stats.get((mover, candidate))
+                    value = 1.0 if entry is None else entry[0] / entry[1]
+                    if value > best:
+                        action, best = candidate, value
+            played.append((mover, action))
+            world.apply_unchecked(action)
 
     def _result(self, world: State) -> list[float]:
         """Per seat, a result in [0, 1]: the final shares at the end, else evaluate's verdict."""
