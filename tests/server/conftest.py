@@ -18,6 +18,27 @@ import pytest
 from palio.server.db import fresh_postgres_database
 from palio.server.process import free_port, serve_command, wait_until_ready
 
+# Long repeats of a check that the default run already makes elsewhere, kept for `pytest -m
+# slow` so the whole default suite stays well under CI's 20 minutes (each about 10-35 s):
+# the crash test on PostgreSQL (test_cluster kills a PostgreSQL-backed process too), the Troyes
+# whole-game click-through in Japanese (played in English here; the Troyes page in Japanese is
+# still checked by the phone test),
+# and the push-leak test of four games on PostgreSQL (all six on SQLite, two on PostgreSQL).
+SLOW_REPEATS = {
+    "test_crash.py::test_kill_and_restart_loses_no_acknowledged_move[postgres]",
+    "test_browser_troyes.py::test_a_person_plays_a_whole_troyes_game_against_a_bot_by_clicking[ja]",
+    "test_leak.py::test_pushes_show_each_seat_only_its_own_view[postgres-tiletum-2-0]",
+    "test_leak.py::test_pushes_show_each_seat_only_its_own_view[postgres-signorie-2-0]",
+    "test_leak.py::test_pushes_show_each_seat_only_its_own_view[postgres-troyes-2-0]",
+    "test_leak.py::test_pushes_show_each_seat_only_its_own_view[postgres-aquileia-3-1]",
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.split("/")[-1] in SLOW_REPEATS:
+            item.add_marker(pytest.mark.slow)
+
 POSTGRES_URL = os.environ.get("PALIO_TEST_POSTGRES_URL")
 
 
