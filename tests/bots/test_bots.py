@@ -10,6 +10,7 @@ import pytest
 
 import palio
 from palio import bots
+from palio.bots.mcts import DEFAULT_MAST, DEFAULT_ROLLOUT_DEPTH, MctsBot
 from palio.core.errors import IllegalAction, OptionError
 from palio.games import available
 from palio.games import get as get_game
@@ -95,6 +96,8 @@ def test_options_by_keyword_and_by_spec():
         ("mcts", {"time_budget": "soon"}, "time_budget must be a number"),
         ("mcts", {"c": -1}, "c must be at least 0"),
         ("mcts", {"widen": -1}, "widen must be at least 0"),
+        ("mcts", {"mast": 1.5}, "mast must be at most 1"),
+        ("mcts", {"mast": "often"}, "mast must be a number"),
         ("mcts", {"cpu_time": "yes"}, "cpu_time must be true or false"),
         ("mcts:iterations", {}, "write key=value"),
         ("greedy", {"seed": "x"}, "seed must be a whole number"),
@@ -124,7 +127,8 @@ def test_iterations_are_counted():
         assert bot.last_stats["iterations"] == 37, spec
 
 
-@pytest.mark.parametrize("spec", ["mcts", "mcts-2026", "mcts:widen=1.5"])
+@pytest.mark.parametrize("spec", ["mcts", "mcts-2026", "mcts:widen=1.5", "mcts:mast=0",
+                                  "mcts:mast=1"])
 def test_searches_are_reproducible_with_a_seed(spec):
     state = palio.new_game("tiletum", players=3, seed=8)
     rng = random.Random(2)
@@ -134,6 +138,49 @@ def test_searches_are_reproducible_with_a_seed(spec):
     again = bots.get(spec, iterations=120, seed=4).search(state, state.to_move)
     assert {a: n.visits for a, n in first.children.items()} == \
         {a: n.visits for a, n in again.children.items()}
+
+
+def test_each_game_tunes_its_own_search_and_options_given_win():
+    troyes, sg = palio.get_game("troyes"), palio.get_game("san-gimignano")
+    assert MctsBot().settings(troyes) == (0, 0.0)  # its search_defaults: no rollouts
+    assert MctsBot().settings(sg) == (DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST)
+    assert MctsBot(rollout_depth=5).settings(troyes) == (5, DEFAULT_MAST)
+    assert MctsBot(mast=0).settings(sg) == (DEFAULT_ROLLOUT_DEPTH, 0)
+
+
+def test_mast_rollouts_play_the_action_with_the_best_average_for_its_mover():
+    state = palio.new_game("san-gimignano", players=2, seed=3)
+    legal = state.legal_actions()
+    mover = state.to_move
+    favourite = legal[len(legal) // 2]
+    for seed in range(5):
+        bot = MctsBot(mast=1.0, seed=seed)
+        # every legal action seen, one much better for the mover (and a trap for the other
+        # seat, whose averages must not count)
+        bot._mast_stats = {(mover, a): [0.2, 1.0] for a in legal}
+        bot._mast_stats[(mover, favourite)] = [9.0, 10.0]
+        bot._mast_stats[(1 - mover, legal[0])] = [10.0, 10.0]
+        world = state.copy()
+        played = []
+        bot._mast_rollout(world, played, 1, 1.0)
+        assert played == [(mover, favourite)]
+    # an unseen action counts as a sure win, so it is tried before a known one
+    bot = MctsBot(mast=1.0, seed=0)
+    bot._mast_stats = {(mover, a): [0.9, 1.0] for a in legal if a != favourite}
+    played = []
+    bot._mast_rollout(state.copy(), played, 1, 1.0)
+    assert played == [(mover, favourite)]
+
+
+def test_a_search_with_mast_records_averages_of_the_actions_it_played():
+    state = palio.new_game("signorie", players=2, seed=2)
+    bot = MctsBot(iterations=50, mast=0.6, seed=1)
+    bot.search(state, state.to_move)
+    stats = bot._mast_stats
+    assert stats and all(0.0 <= total / times <= 1.0 for total, times in stats.values())
+    assert {mover for mover, _ in stats} == {0, 1}
+    assert sum(times for (mover, action), (_, times) in stats.items()
+               if action in state.legal_actions() and mover == state.to_move) >= 50
 
 
 def test_progressive_widening_holds_back_children_of_rarely_visited_nodes():
@@ -208,7 +255,7 @@ def test_decisions_never_depend_on_hidden_information(game_id, players):
     """Two states that differ only in what the seat cannot see get the same decision."""
     checked = 0
     for state, other, seat, where in hidden_twins(game_id, players):
-        for name in ("greedy", "mcts", "mcts-2026", "mcts:widen=1.5"):
+        for name in ("greedy", "mcts", "mcts-2026", "mcts:widen=1.5", "mcts:mast=0.9"):
             options = {} if name == "greedy" else {"iterations": 80, "rollout_depth": 6}
             mine = bots.get(name, seed=7, **options).choose(state, seat)
             theirs = bots.get(name, seed=7, **options).choose(other, seat)

@@ -26,23 +26,17 @@ from palio.review import (
 
 SMALL = Budget(iterations=300)
 
-# Decisive positions found by playing seeded greedy games to near the end (tests/review's
-# scan: every random continuation of the losing choice lost, of a winning one won; the test
-# checks it again on 40 continuations):
+# Decisive positions found by playing seeded greedy games to near the end
+# (scripts/find_decisive.py: every random continuation of the losing choice lost, of a winning
+# one won; the test checks it again on 40 continuations):
 # (game, players, seed, move index, the losing choice)
 DECISIVE = [
     ("san-gimignano", 2, 2, 75, "pass"),
     ("tiletum", 2, 8, 131, "die 2w>5"),
     ("aquileia", 3, 9, 150, "skip"),
     ("signorie", 2, 3, 88, "done"),
-    # Not yet: after issue 22's Troyes reading (fights and activations may burn dice) the old
-    # position (seed 8, move 144) no longer arises, and no position found since (200 seeded
-    # two-player games, the last 30 decisions each) is one where random continuations decide
-    # it and the 300-iteration review calls the losing choice a blunder: here it says
-    # "inaccuracy" (loss 0.14; "mistake", 0.16, at 1,200 iterations). Strict: a review that
-    # does flag it makes this fail, to be turned back into a plain case.
-    pytest.param("troyes", 2, 75, 132, "reroll y4", marks=pytest.mark.xfail(
-        strict=True, reason="no decisive Troyes position the review calls a blunder yet")),
+    # scripts/find_decisive.py troyes -p 2 --seeds 60 260 --losing pass
+    ("troyes", 2, 250, 109, "pass"),
 ]
 
 

@@ -31,6 +31,7 @@ from palio.core.game import Action, State
 DEFAULT_ITERATIONS = 300
 DEFAULT_C = 0.7
 DEFAULT_ROLLOUT_DEPTH = 8
+DEFAULT_MAST = 0.6
 # evaluate() differences are in points; this many points ahead counts as a likely win
 DEFAULT_SCALE = 8.0
 
@@ -75,13 +76,12 @@ class MctsBot(Bot):
         iterations: int | None = None,
         time_budget: float | None = None,
         c: float = DEFAULT_C,
-        rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
+        rollout_depth: int | None = None,
         scale: float = DEFAULT_SCALE,
         cpu_time: bool = False,
         widen: float = 0.0,
         reuse: bool = False,
-        mast: float = 0.0,
-        fpu: float | None = None,
+        mast: float | None = None,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed)
@@ -93,22 +93,21 @@ class MctsBot(Bot):
         self.iterations = iterations
         self.time_budget = time_budget
         self.c = _number("c", c, integer=False, minimum=0.0)
-        self.rollout_depth = _number("rollout_depth", rollout_depth, integer=True, minimum=0)
+        # None: the game's own (Game.search_defaults), else DEFAULT_ROLLOUT_DEPTH
+        self.rollout_depth = _number("rollout_depth", rollout_depth, integer=True, minimum=0,
+                                     allow_none=True)
         self.scale = _number("scale", scale, integer=False, minimum=1e-6)
         # progressive widening (0: off): a node visited n times may have at most
         # max(1, widen * sqrt(n)) children, so wide decisions are searched deeper
         self.widen = _number("widen", widen, integer=False, minimum=0.0)
-        # MAST rollouts (0: off, plain random rollouts): with probability 1 - mast a rollout
-        # plays the action with the best average result for its mover so far in this search
-        # (any position), else a random one (Finnsson & Bjornsson 2008; epsilon-greedy as in
-        # Tak, Winands & Bjornsson 2012)
-        self.mast = _number("mast", mast, integer=False, minimum=0.0)
-        if self.mast > 1.0:
+        # MAST rollouts (Finnsson & Bjornsson 2008; epsilon-greedy as in Tak, Winands &
+        # Bjornsson 2012): this share of rollout decisions plays the action with the best
+        # average result for its mover so far in this search (in any position), the rest are
+        # random; 0 is plain random rollouts. None: the game's own, else DEFAULT_MAST
+        self.mast = _number("mast", mast, integer=False, minimum=0.0, allow_none=True)
+        if self.mast is not None and self.mast > 1.0:
             raise OptionError(f"{self.name} option mast must be at most 1, not {mast!r}")
-        # first-play urgency (None: off, every action legal at a node is tried once before
-        # any is tried twice): an untried action counts as worth this much, so a node whose
-        # tried actions already look better searches them deeper first
-        self.fpu = _number("fpu", fpu, integer=False, minimum=0.0, allow_none=True)
+        self._tuned: tuple[Any, int, float] | None = None  # (game, rollout_depth, mast)
         # tree reuse: when this bot decides again right after its own decision (the position
         # is the last one it searched plus the action it chose), it keeps searching the
         # subtree of that action instead of a new tree. Only its own choice links the two
@@ -194,24 +193,23 @@ class MctsBot(Bot):
         path = [root]
         node = root
         widen = self.widen
-        fpu = self.fpu
-        mast = self.mast
+        depth, mast = self.settings(world.game)
         played: list[tuple[int, Action]] = []  # (mover, action) of this iteration, for MAST
         # selection: descend while every action legal in this world has a child
         while not world.is_over:
             legal = world.legal_actions()
             children = node.children
             untried = [a for a in legal if a not in children]
-            if untried and (len(untried) == len(legal) or (fpu is None and (
-                    not widen or len(children) < widen * math.sqrt(node.visits + 1)))):
-                self._expand(world, node, untried, path, played)
+            if untried and (not widen or len(untried) == len(legal)
+                            or len(children) < widen * math.sqrt(node.visits + 1)):
+                self._expand(world, node, untried, path, played if mast else None)
                 break
             mover = world.to_move
             best_action = legal[0]
             best_value = -math.inf
             for action in legal:
                 child = children.get(action)
-                if child is None:  # held back by progressive widening or first-play urgency
+                if child is None:  # held back by progressive widening
                     continue
                 child.avail += 1
                 value = child.total[mover] / child.visits + c * math.sqrt(
@@ -219,9 +217,6 @@ class MctsBot(Bot):
                 )
                 if value > best_value:
                     best_action, best_value = action, value
-            if untried and fpu is not None and best_value < fpu:
-                self._expand(world, node, untried, path, played)
-                break
             node = children[best_action]
             if mast:
                 played.append((mover, best_action))
@@ -229,9 +224,9 @@ class MctsBot(Bot):
             path.append(node)
         # rollout: random (or MAST) play to the depth cutoff
         if mast:
-            self._mast_rollout(world, played)
+            self._mast_rollout(world, played, depth, mast)
         else:
-            for _ in range(self.rollout_depth):
+            for _ in range(depth):
                 if world.is_over:
                     break
                 world.apply_unchecked(rng.choice(world.legal_actions()))
@@ -252,30 +247,44 @@ class MctsBot(Bot):
                     entry[1] += 1.0
 
     def _expand(self, world: State, node: Node, untried: list[Action], path: list[Node],
-                played: list[tuple[int, Action]]) -> None:
+                played: list[tuple[int, Action]] | None) -> None:
         """Add one untried action (at random) below ``node`` and play it in ``world``."""
         action = untried[0] if len(untried) == 1 else self.rng.choice(untried)
         child = Node(world.players)
         node.children[action] = child
-        if self.mast:
+        if played is not None:
             played.append((world.to_move, action))
         # the new child was available as often as its parent was visited from here on
         world.apply_unchecked(action)
         path.append(child)
 
-    def _mast_rollout(self, world: State, played: list[tuple[int, Action]]) -> None:
-        """Play ``rollout_depth`` decisions: mostly the best action for its mover by this
-        search's MAST averages (an action not yet seen counts as a sure win, so it is tried),
-        at random with probability ``mast``."""
+    def settings(self, game: Any) -> tuple[int, float]:
+        """``(rollout_depth, mast)`` for ``game``: the bot's own options where given, else the
+        game's ``search_defaults``, else this module's defaults."""
+        tuned = self._tuned
+        if tuned is None or tuned[0] is not game:
+            own = game.search_defaults
+            depth = self.rollout_depth if self.rollout_depth is not None else \
+                own.get("rollout_depth", DEFAULT_ROLLOUT_DEPTH)
+            mast = self.mast if self.mast is not None else own.get("mast", DEFAULT_MAST)
+            if depth == 0:  # MAST only steers rollouts
+                mast = 0.0
+            tuned = self._tuned = (game, depth, mast)
+        return tuned[1], tuned[2]
+
+    def _mast_rollout(self, world: State, played: list[tuple[int, Action]], depth: int,
+                      greedy: float) -> None:
+        """Play ``rollout_depth`` decisions: with probability ``mast`` the best action for its
+        mover by this search's MAST averages (an action not yet seen counts as a sure win, so
+        it gets tried), else a random one."""
         rng = self.rng
         stats = self._mast_stats
-        explore = self.mast
-        for _ in range(self.rollout_depth):
+        for _ in range(depth):
             if world.is_over:
                 break
             legal = world.legal_actions()
             mover = world.to_move
-            if rng.random() < explore:
+            if rng.random() >= greedy:
                 action = rng.choice(legal)
             else:
                 # start at a random place so ties (and unseen actions) do not favour legal order

@@ -77,6 +77,9 @@ class Game(ABC):
 
     info: GameInfo
     words: GameWords = GameWords()  # each game sets its own (its ``words.py``)
+    # options of the ``mcts`` search measured best for this game (docs/bots.md); options given
+    # to the bot win over these, these over the bot's own defaults
+    search_defaults: ClassVar[Mapping[str, Any]] = {}
 
     # -- set-up -------------------------------------------------------------------------
     def validate_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:

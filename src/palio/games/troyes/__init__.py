@@ -43,6 +43,9 @@ class TroyesGame(ComponentsGame):
     default_components = DEFAULT
     read_notation = staticmethod(_actions.parse_action)
     notation_names = "a space, slot or place"
+    # the search values a leaf at once with evaluate: random Troyes play wastes dice and
+    # workers, so rollouts cost time and mislead (issue 23, docs/bots.md)
+    search_defaults = {"rollout_depth": 0}
 
     def __init__(self, components: Components = DEFAULT) -> None:
         super().__init__(components)
