@@ -8,14 +8,15 @@ never reads what its seat cannot see, and chance is handled by the sampled world
 
 Every node keeps a reward vector, one entry per seat; whoever decides at a node (``to_move``,
 which may be a seat acting out of turn) picks the child best for its own entry. Rollouts play
-random moves up to ``rollout_depth`` decisions, then score the position with the game's
-``evaluate_all`` (every seat at once; or with the final ranking at the end of the game).
+up to ``rollout_depth`` decisions, then score the position with the game's ``evaluate_all``
+(every seat at once; or with the final ranking at the end of the game). Most rollout decisions
+follow MAST (``mast``): the action with the best average result for its mover so far in this
+search, wherever it was played; the others are random.
 
-Options tried in issue 23, each off by default because none measured better than the search
-as it was (kept as the ``mcts-2026`` bot; figures in docs/bots.md): tree reuse (``reuse``:
-when the bot decides again right after its own decision it goes on growing the subtree of the
-action it chose) and progressive widening (``widen``). Shorter or longer rollouts
-(``rollout_depth``) and a smaller ``c`` were tried too and kept at their defaults.
+What changed in issue 23 (measured against the search as it was, kept as the ``mcts-2026``
+bot; figures in docs/bots.md): MAST rollouts, and each game's own ``search_defaults``
+(Signorie and Troyes value a leaf at once with ``evaluate``, no rollout). Tried and left off:
+tree reuse (``reuse``), progressive widening (``widen``), first-play urgency, other ``c``.
 """
 
 from __future__ import annotations
