@@ -8,8 +8,8 @@ the opponent's bot at the others, the deal from seed ``seed + i`` (the same deal
 opponent).
 
 * Palio: ``palio.bots.get("mcts")``, single-observer ISMCTS on ``determinize``d worlds (it
-  never sees hidden cards or future draws), random rollouts of 8 decisions, then the game's
-  ``evaluate``.
+  never sees hidden cards or future draws), MAST rollouts of 8 decisions in San Gimignano (the
+  game's ``search_defaults`` elsewhere), then the game's ``evaluate``.
 * ``mcts``: OpenSpiel's ``open_spiel.python.algorithms.mcts.MCTSBot`` with
   ``RandomRolloutEvaluator`` (one random rollout to the end of the game). It searches clones of
   the **true** state: the adapter keeps Palio's seeded randomness inside the state, so it sees

@@ -23,17 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import palio  # noqa: E402
 from palio import bots  # noqa: E402
-
-
-def win_rate(state, seat: int, action, rng: random.Random, tries: int) -> float:
-    wins = 0
-    for _ in range(tries):
-        world = state.determinize(seat, rng)
-        world.apply_unchecked(action)
-        while not world.is_over:
-            world.apply_unchecked(rng.choice(world.legal_actions()))
-        wins += world.returns()[seat] == 1
-    return wins / tries
+from palio.review import random_win_rate as win_rate  # noqa: E402
 
 
 def scan(seed: int, game: str, players: int, losing: str, last: int, tries: int) -> list:

@@ -424,3 +424,18 @@ def hints_allowed(row: Any) -> bool:
     """Hints only at practice tables that are not rated (works before and after the
     ``practice`` and ``rated`` columns exist: without them, no hints)."""
     return bool(getattr(row, "practice", False)) and not bool(getattr(row, "rated", False))
+
+
+def random_win_rate(state: State, seat: int, action: Action, rng: random.Random,
+                    tries: int) -> float:
+    """How often ``action`` and then uniformly random play (in worlds drawn from ``seat``'s
+    view) win outright for ``seat``: a crude, search-free check that a position is decisive
+    (the blunder tests and ``scripts/find_decisive.py``)."""
+    wins = 0
+    for _ in range(tries):
+        world = state.determinize(seat, rng)
+        world.apply_unchecked(action)
+        while not world.is_over:
+            world.apply_unchecked(rng.choice(world.legal_actions()))
+        wins += world.returns()[seat] == 1
+    return wins / tries

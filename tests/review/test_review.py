@@ -20,6 +20,7 @@ from palio.review import (
     hints_allowed,
     judge,
     judge_decision,
+    random_win_rate,
     review,
     thresholds_for,
 )
@@ -63,14 +64,7 @@ def position_at(game_id: str, players: int, seed: int, move: int) -> palio.core.
 
 def win_rate(state, seat: int, action, rng: random.Random, tries: int = 40) -> float:
     """How often random continuations after ``action`` (from ``seat``'s view) win outright."""
-    wins = 0
-    for _ in range(tries):
-        world = state.determinize(seat, rng)
-        world.apply_unchecked(action)
-        while not world.is_over:
-            world.apply_unchecked(rng.choice(world.legal_actions()))
-        wins += world.returns()[seat] == 1
-    return wins / tries
+    return random_win_rate(state, seat, action, rng, tries)
 
 
 @pytest.mark.parametrize(("game_id", "players", "seed", "move", "losing"), DECISIVE)
