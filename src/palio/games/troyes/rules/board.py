@@ -230,9 +230,7 @@ def cathedral_free_level(s: TroyesState, column: int, skip: int = 0) -> int:
 
 def cathedral_room(s: TroyesState, column: int) -> int:
     """How many more cubes column ``column`` (0-based) can take."""
-    c = s.comp
-    cath = s.cathedral
-    return sum(1 for level in range(c.levels) if cath[level * c.columns + column] == -1)
+    return s.cathedral[column::s.comp.columns].count(-1)  # the column's space on each level
 
 
 def own_cathedral_cubes(s: TroyesState, p: int) -> int:

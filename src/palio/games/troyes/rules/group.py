@@ -12,6 +12,7 @@ exactly the dice still free.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import add, sub
 from typing import TYPE_CHECKING
 
@@ -281,7 +282,8 @@ def completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budge
     return bool(chosen) or bool(addable(s, p, ctx, chosen, budget, first=True))
 
 
-def _price_table(s: TroyesState, ctx: Ctx, own: list[int], foreign: list[int]) -> list[tuple[int, int]]:
+def _price_table(s: TroyesState, ctx: Ctx, own: Sequence[int],
+                 foreign: Sequence[int]) -> list[tuple[int, int]]:
     """For a group started from nothing: (price, highest total) of every way to take
     ``o`` own and ``f`` foreign dice (the best dice of each kind)."""
     c = s.comp
@@ -368,8 +370,9 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
     ``first``, only the first such die (enough to know that there is one)."""
     if len(chosen) >= ctx.max_size:
         return []
+    if ctx.by_price:
+        return _addable_to_sum(s, p, ctx, chosen, budget, first)
     out = []
-    pools = None
     room: dict[int, int] = {}  # per cathedral column, and per placement value, asked once
     placeable: dict[int, bool] = {}
     for d in _kinds(s, ctx):
@@ -393,7 +396,7 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
                 ok = placeable[value] = placement_possible(s, p, ctx.arg, value)
             if not ok:
                 continue
-        elif ctx.tithe:
+        else:  # Tithe
             s.dice[d] -= 1
             try:
                 ok = _tithe_completable(s, p, ctx, group, budget)
@@ -401,28 +404,41 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
                 s.dice[d] += 1
             if not ok:
                 continue
-        else:
-            if pools is None:
-                pools = _pools(ctx, *_counts(s, p))
-                alike: dict[tuple[bool, int], bool] = {}
-            value = ctx.value(d % 18)
-            mine = d // 18 == p
-            ok = alike.get((mine, value))
-            if ok is None:
-                own, foreign = pools
-                if mine:
-                    own = own[:]
-                    own.remove(value)
-                else:
-                    foreign = foreign[:]
-                    foreign.remove(value)
-                best = _best_sum(s, p, ctx, group, budget, own, foreign)
-                ok = alike[mine, value] = best >= 0 and _sum_ok(ctx, best)
-            if not ok:
-                continue
         out.append(d)
         if first:
             break
+    return out
+
+
+def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
+                    first: bool) -> list[int]:
+    """``addable`` for a total (or anything) at the usual prices: a die joins on the same
+    answer as every die alike (own or not, same worth)."""
+    own, foreign = _pools(ctx, *_counts(s, p))
+    values = ctx.values
+    dice = s.dice
+    alike: dict[tuple[bool, int], bool] = {}
+    out = []
+    for d in _INDICES[ctx.colours]:
+        if not dice[d]:
+            continue
+        mine = d // 18 == p
+        value = values[d % 18]
+        ok = alike.get((mine, value))
+        if ok is None:
+            rest_own, rest_foreign = own, foreign  # the pools without this die
+            if mine:
+                rest_own = own[:]
+                rest_own.remove(value)
+            else:
+                rest_foreign = foreign[:]
+                rest_foreign.remove(value)
+            best = _best_sum(s, p, ctx, (*chosen, d), budget, rest_own, rest_foreign)
+            ok = alike[mine, value] = best >= 0 and _sum_ok(ctx, best)
+        if ok:
+            out.append(d)
+            if first:
+                break
     return out
 
 
@@ -440,6 +456,7 @@ def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
 
 
 NO_GROUP = 1 << 30  # the price of a group that cannot be formed
+LEAST_PRICE_KEPT = 50_000  # answers kept per components set (a few MB at most)
 
 
 class Feasible:
@@ -449,7 +466,7 @@ class Feasible:
     reaching a total, the cathedral's room and the placements are found once and shared by
     all the actions. It lives only as long as the position does (never kept on the state)."""
 
-    __slots__ = ("s", "p", "own", "foreign", "mod_cards", "options", "cheapest", "tables",
+    __slots__ = ("s", "p", "own", "foreign", "mod_cards", "options", "cheapest", "best",
                  "facts")
 
     def __init__(self, s: TroyesState, p: int) -> None:
@@ -461,7 +478,7 @@ class Feasible:
             if any(cubes[p::4]) else ()
         self.options = s.comp.__dict__.setdefault("_ctx_options", {})
         self.cheapest: dict[int, int] = {}  # Ctx.price_id: least price of a group reaching floor
-        self.tables: dict[tuple, list[tuple[int, int]]] = {}  # Ctx.sig: _price_table
+        self.best: dict[tuple, tuple] = {}  # Ctx.sig: the best values of own and other dice
         self.facts: dict[tuple, bool | int] = {}  # cathedral room, placements, Tithe searches
 
     def can(self, kind: int, target: int, budget: int, hiring: bool = False) -> bool:
@@ -515,20 +532,30 @@ class Feasible:
     def _cheapest(self, ctx: Ctx) -> int:
         """The least price of a group from nothing whose total reaches ``ctx.floor``."""
         c = self.s.comp
+        best = self.best.get(ctx.sig)
+        if best is None:  # only the best max_size dice of each pool can matter
+            own, foreign = _pools(ctx, self.own, self.foreign)
+            best = self.best[ctx.sig] = (tuple(own[:ctx.max_size]), tuple(foreign[:ctx.max_size]))
+        own_best, foreign_best = best
         if not ctx.floor:  # any group will do: only how many dice there are matters
-            faces = _FACES[ctx.colours]
-            own, foreign = self.own, self.foreign
-            if any(own[face] for face in faces):
+            if own_best:
                 return 0
-            bought = min(sum(foreign[face] for face in faces), ctx.max_size)
             if ctx.single:
-                return c.single_die_price if bought else NO_GROUP
-            return min([n * c.die_prices[n - 1] for n in range(1, bought + 1)], default=NO_GROUP)
-        table = self.tables.get(ctx.sig)
-        if table is None:
-            pools = _pools(ctx, self.own, self.foreign)
-            table = self.tables[ctx.sig] = _price_table(self.s, ctx, *pools)
-        return min([price for price, total in table if total >= ctx.floor], default=NO_GROUP)
+                return c.single_die_price if foreign_best else NO_GROUP
+            return min([n * c.die_prices[n - 1] for n in range(1, len(foreign_best) + 1)],
+                       default=NO_GROUP)
+        # positions often share their best dice: the answer is kept per components set, by
+        # rules and best dice (public facts only)
+        key = (ctx.price_id, best)
+        known = c.__dict__.setdefault("_least_price", {})
+        price = known.get(key)
+        if price is None:
+            if len(known) >= LEAST_PRICE_KEPT:
+                known.clear()
+            table = _price_table(self.s, ctx, own_best, foreign_best)
+            price = known[key] = min([p for p, total in table if total >= ctx.floor],
+                                     default=NO_GROUP)
+        return price
 
     def _one_die(self, ctx: Ctx, budget: int) -> bool:
         """Room in the cathedral or a placement: a group from nothing can be started (and so
