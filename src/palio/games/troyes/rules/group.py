@@ -13,7 +13,6 @@ exactly the dice still free.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import add, sub
 from typing import TYPE_CHECKING
 
 from palio.games.troyes.components import (
@@ -238,27 +237,20 @@ _FACES = {mask: tuple(colour * 6 + v for colour in range(3) if (mask >> colour) 
                       for v in range(5, -1, -1)) for mask in range(8)}
 
 
-def _counts(s: TroyesState, p: int) -> tuple[list[int], list[int]]:
-    """Free dice per face (colour*6 + value-1): ``p``'s own, and every other district's."""
-    dice = s.dice
-    own = dice[p * 18:p * 18 + 18]
-    # face by face over the five districts, in C rather than a Python loop
-    every = map(add, map(add, dice[0:18], dice[18:36]),
-                map(add, map(add, dice[36:54], dice[54:72]), dice[72:90]))
-    return own, list(map(sub, every, own))
-
-
-def _pools(ctx: Ctx, own_counts: list[int], foreign_counts: list[int]) -> tuple[list[int], list[int]]:
+def _pools(s: TroyesState, p: int, ctx: Ctx) -> tuple[list[int], list[int]]:
     """Values (as this group counts them) of the free dice of allowed colours: own, foreign,
     highest first."""
     own: list[int] = []
     foreign: list[int] = []
+    dice = s.dice
     values = ctx.values
+    mine = p * 18
     for face in _FACES[ctx.colours]:
-        n = own_counts[face]
+        n = dice[mine + face]
         if n:
             own.extend([values[face]] * n)
-        n = foreign_counts[face]
+        # every district's dice of this face but p's own
+        n = dice[face] + dice[18 + face] + dice[36 + face] + dice[54 + face] + dice[72 + face] - n
         if n:
             foreign.extend([values[face]] * n)
     if ctx.colours not in (1, 2, 4):  # several colours: merge (a single colour is sorted)
@@ -277,7 +269,7 @@ def completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budge
     if ctx.need in (NEED_SUM, NEED_ANY):
         if ctx.tithe:
             return _tithe_completable(s, p, ctx, chosen, budget)
-        best = _best_sum(s, p, ctx, chosen, budget, *_pools(ctx, *_counts(s, p)))
+        best = _best_sum(s, p, ctx, chosen, budget, *_pools(s, p, ctx))
         return best >= 0 and _sum_ok(ctx, best)
     return bool(chosen) or bool(addable(s, p, ctx, chosen, budget, first=True))
 
@@ -414,7 +406,7 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
                     first: bool) -> list[int]:
     """``addable`` for a total (or anything) at the usual prices: a die joins on the same
     answer as every die alike (own or not, same worth)."""
-    own, foreign = _pools(ctx, *_counts(s, p))
+    own, foreign = _pools(s, p, ctx)
     values = ctx.values
     dice = s.dice
     alike: dict[tuple[bool, int], bool] = {}
@@ -462,17 +454,16 @@ LEAST_PRICE_KEPT = 50_000  # answers kept per components set (a few MB at most)
 class Feasible:
     """Whether seat ``p`` can start an action in this position, with no cube or with one of
     its delayed cubes: asked for every action at the start of a turn, and for the cube choice.
-    The free dice are counted once; per kind of dice (``Ctx.sig``) the least price of a group
-    reaching a total, the cathedral's room and the placements are found once and shared by
-    all the actions. It lives only as long as the position does (never kept on the state)."""
+    Per kind of dice (``Ctx.sig``) the best free dice, the least price of a group reaching a
+    total, the cathedral's room and the placements are found once and shared by all the
+    actions. It lives only as long as the position does (never kept on the state)."""
 
-    __slots__ = ("s", "p", "own", "foreign", "mod_cards", "options", "cheapest", "best",
+    __slots__ = ("s", "p", "mod_cards", "options", "cheapest", "best",
                  "facts")
 
     def __init__(self, s: TroyesState, p: int) -> None:
         self.s = s
         self.p = p
-        self.own, self.foreign = _counts(s, p)
         cubes = s.cubes
         self.mod_cards = tuple(s.slot_card[k] for k in range(9) if cubes[k * 4 + p]) \
             if any(cubes[p::4]) else ()
@@ -534,7 +525,7 @@ class Feasible:
         c = self.s.comp
         best = self.best.get(ctx.sig)
         if best is None:  # only the best max_size dice of each pool can matter
-            own, foreign = _pools(ctx, self.own, self.foreign)
+            own, foreign = _pools(self.s, self.p, ctx)
             best = self.best[ctx.sig] = (tuple(own[:ctx.max_size]), tuple(foreign[:ctx.max_size]))
         own_best, foreign_best = best
         if not ctx.floor:  # any group will do: only how many dice there are matters
@@ -570,10 +561,14 @@ class Feasible:
             price = c.die_prices[0]
         own_ok = budget >= 0
         buy_ok = price <= budget
-        own, foreign = self.own, self.foreign
+        dice = s.dice
+        mine = p * 18
         facts = self.facts
         for face in _FACES[ctx.colours]:
-            if not ((own_ok and own[face]) or (buy_ok and foreign[face])):
+            own = dice[mine + face]
+            others = dice[face] + dice[18 + face] + dice[36 + face] + dice[54 + face] \
+                + dice[72 + face] - own
+            if not ((own_ok and own) or (buy_ok and others)):
                 continue
             if ctx.need == NEED_CATHEDRAL:
                 key = (NEED_CATHEDRAL, face % 6)
