@@ -409,6 +409,7 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
     own, foreign = _pools(s, p, ctx)
     values = ctx.values
     dice = s.dice
+    worth_counts = ctx.need == NEED_SUM  # for anything at all, only whose die it is counts
     alike: dict[tuple[bool, int], bool] = {}
     out = []
     for d in _INDICES[ctx.colours]:
@@ -416,7 +417,8 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
             continue
         mine = d // 18 == p
         value = values[d % 18]
-        ok = alike.get((mine, value))
+        key = (mine, value if worth_counts else 0)
+        ok = alike.get(key)
         if ok is None:
             rest_own, rest_foreign = own, foreign  # the pools without this die
             if mine:
@@ -426,7 +428,7 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
                 rest_foreign = foreign[:]
                 rest_foreign.remove(value)
             best = _best_sum(s, p, ctx, (*chosen, d), budget, rest_own, rest_foreign)
-            ok = alike[mine, value] = best >= 0 and _sum_ok(ctx, best)
+            ok = alike[key] = best >= 0 and _sum_ok(ctx, best)
         if ok:
             out.append(d)
             if first:
@@ -566,10 +568,11 @@ class Feasible:
         facts = self.facts
         for face in _FACES[ctx.colours]:
             own = dice[mine + face]
-            others = dice[face] + dice[18 + face] + dice[36 + face] + dice[54 + face] \
-                + dice[72 + face] - own
-            if not ((own_ok and own) or (buy_ok and others)):
-                continue
+            if not (own_ok and own):  # else a die of another district, if affordable
+                every = dice[face] + dice[18 + face] + dice[36 + face] + dice[54 + face] \
+                    + dice[72 + face]
+                if not buy_ok or every == own:
+                    continue
             if ctx.need == NEED_CATHEDRAL:
                 key = (NEED_CATHEDRAL, face % 6)
                 room = facts.get(key)
