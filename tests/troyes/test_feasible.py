@@ -1,0 +1,83 @@
+"""The turn's shared feasibility (``group.Feasible``) gives the plain answer: for positions of
+seeded games, every seat, every action (each card slot hired or not, the cathedral, each event,
+each building, agriculture) under every delayed card's rules, and budgets from -1 to 14
+deniers, ``Feasible.ok`` equals ``completable`` on a group from nothing, which tries the groups
+one by one. One ``Feasible`` serves each position and seat, so what it keeps between questions
+is checked too.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import palio
+from palio.games.troyes.components import DELAYED_CARDS
+from palio.games.troyes.rules.group import (
+    NEED_ANY,
+    NEED_CATHEDRAL,
+    NEED_PLACE,
+    NEED_SUM,
+    Feasible,
+    _ctx_for,
+    completable,
+)
+from palio.games.troyes.state import (
+    F_TURN,
+    G_CARD,
+    G_CATHEDRAL,
+    G_EVENT,
+    G_FARM,
+    G_PLACE,
+    MOD_NONE,
+)
+
+
+def turn_positions(players: int, seed: int, every: int = 3):
+    """Every ``every``-th position at the start of a turn in one seeded random game."""
+    state = palio.new_game("troyes", players=players, seed=seed)
+    rng = random.Random(seed)
+    turns = 0
+    while not state.is_over:
+        if state.stack[-1][0] == F_TURN:
+            turns += 1
+            if turns % every == 0:
+                yield state.copy()
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+
+
+def actions(s):
+    """(kind, target, need) of every action, cards both hired and not."""
+    c = s.comp
+    for slot in range(9):
+        divisor = c.cards[s.slot_card[slot]][4]
+        yield G_CARD, slot, (NEED_SUM, divisor)
+        yield G_CARD, slot, (NEED_ANY, divisor)
+    yield G_CATHEDRAL, 0, (NEED_CATHEDRAL, 0)
+    for card in s.queue:
+        yield G_EVENT, card, (NEED_ANY, c.events[card][5])
+    for building in range(3):
+        yield G_PLACE, building, (NEED_PLACE, building)
+    yield G_FARM, 0, (NEED_ANY, 0)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (3, 6), (4, 7), (4, 8)])
+def test_shared_feasibility_gives_the_plain_answer(players, seed):
+    asked = 0
+    for s in turn_positions(players, seed):
+        delayed = [card for card in range(len(s.comp.cards))
+                   if s.comp.cards[card][0] in DELAYED_CARDS]
+        for p in range(players):
+            feasible = Feasible(s, p)
+            for kind, target, need in actions(s):
+                for mod_card in (MOD_NONE, *delayed):
+                    ctx = _ctx_for(s, kind, target, mod_card, need)
+                    if ctx is None:
+                        continue
+                    for budget in range(-1, 15):
+                        expected = completable(s, p, ctx, (), budget)
+                        assert feasible.ok(ctx, budget) == expected, \
+                            (players, seed, s.move_number, p, kind, target, mod_card, budget)
+                        asked += 1
+    assert asked > 10_000  # the games reached enough positions to mean something
