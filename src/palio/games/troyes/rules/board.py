@@ -57,18 +57,6 @@ def roll(s: TroyesState) -> int:
 
 
 # -- dice ----------------------------------------------------------------------------------
-def own_faces(s: TroyesState, p: int) -> list[int]:
-    """Face indices (colour*6 + value-1) of the dice in ``p``'s district, one per die."""
-    dice = s.dice
-    base = p * 18
-    out = []
-    for f in range(18):
-        n = dice[base + f]
-        if n:
-            out.extend([f] * n)
-    return out
-
-
 def dice_left(s: TroyesState) -> bool:
     return any(s.dice)
 
@@ -113,10 +101,8 @@ def sources(s: TroyesState, p: int) -> list[tuple[int, int]]:
         out.append((SRC_SUPPLY, 0))
     elif s.reserve[p] > 0 and s.influence[p] >= c.citizen_cost:
         out.append((SRC_RESERVE, 0))
-    spaces = s.spaces
-    for i in range(c.n_spaces):
-        if spaces[i] == p:
-            out.append((SRC_SPACE, i))
+    if p in s.spaces:
+        out.extend((SRC_SPACE, i) for i, owner in enumerate(s.spaces) if owner == p)
     for b in range(3):
         if (s.lying[b] >> p) & 1:
             out.append((SRC_LYING, b))

@@ -13,10 +13,11 @@ black die brings).
 
 from __future__ import annotations
 
+from operator import mul
 from typing import TYPE_CHECKING
 
 from palio.core.game import Action
-from palio.games.troyes.rules.board import gain_influence, lose_vp, own_faces, roll
+from palio.games.troyes.rules.board import gain_influence, lose_vp, roll
 from palio.games.troyes.state import F_COMBAT, F_FLIP
 
 if TYPE_CHECKING:
@@ -29,8 +30,11 @@ def strength(face: int) -> int:
     return 2 * v if face < 6 else v
 
 
+_STRENGTHS = tuple(strength(face) for face in range(18))
+
+
 def _own_total(s: TroyesState, p: int) -> int:
-    return sum(strength(f) for f in own_faces(s, p))
+    return sum(map(mul, s.dice[p * 18:p * 18 + 18], _STRENGTHS))  # count times strength, per face
 
 
 def next_black(s: TroyesState) -> None:
