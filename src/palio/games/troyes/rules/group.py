@@ -367,8 +367,15 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
     out = []
     room: dict[int, int] = {}  # per cathedral column, and per placement value, asked once
     placeable: dict[int, bool] = {}
+    affordable: dict[int, bool] = {}  # per district: the price depends on whose die it is
     for d in _kinds(s, ctx):
         group = (*chosen, d)
+        if ctx.need in (NEED_CATHEDRAL, NEED_PLACE):
+            cheap = affordable.get(d // 18)
+            if cheap is None:
+                cheap = affordable[d // 18] = group_cost(s, p, ctx, group) <= budget
+            if not cheap:
+                continue
         if ctx.need == NEED_CATHEDRAL:
             column = d % 6
             need_room = (ctx.single or 1) + sum(ctx.single or 1 for x in chosen if x % 6 == column)
@@ -377,11 +384,7 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
                 free = room[column] = cathedral_room(s, column)
             if free < need_room:
                 continue
-            if group_cost(s, p, ctx, group) > budget:
-                continue
         elif ctx.need == NEED_PLACE:
-            if group_cost(s, p, ctx, group) > budget:
-                continue
             value = ctx.value(d % 18)
             ok = placeable.get(value)
             if ok is None:
@@ -408,13 +411,10 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
     answer as every die alike (own or not, same worth)."""
     own, foreign = _pools(s, p, ctx)
     values = ctx.values
-    dice = s.dice
     worth_counts = ctx.need == NEED_SUM  # for anything at all, only whose die it is counts
     alike: dict[tuple[bool, int], bool] = {}
     out = []
-    for d in _INDICES[ctx.colours]:
-        if not dice[d]:
-            continue
+    for d in _kinds(s, ctx):
         mine = d // 18 == p
         value = values[d % 18]
         key = (mine, value if worth_counts else 0)
