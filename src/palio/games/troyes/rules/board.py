@@ -168,15 +168,25 @@ def placement_ok(s: TroyesState, p: int, building: int, value: int, kind: int, w
     return True
 
 
-def placement_possible(s: TroyesState, p: int, building: int, value: int) -> bool:
-    """Whether some source lets ``p`` place into ``building`` by ``value``."""
+def placement_possible(s: TroyesState, p: int, building: int, value: int,
+                       known: dict | None = None) -> bool:
+    """Whether some source lets ``p`` place into ``building`` by ``value``. ``known`` (for
+    one position and seat) keeps where ``p``'s citizens can come from between calls."""
     if not 1 <= value <= 6:
         return False
-    plain = (s.supply[p] > 0 or (s.reserve[p] > 0 and s.influence[p] >= s.comp.citizen_cost)
-             or p in s.trade or any((x >> p) & 1 for x in s.extra))
+    if known is None:
+        known = {}
+    plain = known.get("plain")
+    if plain is None:  # a citizen that leaves no gap in a row
+        plain = known["plain"] = (
+            s.supply[p] > 0 or (s.reserve[p] > 0 and s.influence[p] >= s.comp.citizen_cost)
+            or p in s.trade or any((x >> p) & 1 for x in s.extra))
     if plain and can_insert(s, building, value, p):
         return True
-    return any(placement_ok(s, p, building, value, kind, where) for kind, where in sources(s, p))
+    found = known.get("sources")
+    if found is None:
+        found = known["sources"] = sources(s, p)
+    return any(placement_ok(s, p, building, value, kind, where) for kind, where in found)
 
 
 def citizens_in(s: TroyesState, owner: int, building: int) -> int:

@@ -584,7 +584,7 @@ class Feasible:
                 key = (NEED_PLACE, ctx.arg, ctx.values[face])
                 fits = facts.get(key)
                 if fits is None:
-                    fits = facts[key] = placement_possible(s, p, ctx.arg, ctx.values[face])
+                    fits = facts[key] = placement_possible(s, p, ctx.arg, ctx.values[face], facts)
                 if fits:
                     return True
         return False
