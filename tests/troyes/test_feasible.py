@@ -3,7 +3,8 @@ seeded games, every seat, every action (each card slot hired or not, the cathedr
 each building, agriculture) under every delayed card's rules, and budgets from -1 to 14
 deniers, ``Feasible.ok`` equals ``completable`` on a group from nothing, which tries the groups
 one by one. One ``Feasible`` serves each position and seat, so what it keeps between questions
-is checked too.
+is checked too. Likewise the dice offered while a group toward a total is formed
+(``addable``) are exactly those with which ``completable`` still finds a group.
 """
 
 from __future__ import annotations
@@ -21,15 +22,20 @@ from palio.games.troyes.rules.group import (
     NEED_SUM,
     Feasible,
     _ctx_for,
+    _kinds,
+    addable,
     completable,
+    make_ctx,
 )
 from palio.games.troyes.state import (
+    F_GROUP,
     F_TURN,
     G_CARD,
     G_CATHEDRAL,
     G_EVENT,
     G_FARM,
     G_PLACE,
+    MOD_ASK,
     MOD_NONE,
 )
 
@@ -81,3 +87,35 @@ def test_shared_feasibility_gives_the_plain_answer(players, seed):
                             (players, seed, s.move_number, p, kind, target, mod_card, budget)
                         asked += 1
     assert asked > 10_000  # the games reached enough positions to mean something
+
+
+def group_positions(players: int, seed: int):
+    """Positions of a seeded random game where a group of dice is being formed."""
+    state = palio.new_game("troyes", players=players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        top = state.stack[-1]
+        if top[0] == F_GROUP and top[4] != MOD_ASK:
+            yield state.copy()
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 9), (3, 10), (4, 11)])
+def test_the_dice_offered_are_those_that_leave_the_group_completable(players, seed):
+    asked = 0
+    for s in group_positions(players, seed):
+        _f, p, kind, target, mod, chosen = s.stack[-1]
+        ctx = make_ctx(s, kind, target, mod, p)
+        if ctx.need not in (NEED_SUM, NEED_ANY):
+            continue  # a die for the cathedral or a building: room and placement decide
+        for budget in range(-1, 15):
+            expected = []
+            for d in _kinds(s, ctx):
+                if len(chosen) < ctx.max_size:
+                    s.dice[d] -= 1  # the die joins the group: out of its district
+                    if completable(s, p, ctx, (*chosen, d), budget):
+                        expected.append(d)
+                    s.dice[d] += 1
+            assert addable(s, p, ctx, chosen, budget) == expected, (players, seed, s.move_number)
+            asked += 1
+    assert asked > 500

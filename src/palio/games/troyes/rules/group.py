@@ -409,9 +409,13 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
                     first: bool) -> list[int]:
     """``addable`` for a total (or anything) at the usual prices: a die joins on the same
     answer as every die alike (own or not, same worth)."""
-    own, foreign = _pools(s, p, ctx)
+    pools = None
     values = ctx.values
     worth_counts = ctx.need == NEED_SUM  # for anything at all, only whose die it is counts
+    # the group as it stands with one more die: its price per bought die and its total so far
+    price = s.comp.single_die_price if ctx.single else s.comp.die_prices[len(chosen)]
+    bought = sum(1 for x in chosen if x // 18 != p)
+    total = sum(values[x % 18] for x in chosen) + ctx.bonus
     alike: dict[tuple[bool, int], bool] = {}
     out = []
     for d in _kinds(s, ctx):
@@ -419,7 +423,13 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
         value = values[d % 18]
         key = (mine, value if worth_counts else 0)
         ok = alike.get(key)
+        if ok is None and (bought + (not mine)) * price <= budget \
+                and (not worth_counts or total + value >= ctx.arg):
+            ok = alike[key] = True  # that group itself will do
         if ok is None:
+            if pools is None:
+                pools = _pools(s, p, ctx)
+            own, foreign = pools
             rest_own, rest_foreign = own, foreign  # the pools without this die
             if mine:
                 rest_own = own[:]
