@@ -470,8 +470,7 @@ class Feasible:
     total, the cathedral's room and the placements are found once and shared by all the
     actions. It lives only as long as the position does (never kept on the state)."""
 
-    __slots__ = ("s", "p", "mod_cards", "options", "cheapest", "best",
-                 "facts")
+    __slots__ = ("s", "p", "mod_cards", "options", "cheapest", "best", "facts")
 
     def __init__(self, s: TroyesState, p: int) -> None:
         self.s = s
@@ -482,7 +481,7 @@ class Feasible:
         self.options = s.comp.__dict__.setdefault("_ctx_options", {})
         self.cheapest: dict[int, int] = {}  # Ctx.price_id: least price of a group reaching floor
         self.best: dict[tuple, tuple] = {}  # Ctx.sig: the best values of own and other dice
-        self.facts: dict[tuple, bool | int] = {}  # cathedral room, placements, Tithe searches
+        self.facts: dict = {}  # cathedral room, placements (and their sources), Tithe searches
 
     def can(self, kind: int, target: int, budget: int, hiring: bool = False) -> bool:
         """Whether some group within ``budget`` deniers completes the action, with no cube or
@@ -556,7 +555,7 @@ class Feasible:
             if len(known) >= LEAST_PRICE_KEPT:
                 known.clear()
             table = _price_table(self.s, ctx, own_best, foreign_best)
-            price = known[key] = min([p for p, total in table if total >= ctx.floor],
+            price = known[key] = min([cost for cost, total in table if total >= ctx.floor],
                                      default=NO_GROUP)
         return price
 
