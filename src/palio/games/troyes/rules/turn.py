@@ -94,7 +94,6 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     money = s.money[p]
     plain = citizen_at_hand(s, p)  # a citizen to take without influence
     first_use = first_use_prices(c)
-    width = c.max_trade_spaces
     for slot in _REVEALED[s.revealed]:
         # an activation needs a citizen for the tradesman (unless hired before), the card's
         # hiring price and its first use paid; the deniers left buy dice
@@ -102,7 +101,7 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         deniers, inf_needed = first_use[card]
         budget = money - deniers
         inf = influence
-        hired = p in s.trade[slot * width:(slot + 1) * width] or (s.extra[slot] >> p) & 1
+        hired = has_tradesman(s, p, slot)
         if not hired:
             budget -= c.cards[card][3]
             if not plain:
