@@ -98,12 +98,12 @@ def hiring(s: TroyesState, target: int, p: int) -> bool:
     return p not in s.trade[target * width:(target + 1) * width] and not (s.extra[target] >> p) & 1
 
 
-def _need(s: TroyesState, kind: int, target: int, p: int) -> tuple[int, int]:
+def _need(s: TroyesState, kind: int, target: int, hires: bool) -> tuple[int, int]:
     if kind == G_CARD:
         # at least one use only when the tradesman is hired (職人を置いたとき...最低1回は);
         # a card already staffed may be activated for nothing (burning dice)
         divisor = s.comp.cards[s.slot_card[target]][4]
-        return (NEED_SUM if hiring(s, target, p) else NEED_ANY), divisor
+        return (NEED_SUM if hires else NEED_ANY), divisor
     if kind == G_EVENT:
         # a fight need not earn a cube: the rulebook asks for at least one result only when a
         # tradesman is hired, so dice may be spent on an event for nothing (burning dice)
@@ -121,21 +121,17 @@ def make_ctx(s: TroyesState, kind: int, target: int, mod: int, p: int) -> Ctx | 
     the cards involved and whether ``p`` is hiring a tradesman (:func:`hiring`), so they are
     kept per components set."""
     mod_card = MOD_NONE if mod == MOD_NONE else s.slot_card[mod]
-    return _ctx_for(s, kind, target, mod_card, _need(s, kind, target, p))
+    return _ctx_for(s, kind, target, mod_card, kind == G_CARD and hiring(s, target, p))
 
 
-def _ctx_for(s: TroyesState, kind: int, target: int, mod_card: int,
-             need: tuple[int, int]) -> Ctx | None:
+def _ctx_for(s: TroyesState, kind: int, target: int, mod_card: int, hires: bool) -> Ctx | None:
+    """``make_ctx`` with the cube's card id (or MOD_NONE), and for a card whether this
+    activation hires its tradesman (always False for the other actions)."""
     cache = s.comp.__dict__.setdefault("_ctx_cache", {})
-    if kind == G_EVENT:  # events alike in colour and divisor share their rules
-        what = s.comp.events[target][4:6]
-    elif kind == G_CARD:
-        what = s.slot_card[target]
-    else:
-        what = target
-    key = (kind, what, mod_card, need)
+    key = (kind, s.slot_card[target] if kind == G_CARD else target, mod_card, hires)
     ctx = cache.get(key, False)
     if ctx is False:
+        need = _need(s, kind, target, hires)
         ctx = cache[key] = _make_ctx(s, kind, target, mod_card, need)
         if ctx is not None:  # one number for rules alike in dice and floor (see Feasible)
             ids = s.comp.__dict__.setdefault("_price_ids", {})
@@ -522,12 +518,7 @@ class Feasible:
 
     def _options(self, kind: int, target: int, hiring: bool) -> tuple[Ctx, ...]:
         """The group rules with no cube and with each cube that can modify this action."""
-        s = self.s
-        if kind == G_CARD:
-            need = (NEED_SUM if hiring else NEED_ANY), s.comp.cards[s.slot_card[target]][4]
-        else:
-            need = _need(s, kind, target, self.p)
-        found = (_ctx_for(s, kind, target, mod_card, need)
+        found = (_ctx_for(self.s, kind, target, mod_card, hiring)
                  for mod_card in (MOD_NONE, *self.mod_cards))
         return tuple(ctx for ctx in found if ctx is not None)
 
