@@ -69,7 +69,7 @@ def influence_options(s: TroyesState, p: int, out: list[Action]) -> None:
     if not any(faces):
         return
     if s.influence[p] >= c.reroll_cost:
-        out.extend(t.reroll[f] for f in range(18) if faces[f])
+        out.extend([t.reroll[f] for f in range(18) if faces[f]])
     if s.influence[p] >= c.flip_cost:
         out.append(t.flip)
 
@@ -80,7 +80,7 @@ def combat_legal(s: TroyesState, top: tuple) -> list[Action]:
     out: list[Action] = []
     target = s.black[0]
     needed = target + sum(extras)
-    have = sum(strength(f) for f in chosen)
+    have = sum(_STRENGTHS[f] for f in chosen)
     total = have + _own_total(s, p)
     if not chosen and not extras:
         influence_options(s, p, out)
@@ -92,7 +92,7 @@ def combat_legal(s: TroyesState, top: tuple) -> list[Action]:
     if have < needed:
         if total < needed:
             return out  # only influence or conceding: the dice cannot reach
-        out.extend(t.defend[f] for f in range(18) if faces[f])
+        out.extend([t.defend[f] for f in range(18) if faces[f]])
     else:
         out.append(t.counter)
     left = s.black[1:]

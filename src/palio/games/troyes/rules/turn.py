@@ -160,7 +160,7 @@ def apply_main(s: TroyesState, kind: int, target: int) -> None:
 
 def group_budget(s: TroyesState, p: int, kind: int, target: int) -> int:
     if kind == G_CARD:
-        return s.money[p] - first_use_price(s, s.comp.cards[s.slot_card[target]][0])[0]
+        return s.money[p] - first_use_prices(s.comp)[s.slot_card[target]][0]
     return s.money[p]
 
 
