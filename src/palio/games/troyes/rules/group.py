@@ -466,7 +466,7 @@ class Feasible:
     total, the cathedral's room and the placements are found once and shared by all the
     actions. It lives only as long as the position does (never kept on the state)."""
 
-    __slots__ = ("s", "p", "mod_cards", "options", "cheapest", "best", "facts")
+    __slots__ = ("s", "p", "mod_cards", "options", "cheapest", "best", "facts", "known")
 
     def __init__(self, s: TroyesState, p: int) -> None:
         self.s = s
@@ -478,6 +478,8 @@ class Feasible:
         self.cheapest: dict[int, int] = {}  # Ctx.price_id: least price of a group reaching floor
         self.best: dict[tuple, tuple] = {}  # Ctx.sig: the best values of own and other dice
         self.facts: dict = {}  # cathedral room, placements (and their sources), Tithe searches
+        # least prices by rules and best dice, kept per components set (public facts only)
+        self.known = s.comp.__dict__.setdefault("_least_price", {})
 
     def can(self, kind: int, target: int, budget: int, hiring: bool = False) -> bool:
         """Whether some group within ``budget`` deniers completes the action, with no cube or
@@ -537,10 +539,9 @@ class Feasible:
                 return c.single_die_price if foreign_best else NO_GROUP
             return min([n * c.die_prices[n - 1] for n in range(1, len(foreign_best) + 1)],
                        default=NO_GROUP)
-        # positions often share their best dice: the answer is kept per components set, by
-        # rules and best dice (public facts only)
+        # positions often share their best dice (self.known)
         key = (ctx.price_id, best)
-        known = c.__dict__.setdefault("_least_price", {})
+        known = self.known
         price = known.get(key)
         if price is None:
             if len(known) >= LEAST_PRICE_KEPT:
