@@ -435,9 +435,16 @@ class Components(ComponentTables):
         self.fx = out
 
     # -- queries -------------------------------------------------------------------------
-    def card_pool(self, colour: int, rnd: int, bonus: bool) -> list[int]:
-        """Ids of the activity cards of one colour and round number."""
-        return [i for i, k in enumerate(self.cards) if k[1] == colour and k[2] == rnd and (bonus or not k[6])]
+    def card_pool(self, colour: int, rnd: int, bonus: bool) -> tuple[int, ...]:
+        """Ids of the activity cards of one colour and round number (kept: every set-up and
+        every determinization asks)."""
+        pools = self.__dict__.setdefault("_card_pools", {})
+        key = (colour, rnd, bool(bonus))
+        pool = pools.get(key)
+        if pool is None:
+            pool = pools[key] = tuple(i for i, k in enumerate(self.cards)
+                                      if k[1] == colour and k[2] == rnd and (bonus or not k[6]))
+        return pool
 
     def event_pool(self, deck: str, bonus: bool) -> list[int]:
         return [i for i, k in enumerate(self.events) if k[1] == deck and (bonus or not k[8])]

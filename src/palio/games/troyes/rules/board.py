@@ -57,18 +57,6 @@ def roll(s: TroyesState) -> int:
 
 
 # -- dice ----------------------------------------------------------------------------------
-def own_faces(s: TroyesState, p: int) -> list[int]:
-    """Face indices (colour*6 + value-1) of the dice in ``p``'s district, one per die."""
-    dice = s.dice
-    base = p * 18
-    out = []
-    for f in range(18):
-        n = dice[base + f]
-        if n:
-            out.extend([f] * n)
-    return out
-
-
 def dice_left(s: TroyesState) -> bool:
     return any(s.dice)
 
@@ -113,10 +101,8 @@ def sources(s: TroyesState, p: int) -> list[tuple[int, int]]:
         out.append((SRC_SUPPLY, 0))
     elif s.reserve[p] > 0 and s.influence[p] >= c.citizen_cost:
         out.append((SRC_RESERVE, 0))
-    spaces = s.spaces
-    for i in range(c.n_spaces):
-        if spaces[i] == p:
-            out.append((SRC_SPACE, i))
+    if p in s.spaces:
+        out.extend((SRC_SPACE, i) for i, owner in enumerate(s.spaces) if owner == p)
     for b in range(3):
         if (s.lying[b] >> p) & 1:
             out.append((SRC_LYING, b))
@@ -182,15 +168,25 @@ def placement_ok(s: TroyesState, p: int, building: int, value: int, kind: int, w
     return True
 
 
-def placement_possible(s: TroyesState, p: int, building: int, value: int) -> bool:
-    """Whether some source lets ``p`` place into ``building`` by ``value``."""
+def placement_possible(s: TroyesState, p: int, building: int, value: int,
+                       known: dict | None = None) -> bool:
+    """Whether some source lets ``p`` place into ``building`` by ``value``. ``known`` (for
+    one position and seat) keeps where ``p``'s citizens can come from between calls."""
     if not 1 <= value <= 6:
         return False
-    plain = (s.supply[p] > 0 or (s.reserve[p] > 0 and s.influence[p] >= s.comp.citizen_cost)
-             or p in s.trade or any((x >> p) & 1 for x in s.extra))
+    if known is None:
+        known = {}
+    plain = known.get("plain")
+    if plain is None:  # a citizen that leaves no gap in a row
+        plain = known["plain"] = (
+            s.supply[p] > 0 or (s.reserve[p] > 0 and s.influence[p] >= s.comp.citizen_cost)
+            or p in s.trade or any((x >> p) & 1 for x in s.extra))
     if plain and can_insert(s, building, value, p):
         return True
-    return any(placement_ok(s, p, building, value, kind, where) for kind, where in sources(s, p))
+    found = known.get("sources")
+    if found is None:
+        found = known["sources"] = sources(s, p)
+    return any(placement_ok(s, p, building, value, kind, where) for kind, where in found)
 
 
 def citizens_in(s: TroyesState, owner: int, building: int) -> int:
@@ -230,9 +226,7 @@ def cathedral_free_level(s: TroyesState, column: int, skip: int = 0) -> int:
 
 def cathedral_room(s: TroyesState, column: int) -> int:
     """How many more cubes column ``column`` (0-based) can take."""
-    c = s.comp
-    cath = s.cathedral
-    return sum(1 for level in range(c.levels) if cath[level * c.columns + column] == -1)
+    return s.cathedral[column::s.comp.columns].count(-1)  # the column's space on each level
 
 
 def own_cathedral_cubes(s: TroyesState, p: int) -> int:

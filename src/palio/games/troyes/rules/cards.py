@@ -27,6 +27,7 @@ from palio.games.troyes.rules.events import add_cube
 from palio.games.troyes.state import F_MILL, F_TARGET, F_USES, NEUTRAL
 
 if TYPE_CHECKING:
+    from palio.games.troyes.components import Components
     from palio.games.troyes.state import TroyesState
 
 PAID_CARDS = ("artisan", "innkeeper", "journeyman", "troubadour", "diplomat")
@@ -34,12 +35,24 @@ PAID_CARDS = ("artisan", "innkeeper", "journeyman", "troubadour", "diplomat")
 
 def first_use_price(s: TroyesState, key: str) -> tuple[int, int]:
     """(deniers, influence) a card's first use costs besides its dice."""
-    fx = s.comp.fx[key]
+    return _first_use(s.comp, key)
+
+
+def _first_use(c: Components, key: str) -> tuple[int, int]:
+    fx = c.fx[key]
     if key in ("journeyman", "innkeeper"):
         return fx["deniers"], 0
     if key in ("artisan", "diplomat", "troubadour"):
         return 0, fx["influence"]
     return 0, 0
+
+
+def first_use_prices(c: Components) -> list[tuple[int, int]]:
+    """``first_use_price`` of every card id, kept per components set."""
+    prices = c.__dict__.get("_first_use_prices")
+    if prices is None:
+        prices = c.__dict__["_first_use_prices"] = [_first_use(c, card[0]) for card in c.cards]
+    return prices
 
 
 def can_use(s: TroyesState, p: int, key: str) -> bool:

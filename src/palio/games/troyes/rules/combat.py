@@ -13,10 +13,11 @@ black die brings).
 
 from __future__ import annotations
 
+from operator import mul
 from typing import TYPE_CHECKING
 
 from palio.core.game import Action
-from palio.games.troyes.rules.board import gain_influence, lose_vp, own_faces, roll
+from palio.games.troyes.rules.board import gain_influence, lose_vp, roll
 from palio.games.troyes.state import F_COMBAT, F_FLIP
 
 if TYPE_CHECKING:
@@ -29,8 +30,11 @@ def strength(face: int) -> int:
     return 2 * v if face < 6 else v
 
 
+_STRENGTHS = tuple(strength(face) for face in range(18))
+
+
 def _own_total(s: TroyesState, p: int) -> int:
-    return sum(strength(f) for f in own_faces(s, p))
+    return sum(map(mul, s.dice[p * 18:p * 18 + 18], _STRENGTHS))  # count times strength, per face
 
 
 def next_black(s: TroyesState) -> None:
@@ -65,7 +69,7 @@ def influence_options(s: TroyesState, p: int, out: list[Action]) -> None:
     if not any(faces):
         return
     if s.influence[p] >= c.reroll_cost:
-        out.extend(t.reroll[f] for f in range(18) if faces[f])
+        out.extend([t.reroll[f] for f in range(18) if faces[f]])
     if s.influence[p] >= c.flip_cost:
         out.append(t.flip)
 
@@ -76,7 +80,7 @@ def combat_legal(s: TroyesState, top: tuple) -> list[Action]:
     out: list[Action] = []
     target = s.black[0]
     needed = target + sum(extras)
-    have = sum(strength(f) for f in chosen)
+    have = sum(_STRENGTHS[f] for f in chosen)
     total = have + _own_total(s, p)
     if not chosen and not extras:
         influence_options(s, p, out)
@@ -88,7 +92,7 @@ def combat_legal(s: TroyesState, top: tuple) -> list[Action]:
     if have < needed:
         if total < needed:
             return out  # only influence or conceding: the dice cannot reach
-        out.extend(t.defend[f] for f in range(18) if faces[f])
+        out.extend([t.defend[f] for f in range(18) if faces[f]])
     else:
         out.append(t.counter)
     left = s.black[1:]

@@ -27,18 +27,23 @@ from palio.games.troyes.rules.board import (
     cathedral_free_level,
     citizen_at_hand,
     gain_influence,
-    has_source,
     insert_citizen,
     placement_ok,
     sources,
     take_from,
 )
-from palio.games.troyes.rules.cards import MILL_BUILDINGS, activate, can_use, first_use_price
+from palio.games.troyes.rules.cards import (
+    MILL_BUILDINGS,
+    activate,
+    can_use,
+    first_use_price,
+    first_use_prices,
+)
 from palio.games.troyes.rules.combat import influence_options
 from palio.games.troyes.rules.events import add_cube, free_banners
 from palio.games.troyes.rules.group import (
+    Feasible,
     addable,
-    any_group,
     can_go,
     group_total,
     make_ctx,
@@ -71,26 +76,8 @@ def has_tradesman(s: TroyesState, p: int, slot: int) -> bool:
     return p in s.trade[slot * width:(slot + 1) * width] or bool((s.extra[slot] >> p) & 1)
 
 
-def card_budget(s: TroyesState, p: int, slot: int, plain: bool | None = None) -> tuple[int, int] | None:
-    """(deniers for dice, influence left) once the tradesman is hired and the first use is
-    set aside; ``None`` if the card cannot be activated at all (no citizen, too poor).
-    ``plain``: whether a citizen is at hand without influence, when the caller knows."""
-    c = s.comp
-    card = c.cards[s.slot_card[slot]]
-    deniers, influence = first_use_price(s, card[0])
-    money = s.money[p] - deniers
-    inf = s.influence[p]
-    if not has_tradesman(s, p, slot):
-        money -= card[3]
-        if plain is None:
-            plain = citizen_at_hand(s, p)
-        if not plain:
-            if not has_source(s, p):
-                return None
-            inf -= c.citizen_cost  # only the general supply is left: 2 influence
-    if money < 0 or inf < influence:
-        return None
-    return money, inf
+# the card slots turned up by each number of revealed rounds (R1 W1 Y1, then R2 W2 Y2...)
+_REVEALED = tuple(tuple(slot for slot in range(9) if slot % 3 < n) for n in range(4))
 
 
 def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
@@ -99,26 +86,42 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     t = s.tables
     out: list[Action] = []
     influence_options(s, p, out)
-    if s.influence[p] >= c.citizen_cost and s.reserve[p] > 0:
+    influence = s.influence[p]
+    from_supply = influence >= c.citizen_cost and s.reserve[p] > 0  # a citizen for 2 influence
+    if from_supply:
         out.append(t.recruit)
-    mods = own_mods(s, p)
-    memo: dict = {}
-    plain = citizen_at_hand(s, p)
-    for slot in range(9):
-        if slot % 3 < s.revealed:
-            budget = card_budget(s, p, slot, plain)
-            if budget is not None and any_group(s, p, G_CARD, slot, budget[0], mods, memo):
-                out.append(t.card[slot])
+    feasible = Feasible(s, p)
     money = s.money[p]
-    if any_group(s, p, G_CATHEDRAL, 0, money, mods, memo):
+    plain = citizen_at_hand(s, p)  # a citizen to take without influence
+    first_use = first_use_prices(c)
+    for slot in _REVEALED[s.revealed]:
+        # an activation needs a citizen for the tradesman (unless hired before), the card's
+        # hiring price and its first use paid; the deniers left buy dice
+        card = s.slot_card[slot]
+        deniers, inf_needed = first_use[card]
+        budget = money - deniers
+        inf = influence
+        hired = has_tradesman(s, p, slot)
+        if not hired:
+            budget -= c.cards[card][3]
+            if not plain:
+                if not from_supply:
+                    continue
+                inf -= c.citizen_cost
+        if budget < 0 or inf < inf_needed:
+            continue
+        # hiring the tradesman now: this activation must earn a use
+        if feasible.can(G_CARD, slot, budget, s.hiring == slot or not hired):
+            out.append(t.card[slot])
+    if feasible.can(G_CATHEDRAL, 0, money):
         out.append(t.cathedral)
     for pos, card in enumerate(s.queue):
-        if any_group(s, p, G_EVENT, card, money, mods, memo):
+        if feasible.can(G_EVENT, card, money):
             out.append(t.event[pos])
     for b in range(3):
-        if any_group(s, p, G_PLACE, b, money, mods, memo):
+        if feasible.can(G_PLACE, b, money):
             out.append(t.place[b])
-    if any_group(s, p, G_FARM, 0, money, mods, memo):
+    if feasible.can(G_FARM, 0, money):
         out.append(t.farm)
     out.append(t.pass_)
     return out
@@ -157,13 +160,17 @@ def apply_main(s: TroyesState, kind: int, target: int) -> None:
 
 def group_budget(s: TroyesState, p: int, kind: int, target: int) -> int:
     if kind == G_CARD:
-        return s.money[p] - first_use_price(s, s.comp.cards[s.slot_card[target]][0])[0]
+        return s.money[p] - first_use_prices(s.comp)[s.slot_card[target]][0]
     return s.money[p]
 
 
 def begin_group(s: TroyesState, p: int, kind: int, target: int) -> None:
     """Start forming the group; the cube is asked for only when one could apply."""
-    options = mod_options(s, p, kind, target, group_budget(s, p, kind, target), own_mods(s, p))
+    mods = own_mods(s, p)
+    if mods:
+        options = mod_options(s, p, kind, target, group_budget(s, p, kind, target), mods)
+    else:  # the action was offered because some group completes it, so it needs no cube
+        options = [MOD_NONE]
     mod = MOD_ASK if len(options) > 1 else options[0]
     if mod >= 0:
         _use_cube(s, p, mod)
