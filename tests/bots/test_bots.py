@@ -142,9 +142,12 @@ def test_searches_are_reproducible_with_a_seed(spec):
 
 def test_each_game_tunes_its_own_search_and_options_given_win():
     troyes, sg = palio.get_game("troyes"), palio.get_game("san-gimignano")
-    assert MctsBot().settings(troyes) == (0, 0.0)  # its search_defaults: no rollouts
+    signorie = palio.get_game("signorie")
+    assert MctsBot().settings(troyes) == (3, 0.0)  # its search_defaults: short random rollouts
+    assert MctsBot().settings(signorie) == (0, 0.0)  # no rollouts, so no MAST
     assert MctsBot().settings(sg) == (DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST)
-    assert MctsBot(rollout_depth=5).settings(troyes) == (5, DEFAULT_MAST)
+    assert MctsBot(rollout_depth=5).settings(signorie) == (5, DEFAULT_MAST)
+    assert MctsBot(mast=0.5).settings(troyes) == (3, 0.5)
     assert MctsBot(mast=0).settings(sg) == (DEFAULT_ROLLOUT_DEPTH, 0)
 
 

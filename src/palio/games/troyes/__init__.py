@@ -43,9 +43,11 @@ class TroyesGame(ComponentsGame):
     default_components = DEFAULT
     read_notation = staticmethod(_actions.parse_action)
     notation_names = "a space, slot or place"
-    # the search values a leaf at once with evaluate: random Troyes play wastes dice and
-    # workers, so rollouts cost time and mislead (issue 23, docs/bots.md)
-    search_defaults = {"rollout_depth": 0}
+    # short random rollouts: long random Troyes play wastes dice and workers, so it costs
+    # time and misleads, and MAST's averages of an action (a card slot, a die value) mean
+    # little across positions; none at all was worse with three or four players (issue 23,
+    # docs/bots.md)
+    search_defaults = {"rollout_depth": 3, "mast": 0.0}
 
     def __init__(self, components: Components = DEFAULT) -> None:
         super().__init__(components)
