@@ -148,6 +148,7 @@ def test_each_game_tunes_its_own_search_and_options_given_win():
     assert MctsBot().settings(sg) == (DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST)
     assert MctsBot(rollout_depth=5).settings(signorie) == (5, DEFAULT_MAST)
     assert MctsBot(mast=0.5).settings(troyes) == (3, 0.5)
+    assert MctsBot().settings(palio.get_game("aquileia")) == (16, DEFAULT_MAST)
     assert MctsBot(mast=0).settings(sg) == (DEFAULT_ROLLOUT_DEPTH, 0)
 
 
