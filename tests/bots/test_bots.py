@@ -177,7 +177,7 @@ def test_mast_rollouts_play_the_action_with_the_best_average_for_its_mover():
 
 
 def test_a_search_with_mast_records_averages_of_the_actions_it_played():
-    state = palio.new_game("signorie", players=2, seed=2)
+    state = palio.new_game("tiletum", players=2, seed=2)
     bot = MctsBot(iterations=50, mast=0.6, seed=1)
     bot.search(state, state.to_move)
     stats = bot._mast_stats
