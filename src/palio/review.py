@@ -47,9 +47,9 @@ CLASSES = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "san-gimignano": (0.08, 0.15, 0.30),
     "tiletum": (0.10, 0.18, 0.30),
-    "aquileia": (0.10, 0.18, 0.30),
+    "aquileia": (0.16, 0.22, 0.30),
     "signorie": (0.10, 0.18, 0.30),
-    "troyes": (0.08, 0.15, 0.30),
+    "troyes": (0.12, 0.20, 0.30),
 }
 DEFAULT_THRESHOLDS = (0.08, 0.15, 0.30)
 PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
