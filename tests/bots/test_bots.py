@@ -152,6 +152,29 @@ def test_each_game_tunes_its_own_search_and_options_given_win():
     assert MctsBot(mast=0).settings(sg) == (DEFAULT_ROLLOUT_DEPTH, 0)
 
 
+@pytest.mark.parametrize(("game_id", "depth", "mast"), [
+    ("troyes", 3, 0.0), ("signorie", 0, 0.0), ("aquileia", 16, DEFAULT_MAST),
+    ("san-gimignano", DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST)])
+def test_every_iteration_rolls_out_as_the_game_tuned_it(game_id, depth, mast, monkeypatch):
+    rollouts = []
+    real = MctsBot._rollout
+
+    def counted(bot, world, played, depth, greedy):
+        rollouts.append((depth, greedy))
+        real(bot, world, played, depth, greedy)
+
+    monkeypatch.setattr(MctsBot, "_rollout", counted)
+    state = palio.new_game(game_id, players=palio.get_game(game_id).info.min_players, seed=1)
+    bot = MctsBot(iterations=30, seed=1)
+    bot.search(state, state.to_move)
+    assert rollouts == [(depth, mast)] * 30
+    # an option given later is read at the next search, not the settings worked out before
+    bot.rollout_depth, bot.mast = 2, 0.5
+    rollouts.clear()
+    bot.search(state, state.to_move)
+    assert rollouts == [(2, 0.5)] * 30
+
+
 def test_mast_rollouts_play_the_action_with_the_best_average_for_its_mover():
     state = palio.new_game("san-gimignano", players=2, seed=3)
     legal = state.legal_actions()
@@ -166,13 +189,13 @@ def test_mast_rollouts_play_the_action_with_the_best_average_for_its_mover():
         bot._mast_stats[(1 - mover, legal[0])] = [10.0, 10.0]
         world = state.copy()
         played = []
-        bot._mast_rollout(world, played, 1, 1.0)
+        bot._rollout(world, played, 1, 1.0)
         assert played == [(mover, favourite)]
     # an unseen action counts as a sure win, so it is tried before a known one
     bot = MctsBot(mast=1.0, seed=0)
     bot._mast_stats = {(mover, a): [0.9, 1.0] for a in legal if a != favourite}
     played = []
-    bot._mast_rollout(state.copy(), played, 1, 1.0)
+    bot._rollout(state.copy(), played, 1, 1.0)
     assert played == [(mover, favourite)]
 
 

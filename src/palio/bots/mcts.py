@@ -9,9 +9,10 @@ never reads what its seat cannot see, and chance is handled by the sampled world
 Every node keeps a reward vector, one entry per seat; whoever decides at a node (``to_move``,
 which may be a seat acting out of turn) picks the child best for its own entry. Rollouts play
 up to ``rollout_depth`` decisions, then score the position with the game's ``evaluate_all``
-(every seat at once; or with the final ranking at the end of the game). Most rollout decisions
-follow MAST (``mast``): the action with the best average result for its mover so far in this
-search, wherever it was played; the others are random.
+(every seat at once; or with the final ranking at the end of the game). With MAST (``mast``,
+0.6 unless the game sets its own) that share of rollout decisions plays the action with the
+best average result for its mover so far in this search, wherever it was played; the others
+are random.
 
 What changed in issue 23 (measured against the search as it was, kept as the ``mcts-2026``
 bot; figures in docs/bots.md): MAST rollouts, and each game's own ``search_defaults``
@@ -109,7 +110,8 @@ class MctsBot(Bot):
         self.mast = _number("mast", mast, integer=False, minimum=0.0, allow_none=True)
         if self.mast is not None and self.mast > 1.0:
             raise OptionError(f"{self.name} option mast must be at most 1, not {mast!r}")
-        self._tuned: tuple[Any, int, float] | None = None  # (game, rollout_depth, mast)
+        # (game, rollout_depth, mast, the options they came from): see settings()
+        self._tuned: tuple[Any, int, float, tuple] | None = None
         # tree reuse: when this bot decides again right after its own decision (the position
         # is the last one it searched plus the action it chose), it keeps searching the
         # subtree of that action instead of a new tree. Only its own choice links the two
@@ -189,8 +191,10 @@ class MctsBot(Bot):
     def iterate(self, root: Node, world: State) -> None:
         """One search iteration in ``world`` (a determinization of the searching seat's view)
         from ``root``: select, expand one node, roll out, back up every seat's result. Reviews
-        call it directly to grow their own roots."""
-        rng = self.rng
+        call it directly to grow their own roots. The MAST averages it reads and adds to are
+        this bot's current search's (``search`` starts them afresh): a caller growing roots
+        for another seat must use a new bot, or that seat's rollouts would follow averages
+        from worlds drawn from someone else's view."""
         c = self.c
         path = [root]
         node = root
@@ -224,14 +228,7 @@ class MctsBot(Bot):
                 played.append((mover, best_action))
             world.apply_unchecked(best_action)
             path.append(node)
-        # rollout: random (or MAST) play to the depth cutoff
-        if mast:
-            self._mast_rollout(world, played, depth, mast)
-        else:
-            for _ in range(depth):
-                if world.is_over:
-                    break
-                world.apply_unchecked(rng.choice(world.legal_actions()))
+        self._rollout(world, played, depth, mast)
         result = self._result(world)
         for visited in path:
             visited.visits += 1
@@ -264,22 +261,28 @@ class MctsBot(Bot):
         """``(rollout_depth, mast)`` for ``game``: the bot's own options where given, else the
         game's ``search_defaults``, else this module's defaults."""
         tuned = self._tuned
-        if tuned is None or tuned[0] is not game:
+        if tuned is None or tuned[0] is not game or tuned[3] != (self.rollout_depth, self.mast):
             own = game.search_defaults
             depth = self.rollout_depth if self.rollout_depth is not None else \
                 own.get("rollout_depth", DEFAULT_ROLLOUT_DEPTH)
             mast = self.mast if self.mast is not None else own.get("mast", DEFAULT_MAST)
             if depth == 0:  # MAST only steers rollouts
                 mast = 0.0
-            tuned = self._tuned = (game, depth, mast)
+            tuned = self._tuned = (game, depth, mast, (self.rollout_depth, self.mast))
         return tuned[1], tuned[2]
 
-    def _mast_rollout(self, world: State, played: list[tuple[int, Action]], depth: int,
-                      greedy: float) -> None:
-        """Play ``rollout_depth`` decisions: with probability ``mast`` the best action for its
-        mover by this search's MAST averages (an action not yet seen counts as a sure win, so
-        it gets tried), else a random one."""
+    def _rollout(self, world: State, played: list[tuple[int, Action]], depth: int,
+                 greedy: float) -> None:
+        """Play up to ``depth`` decisions: each, with probability ``greedy``, the best action
+        for its mover by this search's MAST averages (an action not yet seen counts as a sure
+        win, so it gets tried), else a random one; ``greedy`` 0 is plain random play."""
         rng = self.rng
+        if not greedy:
+            for _ in range(depth):
+                if world.is_over:
+                    break
+                world.apply_unchecked(rng.choice(world.legal_actions()))
+            return
         stats = self._mast_stats
         for _ in range(depth):
             if world.is_over:

@@ -12,6 +12,7 @@ exactly the dice still free.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -132,10 +133,14 @@ def _ctx_for(s: TroyesState, kind: int, target: int, mod_card: int, hires: bool)
     ctx = cache.get(key, False)
     if ctx is False:
         need = _need(s, kind, target, hires)
-        ctx = cache[key] = _make_ctx(s, kind, target, mod_card, need)
+        ctx = _make_ctx(s, kind, target, mod_card, need)
         if ctx is not None:  # one number for rules alike in dice and floor (see Feasible)
-            ids = s.comp.__dict__.setdefault("_price_ids", {})
-            ctx.price_id = ids.setdefault((ctx.sig, ctx.floor), len(ids))
+            # under a lock: the server asks from several threads, and two rules must never
+            # get one number (the shared least prices are keyed by it)
+            with _PRICE_IDS_LOCK:
+                ids = s.comp.__dict__.setdefault("_price_ids", {})
+                ctx.price_id = ids.setdefault((ctx.sig, ctx.floor), len(ids))
+        cache[key] = ctx  # only once numbered, so no thread reads an unnumbered one
     return ctx
 
 
@@ -457,6 +462,8 @@ def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
 
 NO_GROUP = 1 << 30  # the price of a group that cannot be formed
 LEAST_PRICE_KEPT = 50_000  # answers kept per components set (a few MB at most)
+OPTIONS_KEPT = 50_000  # a turn's group rules by action and cubes held, per components set
+_PRICE_IDS_LOCK = threading.Lock()
 
 
 class Feasible:
@@ -489,6 +496,8 @@ class Feasible:
         key = (kind, s.slot_card[target] if kind == G_CARD else target, hiring, self.mod_cards)
         ctxs = self.options.get(key)
         if ctxs is None:
+            if len(self.options) >= OPTIONS_KEPT:  # cubes held vary from game to game
+                self.options.clear()
             ctxs = self.options[key] = self._options(kind, target, hiring)
         cheapest = self.cheapest
         for ctx in ctxs:
