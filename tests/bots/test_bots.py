@@ -143,19 +143,26 @@ def test_searches_are_reproducible_with_a_seed(spec):
 def test_each_game_tunes_its_own_search_and_options_given_win():
     troyes, sg = palio.get_game("troyes"), palio.get_game("san-gimignano")
     signorie = palio.get_game("signorie")
-    assert MctsBot().settings(troyes) == (3, 0.0)  # its search_defaults: short random rollouts
-    assert MctsBot().settings(signorie) == (0, 0.0)  # no rollouts, so no MAST
-    assert MctsBot().settings(sg) == (DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST)
-    assert MctsBot(rollout_depth=5).settings(signorie) == (5, DEFAULT_MAST)
-    assert MctsBot(mast=0.5).settings(troyes) == (3, 0.5)
-    assert MctsBot().settings(palio.get_game("aquileia")) == (16, DEFAULT_MAST)
-    assert MctsBot(mast=0).settings(sg) == (DEFAULT_ROLLOUT_DEPTH, 0)
+    assert MctsBot().settings(troyes, 2) == (3, 0.0)  # its search_defaults: short random rollouts
+    assert MctsBot().settings(signorie, 2) == (0, 0.0)  # no rollouts, so no MAST
+    assert MctsBot().settings(sg, 2) == (DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST)
+    assert MctsBot(rollout_depth=5).settings(signorie, 2) == (5, DEFAULT_MAST)
+    assert MctsBot(mast=0.5).settings(troyes, 2) == (3, 0.5)
+    assert MctsBot().settings(palio.get_game("aquileia"), 3) == (16, DEFAULT_MAST)
+    assert MctsBot(mast=0).settings(sg, 2) == (DEFAULT_ROLLOUT_DEPTH, 0)
+    # a player count may have its own: four-player Tiletum rolls out 4 decisions, three 8
+    tiletum, bot = palio.get_game("tiletum"), MctsBot()
+    assert bot.settings(tiletum, 4) == (4, DEFAULT_MAST)
+    assert bot.settings(tiletum, 3) == (DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST)
+    assert MctsBot(rollout_depth=6).settings(tiletum, 4) == (6, DEFAULT_MAST)
 
 
-@pytest.mark.parametrize(("game_id", "depth", "mast"), [
-    ("troyes", 3, 0.0), ("signorie", 0, 0.0), ("aquileia", 16, DEFAULT_MAST),
-    ("san-gimignano", DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST)])
-def test_every_iteration_rolls_out_as_the_game_tuned_it(game_id, depth, mast, monkeypatch):
+@pytest.mark.parametrize(("game_id", "players", "depth", "mast"), [
+    ("troyes", 2, 3, 0.0), ("signorie", 2, 0, 0.0), ("aquileia", 3, 16, DEFAULT_MAST),
+    ("san-gimignano", 2, DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST),
+    ("tiletum", 2, DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST), ("tiletum", 4, 4, DEFAULT_MAST)])
+def test_every_iteration_rolls_out_as_the_game_tuned_it(game_id, players, depth, mast,
+                                                        monkeypatch):
     rollouts = []
     real = MctsBot._rollout
 
@@ -164,7 +171,7 @@ def test_every_iteration_rolls_out_as_the_game_tuned_it(game_id, depth, mast, mo
         real(bot, world, played, depth, greedy)
 
     monkeypatch.setattr(MctsBot, "_rollout", counted)
-    state = palio.new_game(game_id, players=palio.get_game(game_id).info.min_players, seed=1)
+    state = palio.new_game(game_id, players=players, seed=1)
     bot = MctsBot(iterations=30, seed=1)
     bot.search(state, state.to_move)
     assert rollouts == [(depth, mast)] * 30

@@ -110,8 +110,8 @@ class MctsBot(Bot):
         self.mast = _number("mast", mast, integer=False, minimum=0.0, allow_none=True)
         if self.mast is not None and self.mast > 1.0:
             raise OptionError(f"{self.name} option mast must be at most 1, not {mast!r}")
-        # (game, rollout_depth, mast, the options they came from): see settings()
-        self._tuned: tuple[Any, int, float, tuple] | None = None
+        # (game, players, rollout_depth, mast, the options they came from): see settings()
+        self._tuned: tuple[Any, int, int, float, tuple] | None = None
         # tree reuse: when this bot decides again right after its own decision (the position
         # is the last one it searched plus the action it chose), it keeps searching the
         # subtree of that action instead of a new tree. Only its own choice links the two
@@ -199,7 +199,7 @@ class MctsBot(Bot):
         path = [root]
         node = root
         widen = self.widen
-        depth, mast = self.settings(world.game)
+        depth, mast = self.settings(world.game, world.players)
         played: list[tuple[int, Action]] = []  # (mover, action) of this iteration, for MAST
         # selection: descend while every action legal in this world has a child
         while not world.is_over:
@@ -257,19 +257,20 @@ class MctsBot(Bot):
         world.apply_unchecked(action)
         path.append(child)
 
-    def settings(self, game: Any) -> tuple[int, float]:
-        """``(rollout_depth, mast)`` for ``game``: the bot's own options where given, else the
-        game's ``search_defaults``, else this module's defaults."""
+    def settings(self, game: Any, players: int) -> tuple[int, float]:
+        """``(rollout_depth, mast)`` for ``game`` at ``players`` players: the bot's own options
+        where given, else the game's (``Game.search_options``), else this module's defaults."""
         tuned = self._tuned
-        if tuned is None or tuned[0] is not game or tuned[3] != (self.rollout_depth, self.mast):
-            own = game.search_defaults
+        given = (self.rollout_depth, self.mast)
+        if tuned is None or tuned[0] is not game or tuned[1] != players or tuned[4] != given:
+            own = game.search_options(players)
             depth = self.rollout_depth if self.rollout_depth is not None else \
                 own.get("rollout_depth", DEFAULT_ROLLOUT_DEPTH)
             mast = self.mast if self.mast is not None else own.get("mast", DEFAULT_MAST)
             if depth == 0:  # MAST only steers rollouts
                 mast = 0.0
-            tuned = self._tuned = (game, depth, mast, (self.rollout_depth, self.mast))
-        return tuned[1], tuned[2]
+            tuned = self._tuned = (game, players, depth, mast, given)
+        return tuned[2], tuned[3]
 
     def _rollout(self, world: State, played: list[tuple[int, Action]], depth: int,
                  greedy: float) -> None:

@@ -80,6 +80,12 @@ class Game(ABC):
     # options of the ``mcts`` search measured best for this game (docs/bots.md); options given
     # to the bot win over these, these over the bot's own defaults
     search_defaults: ClassVar[Mapping[str, Any]] = {}
+    # where one player count measured better with other options: players -> those options
+    search_defaults_by_players: ClassVar[Mapping[int, Mapping[str, Any]]] = {}
+
+    def search_options(self, players: int) -> dict[str, Any]:
+        """The ``mcts`` options measured best for this game at ``players`` players."""
+        return {**self.search_defaults, **self.search_defaults_by_players.get(players, {})}
 
     # -- set-up -------------------------------------------------------------------------
     def validate_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:

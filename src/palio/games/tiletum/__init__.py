@@ -42,6 +42,9 @@ class TiletumGame(ComponentsGame):
     default_components = DEFAULT
     read_notation = staticmethod(_actions.parse_action)
     notation_names = "a place or slot"
+    # with four seats, rollouts of 4 decisions beat the default 8 (docs/bots.md; not with two
+    # or three, so those keep the default)
+    search_defaults_by_players = {4: {"rollout_depth": 4}}
 
     def __init__(self, components: Components = DEFAULT) -> None:
         super().__init__(components)
