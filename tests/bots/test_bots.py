@@ -160,7 +160,8 @@ def test_each_game_tunes_its_own_search_and_options_given_win():
 @pytest.mark.parametrize(("game_id", "players", "depth", "mast"), [
     ("troyes", 2, 3, 0.0), ("signorie", 2, 0, 0.0), ("aquileia", 3, 16, DEFAULT_MAST),
     ("san-gimignano", 2, DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST),
-    ("tiletum", 2, DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST), ("tiletum", 4, 4, DEFAULT_MAST)])
+    ("tiletum", 2, DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST), ("tiletum", 4, 4, DEFAULT_MAST),
+    ("aquileia", 5, 24, DEFAULT_MAST)])
 def test_every_iteration_rolls_out_as_the_game_tuned_it(game_id, players, depth, mast,
                                                         monkeypatch):
     rollouts = []
