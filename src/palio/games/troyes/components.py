@@ -20,8 +20,9 @@ the game can type in the real ones (``palio games troyes --export-components F``
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from palio.core.components import (
     ComponentTables,
@@ -31,6 +32,8 @@ from palio.core.components import (
     provisional_section,
 )
 from palio.core.errors import ComponentsError
+
+T = TypeVar("T")
 
 # dice colours; the same letters name the activity card columns (R1 = red card of round 1)
 COLOURS = ("red", "white", "yellow")
@@ -435,10 +438,20 @@ class Components(ComponentTables):
         self.fx = out
 
     # -- queries -------------------------------------------------------------------------
+    def kept(self, name: str, make: Callable[[], T]) -> T:
+        """What the rules derive from these components, made on first use and kept with them
+        (the one place where the rules keep things across positions). Only pure rules and
+        public facts may go here: the states of every seat and every thread share it, so it
+        must be bounded, and several threads may make it at once (the first stored wins)."""
+        found = self.__dict__.get(name)
+        if found is None:
+            found = self.__dict__.setdefault(name, make())
+        return found
+
     def card_pool(self, colour: int, rnd: int, bonus: bool) -> tuple[int, ...]:
         """Ids of the activity cards of one colour and round number (kept: every set-up and
         every determinization asks)."""
-        pools = self.__dict__.setdefault("_card_pools", {})
+        pools = self.kept("_card_pools", dict)
         key = (colour, rnd, bool(bonus))
         pool = pools.get(key)
         if pool is None:

@@ -49,11 +49,8 @@ def _first_use(c: Components, key: str) -> tuple[int, int]:
 
 def first_use_prices(c: Components) -> tuple[tuple[int, int], ...]:
     """``first_use_price`` of every card id, kept per components set (a tuple: shared)."""
-    prices = c.__dict__.get("_first_use_prices")
-    if prices is None:
-        prices = c.__dict__["_first_use_prices"] = tuple(_first_use(c, card[0])
-                                                         for card in c.cards)
-    return prices
+    return c.kept("_first_use_prices",
+                  lambda: tuple(_first_use(c, card[0]) for card in c.cards))
 
 
 def can_use(s: TroyesState, p: int, key: str) -> bool:

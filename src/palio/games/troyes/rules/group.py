@@ -12,8 +12,7 @@ exactly the dice still free.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Sequence
+from operator import add
 from typing import TYPE_CHECKING
 
 from palio.games.troyes.components import (
@@ -29,6 +28,7 @@ from palio.games.troyes.rules.board import cathedral_room, placement_possible
 from palio.games.troyes.state import G_CARD, G_CATHEDRAL, G_EVENT, G_FARM, G_PLACE, MOD_NONE
 
 if TYPE_CHECKING:
+    from palio.games.troyes.components import Components
     from palio.games.troyes.state import TroyesState
 
 ALL = 0b111
@@ -47,7 +47,7 @@ class Ctx:
     cathedral, or a legal placement in building ``arg``)."""
 
     __slots__ = ("colours", "single", "max_size", "add", "set5", "bonus", "tithe", "need", "arg",
-                 "sig", "floor", "by_price", "values", "price_id")
+                 "floor", "by_price", "searched", "values")
 
     def __init__(self, colours: int, need: int, arg: int = 0, *, single: int = 0,
                  max_size: int = 3, add: int = 0, set5: int = 0, bonus: int = 0,
@@ -60,14 +60,19 @@ class Ctx:
         self.bonus = bonus
         self.tithe = tithe
         self.need = need
-        self.arg = arg
-        self.sig = (colours, self.single, add, set5, self.max_size)  # what the dice are worth
-        self.price_id = -1  # set by _ctx_for
+        self.arg = 0 if need == NEED_ANY else arg  # anything at all: no target to read
         # the least total of dice a group needs (NEED_SUM, NEED_ANY), the bonus counted
         self.floor = max(0, arg - bonus) if need == NEED_SUM else 0
         # whether a group from nothing is judged by the best total at each price alone
         self.by_price = need in (NEED_SUM, NEED_ANY) and not tithe
+        # Tithe toward a total: prices depend on the districts, so groups are searched
+        self.searched = need in (NEED_SUM, NEED_ANY) and tithe
         self.values = tuple(self.value(face) for face in range(18))  # value() without a call
+
+    def rules(self) -> tuple:
+        """Everything that tells these rules apart (rules alike share one object)."""
+        return (self.colours, self.single, self.max_size, self.add, self.set5, self.bonus,
+                self.tithe, self.need, self.arg)
 
     def value(self, face: int) -> int:
         if self.set5:
@@ -128,19 +133,17 @@ def make_ctx(s: TroyesState, kind: int, target: int, mod: int, p: int) -> Ctx | 
 def _ctx_for(s: TroyesState, kind: int, target: int, mod_card: int, hires: bool) -> Ctx | None:
     """``make_ctx`` with the cube's card id (or MOD_NONE), and for a card whether this
     activation hires its tradesman (always False for the other actions)."""
-    cache = s.comp.__dict__.setdefault("_ctx_cache", {})
+    cache = s.comp.kept("_ctx_cache", dict)  # bounded: one per action, cube card and hiring
     key = (kind, s.slot_card[target] if kind == G_CARD else target, mod_card, hires)
     ctx = cache.get(key, False)
     if ctx is False:
-        need = _need(s, kind, target, hires)
-        ctx = _make_ctx(s, kind, target, mod_card, need)
-        if ctx is not None:  # one number for rules alike in dice and floor (see Feasible)
-            # under a lock: the server asks from several threads, and two rules must never
-            # get one number (the shared least prices are keyed by it)
-            with _PRICE_IDS_LOCK:
-                ids = s.comp.__dict__.setdefault("_price_ids", {})
-                ctx.price_id = ids.setdefault((ctx.sig, ctx.floor), len(ids))
-        cache[key] = ctx  # only once numbered, so no thread reads an unnumbered one
+        ctx = _make_ctx(s, kind, target, mod_card, _need(s, kind, target, hires))
+        if ctx is not None:
+            # one object for rules alike (cards of one colour and divisor, events of one
+            # colour...), so that what a position works out per rules (Feasible) serves them
+            # all; setdefault: threads making the same rules at once all get the first stored
+            ctx = s.comp.kept("_ctx_alike", dict).setdefault(ctx.rules(), ctx)
+        cache[key] = ctx
     return ctx
 
 
@@ -273,25 +276,6 @@ def completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budge
         best = _best_sum(s, p, ctx, chosen, budget, *_pools(s, p, ctx))
         return best >= 0 and _sum_ok(ctx, best)
     return bool(chosen) or bool(addable(s, p, ctx, chosen, budget, first=True))
-
-
-def _price_table(s: TroyesState, ctx: Ctx, own: Sequence[int],
-                 foreign: Sequence[int]) -> list[tuple[int, int]]:
-    """For a group started from nothing: (price, highest total) of every way to take
-    ``o`` own and ``f`` foreign dice (the best dice of each kind)."""
-    c = s.comp
-    out = []
-    own_prefix = [0]
-    for v in own[:ctx.max_size]:
-        own_prefix.append(own_prefix[-1] + v)
-    for_prefix = [0]
-    for v in foreign[:ctx.max_size]:
-        for_prefix.append(for_prefix[-1] + v)
-    for n in range(1, ctx.max_size + 1):
-        price = c.single_die_price if ctx.single else c.die_prices[n - 1]
-        for f in range(max(0, n - len(own_prefix) + 1), min(n, len(for_prefix) - 1) + 1):
-            out.append((f * price, own_prefix[n - f] + for_prefix[f]))
-    return out
 
 
 def _best_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
@@ -461,19 +445,74 @@ def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
 
 
 NO_GROUP = 1 << 30  # the price of a group that cannot be formed
-LEAST_PRICE_KEPT = 50_000  # answers kept per components set (a few MB at most)
 OPTIONS_KEPT = 50_000  # a turn's group rules by action and cubes held, per components set
-_PRICE_IDS_LOCK = threading.Lock()
+FREE_DICE_KEPT = 50_000  # FreeDice by colours and counts, per components set (a few MB)
+
+# faces (colour*6 + value-1) of the colours in a bitmask, highest value first
+_FACES_BY_VALUE = {mask: tuple(sorted(_FACES[mask], key=lambda face: -(face % 6)))
+                   for mask in range(8)}
+# the faces whose counts name the free dice of a colour bitmask (all 18 for several colours)
+_COUNTED = {mask: (mask.bit_length() - 1) * 6 if mask in (1, 2, 4) else -1 for mask in range(8)}
+
+
+class FreeDice:
+    """The free dice of some colours as one seat sees them when it forms a group: the values
+    (1-6, highest first) of its three best and of the three best of all the other districts
+    (no group holds more), the faces of which it has a die and those of which only others
+    have one; and, per group rules toward a total (``Ctx.by_price``), the least price of a
+    group from nothing, which depends on nothing else. Made from the counts of dice alone
+    (public), so positions with the same counts share one (``Feasible.free_dice``)."""
+
+    __slots__ = ("own_best", "other_best", "own_faces", "bought_faces", "least")
+
+    def __init__(self, colours: int, own_n: bytes, every_n: bytes) -> None:
+        own: list[int] = []
+        others: list[int] = []
+        self.own_faces: list[int] = []
+        self.bought_faces: list[int] = []
+        for face in _FACES_BY_VALUE[colours]:
+            every = every_n[face]
+            if every:
+                n = own_n[face]
+                value = face % 6 + 1
+                if n:
+                    own += [value] * n
+                    self.own_faces.append(face)
+                    if every > n:
+                        others += [value] * (every - n)
+                else:
+                    self.bought_faces.append(face)
+                    others += [value] * every
+        self.own_best = tuple(own[:3])
+        self.other_best = tuple(others[:3])
+        self.least: dict[Ctx, int] = {}  # bounded: one entry per group rules at most
+
+    def least_price(self, ctx: Ctx, c: Components) -> int:
+        """The least price of a group from nothing toward ``ctx.floor`` (NO_GROUP if none);
+        kept (several threads may store the same answer at once: harmless)."""
+        own = self.own_best
+        if own and (not ctx.floor or _worth(ctx, own) >= ctx.floor):
+            price = 0  # own dice alone will do
+        else:
+            price = _least_toward_total(c, ctx, own, self.other_best)
+        self.least[ctx] = price
+        return price
 
 
 class Feasible:
     """Whether seat ``p`` can start an action in this position, with no cube or with one of
     its delayed cubes: asked for every action at the start of a turn, and for the cube choice.
-    Per kind of dice (``Ctx.sig``) the best free dice, the least price of a group reaching a
-    total, the cathedral's room and the placements are found once and shared by all the
-    actions. It lives only as long as the position does (never kept on the state)."""
 
-    __slots__ = ("s", "p", "mod_cards", "options", "cheapest", "best", "facts", "known")
+    Most group rules come down to one number, the least price of a group from nothing that
+    completes the action, compared with each action's budget: toward a total it depends only
+    on the free dice of the rules' colours (``FreeDice``, shared by positions with the same
+    dice); for the cathedral or a building, on the room and placements here (kept in
+    ``least`` per rules). Tithe's groups toward a total, whose price depends on the
+    districts, are searched per budget instead. It lives only as long as the position does
+    (never kept on the state), so nothing of one position reaches another."""
+
+    __slots__ = ("s", "p", "mod_cards", "options", "counts", "dice", "least", "searched",
+                 "room", "placeable", "citizens")
 
     def __init__(self, s: TroyesState, p: int) -> None:
         self.s = s
@@ -481,30 +520,36 @@ class Feasible:
         cubes = s.cubes
         self.mod_cards = tuple(s.slot_card[k] for k in range(9) if cubes[k * 4 + p]) \
             if any(cubes[p::4]) else ()
-        self.options = s.comp.__dict__.setdefault("_ctx_options", {})
-        self.cheapest: dict[int, int] = {}  # Ctx.price_id: least price of a group reaching floor
-        self.best: dict[tuple, tuple] = {}  # Ctx.sig: the best values of own and other dice
-        self.facts: dict = {}  # cathedral room, placements (and their sources), Tithe searches
-        # least prices by rules and best dice, kept per components set (public facts only)
-        self.known = s.comp.__dict__.setdefault("_least_price", {})
+        # the group rules of each action and cubes held: pure rules, kept per components set
+        self.options = s.comp.kept("_ctx_options", dict)
+        # the rest holds this position's facts only, one kind of key in each
+        self.counts: tuple[bytes, bytes] | None = None  # per face: p's free dice, everyone's
+        self.dice: dict[int, FreeDice] = {}  # per colour bitmask
+        self.least: dict[Ctx, int] = {}  # per cathedral or building rules: the least price
+        self.searched: dict[tuple[Ctx, int], bool] = {}  # per Tithe rules and budget
+        self.room: dict[int, int] = {}  # per cathedral column: cubes it can still take
+        self.placeable: dict[int, bool] = {}  # per building row (comp.rows)
+        self.citizens: dict = {}  # where p's citizens can come from (placement_possible)
 
     def can(self, kind: int, target: int, budget: int, hiring: bool = False) -> bool:
         """Whether some group within ``budget`` deniers completes the action, with no cube or
         one of ``p``'s (``hiring``: a card activation that hires its tradesman, so it must
         earn a use)."""
-        s = self.s
-        key = (kind, s.slot_card[target] if kind == G_CARD else target, hiring, self.mod_cards)
+        key = (kind, self.s.slot_card[target] if kind == G_CARD else target, hiring,
+               self.mod_cards)
         ctxs = self.options.get(key)
         if ctxs is None:
             if len(self.options) >= OPTIONS_KEPT:  # cubes held vary from game to game
                 self.options.clear()
             ctxs = self.options[key] = self._options(kind, target, hiring)
-        cheapest = self.cheapest
         for ctx in ctxs:
-            if ctx.by_price:  # the common case, asked inline
-                price = cheapest.get(ctx.price_id)
+            if ctx.by_price:  # the common case, inline (ok() asks the same)
+                free = self.dice.get(ctx.colours)
+                if free is None:
+                    free = self.free_dice(ctx.colours)
+                price = free.least.get(ctx)
                 if price is None:
-                    price = cheapest[ctx.price_id] = self._cheapest(ctx)
+                    price = free.least_price(ctx, self.s.comp)
                 if price <= budget:
                     return True
             elif self.ok(ctx, budget):
@@ -515,17 +560,21 @@ class Feasible:
         """Whether a group from nothing under these rules meets the need within ``budget``
         (what ``completable(s, p, ctx, (), budget)`` answers)."""
         if ctx.by_price:
-            price = self.cheapest.get(ctx.price_id)
+            free = self.free_dice(ctx.colours)
+            price = free.least.get(ctx)
             if price is None:
-                price = self.cheapest[ctx.price_id] = self._cheapest(ctx)
-            return price <= budget
-        if ctx.need in (NEED_SUM, NEED_ANY):  # Tithe: prices depend on the districts
+                price = free.least_price(ctx, self.s.comp)
+        elif ctx.searched:
             key = (ctx, budget)
-            found = self.facts.get(key)
+            found = self.searched.get(key)
             if found is None:
-                found = self.facts[key] = _tithe_completable(self.s, self.p, ctx, (), budget)
-            return bool(found)
-        return self._one_die(ctx, budget)
+                found = self.searched[key] = _tithe_completable(self.s, self.p, ctx, (), budget)
+            return found
+        else:
+            price = self.least.get(ctx)
+            if price is None:
+                price = self.least[ctx] = self._least_one_die(ctx)
+        return price <= budget
 
     def _options(self, kind: int, target: int, hiring: bool) -> tuple[Ctx, ...]:
         """The group rules with no cube and with each cube that can modify this action."""
@@ -533,71 +582,97 @@ class Feasible:
                  for mod_card in (MOD_NONE, *self.mod_cards))
         return tuple(ctx for ctx in found if ctx is not None)
 
-    def _cheapest(self, ctx: Ctx) -> int:
-        """The least price of a group from nothing whose total reaches ``ctx.floor``."""
-        c = self.s.comp
-        best = self.best.get(ctx.sig)
-        if best is None:  # only the best max_size dice of each pool can matter
-            own, foreign = _pools(self.s, self.p, ctx)
-            best = self.best[ctx.sig] = (tuple(own[:ctx.max_size]), tuple(foreign[:ctx.max_size]))
-        own_best, foreign_best = best
-        if not ctx.floor:  # any group will do: only how many dice there are matters
-            if own_best:
-                return 0
-            if ctx.single:
-                return c.single_die_price if foreign_best else NO_GROUP
-            return min([n * c.die_prices[n - 1] for n in range(1, len(foreign_best) + 1)],
-                       default=NO_GROUP)
-        # positions often share their best dice (self.known)
-        key = (ctx.price_id, best)
-        known = self.known
-        price = known.get(key)
-        if price is None:
-            if len(known) >= LEAST_PRICE_KEPT:
-                known.clear()
-            table = _price_table(self.s, ctx, own_best, foreign_best)
-            price = known[key] = min([cost for cost, total in table if total >= ctx.floor],
-                                     default=NO_GROUP)
-        return price
-
-    def _one_die(self, ctx: Ctx, budget: int) -> bool:
-        """Room in the cathedral or a placement: a group from nothing can be started (and so
-        played) when one affordable die fits (``addable`` with ``first``)."""
-        s, p = self.s, self.p
-        c = s.comp
-        if ctx.single:
-            price = c.single_die_price
-        elif ctx.tithe:
-            price = 0  # the first die from a district is free
-        else:
-            price = c.die_prices[0]
-        own_ok = budget >= 0
-        buy_ok = price <= budget
-        dice = s.dice
-        mine = p * 18
-        facts = self.facts
-        for face in _FACES[ctx.colours]:
-            own = dice[mine + face]
-            if not (own_ok and own):  # else a die of another district, if affordable
-                every = dice[face] + dice[18 + face] + dice[36 + face] + dice[54 + face] \
-                    + dice[72 + face]
-                if not buy_ok or every == own:
-                    continue
-            if ctx.need == NEED_CATHEDRAL:
-                key = (NEED_CATHEDRAL, face % 6)
-                room = facts.get(key)
-                if room is None:
-                    room = facts[key] = cathedral_room(s, face % 6)
-                if room >= (ctx.single or 1):
-                    return True
+    def free_dice(self, colours: int) -> FreeDice:
+        """``p``'s view of the free dice of these colours, shared by positions with the same
+        counts of them (public facts, kept per components set)."""
+        free = self.dice.get(colours)
+        if free is None:
+            counts = self.counts
+            if counts is None:  # per face, in a few C loops: p's dice, every district's
+                dice = self.s.dice
+                mine = self.p * 18
+                counts = self.counts = (bytes(dice[mine:mine + 18]), bytes(
+                    map(add, map(add, dice[0:18], dice[18:36]),
+                        map(add, map(add, dice[36:54], dice[54:72]), dice[72:90]))))
+            own_n, every_n = counts
+            first = _COUNTED[colours]
+            if first >= 0:
+                key = (colours, own_n[first:first + 6], every_n[first:first + 6])
             else:
-                key = (NEED_PLACE, ctx.arg, ctx.values[face])
-                fits = facts.get(key)
-                if fits is None:
-                    fits = facts[key] = placement_possible(s, p, ctx.arg, ctx.values[face], facts)
-                if fits:
-                    return True
-        return False
+                key = (colours, own_n, every_n)
+            kept = self.s.comp.kept("_free_dice", dict)
+            free = kept.get(key)
+            if free is None:
+                if len(kept) >= FREE_DICE_KEPT:
+                    kept.clear()
+                free = kept[key] = FreeDice(colours, own_n, every_n)
+            self.dice[colours] = free
+        return free
+
+    def _least_one_die(self, ctx: Ctx) -> int:
+        """Room in the cathedral or a placement: a group from nothing can be started (and so
+        played) when one die fits (``addable`` with ``first``): free if ``p`` has one, else
+        the price of one bought die (NO_GROUP if none fits)."""
+        free = self.free_dice(ctx.colours)
+        for face in free.own_faces:
+            if self._fits(ctx, face):
+                return 0
+        for face in free.bought_faces:
+            if self._fits(ctx, face):
+                c = self.s.comp
+                if ctx.single:
+                    return c.single_die_price
+                return 0 if ctx.tithe else c.die_prices[0]  # Tithe: one district's die free
+        return NO_GROUP
+
+    def _fits(self, ctx: Ctx, face: int) -> bool:
+        """Whether one die of this face, as these rules count it, has room in the cathedral or
+        can be placed in the building."""
+        if ctx.need == NEED_CATHEDRAL:
+            column = face % 6
+            room = self.room.get(column)
+            if room is None:
+                room = self.room[column] = cathedral_room(self.s, column)
+            return room >= (ctx.single or 1)
+        value = ctx.values[face]
+        if not 1 <= value <= 6:
+            return False
+        row = self.s.comp.row_of_value[ctx.arg][value]  # a placement depends on its row only
+        fits = self.placeable.get(row)
+        if fits is None:
+            fits = self.placeable[row] = placement_possible(self.s, self.p, ctx.arg, value,
+                                                            self.citizens)
+        return fits
+
+
+def _worth(ctx: Ctx, values: tuple[int, ...]) -> int:
+    """The total of the best of these dice (values 1-6) a group of these rules can hold."""
+    worth = ctx.values  # by face: the first six are the values 1-6 of any colour
+    return sum(worth[v - 1] for v in values[:ctx.max_size])
+
+
+def _least_toward_total(c: Components, ctx: Ctx, own: tuple[int, ...], others: tuple[int, ...]) -> int:
+    """The least price of a group whose dice total at least ``ctx.floor`` (any group when 0),
+    from ``p``'s best dice (free) and the others' best (bought), values 1-6 highest first."""
+    worth = ctx.values
+    size = ctx.max_size
+    own_prefix = [0]
+    for v in own[:size]:
+        own_prefix.append(own_prefix[-1] + worth[v - 1])
+    other_prefix = [0]
+    for v in others[:size]:
+        other_prefix.append(other_prefix[-1] + worth[v - 1])
+    n_own, n_others = len(own_prefix) - 1, len(other_prefix) - 1
+    floor = ctx.floor
+    if n_own and own_prefix[n_own] >= floor:
+        return 0
+    least = NO_GROUP
+    for n in range(1, size + 1):  # n dice, f of them bought
+        price = c.single_die_price if ctx.single else c.die_prices[n - 1]
+        for f in range(max(1, n - n_own), min(n, n_others) + 1):
+            if f * price < least and own_prefix[n - f] + other_prefix[f] >= floor:
+                least = f * price
+    return least
 
 
 def mod_options(s: TroyesState, p: int, kind: int, target: int, budget: int,

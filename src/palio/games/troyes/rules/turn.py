@@ -25,7 +25,6 @@ from palio.games.troyes.rules.board import (
     SRC_SPACE,
     SRC_SUPPLY,
     cathedral_free_level,
-    citizen_at_hand,
     gain_influence,
     insert_citizen,
     placement_ok,
@@ -80,6 +79,23 @@ def has_tradesman(s: TroyesState, p: int, slot: int) -> bool:
 _REVEALED = tuple(tuple(slot for slot in range(9) if slot % 3 < n) for n in range(4))
 
 
+def tradesman_slots(s: TroyesState, p: int) -> int:
+    """Bitmask of the card slots where ``p`` has a tradesman (``has_tradesman`` for all)."""
+    width = s.comp.max_trade_spaces
+    trade = s.trade
+    found = 0
+    at = -1
+    for _ in range(trade.count(p)):  # list.count and list.index: no Python loop over spaces
+        at = trade.index(p, at + 1)
+        found |= 1 << (at // width)
+    if any(s.extra):  # tradesmen lying on a card's illustration (rare)
+        bit = 1 << p
+        for slot, lying in enumerate(s.extra):
+            if lying & bit:
+                found |= 1 << slot
+    return found
+
+
 def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     p = top[1]
     c = s.comp
@@ -90,20 +106,24 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     from_supply = influence >= c.citizen_cost and s.reserve[p] > 0  # a citizen for 2 influence
     if from_supply:
         out.append(t.recruit)
-    feasible = Feasible(s, p)
+    can = Feasible(s, p).can
     money = s.money[p]
-    plain = citizen_at_hand(s, p)  # a citizen to take without influence
+    staffed = tradesman_slots(s, p)
+    # a citizen to take without influence (citizen_at_hand: supply, board, cards)
+    plain = staffed or s.supply[p] > 0 or p in s.spaces or any((x >> p) & 1 for x in s.lying)
     first_use = first_use_prices(c)
+    cards = c.cards
+    slot_card = s.slot_card
     for slot in _REVEALED[s.revealed]:
         # an activation needs a citizen for the tradesman (unless hired before), the card's
         # hiring price and its first use paid; the deniers left buy dice
-        card = s.slot_card[slot]
+        card = slot_card[slot]
         deniers, inf_needed = first_use[card]
         budget = money - deniers
         inf = influence
-        hired = has_tradesman(s, p, slot)
+        hired = (staffed >> slot) & 1
         if not hired:
-            budget -= c.cards[card][3]
+            budget -= cards[card][3]
             if not plain:
                 if not from_supply:
                     continue
@@ -111,17 +131,17 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         if budget < 0 or inf < inf_needed:
             continue
         # hiring the tradesman now: this activation must earn a use
-        if feasible.can(G_CARD, slot, budget, s.hiring == slot or not hired):
+        if can(G_CARD, slot, budget, s.hiring == slot or not hired):
             out.append(t.card[slot])
-    if feasible.can(G_CATHEDRAL, 0, money):
+    if can(G_CATHEDRAL, 0, money):
         out.append(t.cathedral)
     for pos, card in enumerate(s.queue):
-        if feasible.can(G_EVENT, card, money):
+        if can(G_EVENT, card, money):
             out.append(t.event[pos])
     for b in range(3):
-        if feasible.can(G_PLACE, b, money):
+        if can(G_PLACE, b, money):
             out.append(t.place[b])
-    if feasible.can(G_FARM, 0, money):
+    if can(G_FARM, 0, money):
         out.append(t.farm)
     out.append(t.pass_)
     return out
