@@ -13,6 +13,7 @@ black die brings).
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import mul
 from typing import TYPE_CHECKING
 
@@ -69,7 +70,7 @@ def influence_options(s: TroyesState, p: int, out: list[Action]) -> None:
     if not any(faces):
         return
     if s.influence[p] >= c.reroll_cost:
-        out.extend([t.reroll[f] for f in range(18) if faces[f]])
+        out.extend(compress(t.reroll, faces))  # the faces p has a die of, in order
     if s.influence[p] >= c.flip_cost:
         out.append(t.flip)
 

@@ -83,15 +83,16 @@ class Ctx:
         return v + self.add
 
 
-def need_colour(s: TroyesState, kind: int, target: int) -> int:
-    """The colour of dice an action takes (ANY_COLOUR for Pilgrimage)."""
+def need_colour(c: Components, kind: int, key: int) -> int:
+    """The colour of dice an action takes (ANY_COLOUR for Pilgrimage); ``key`` is the card id
+    for a card, else the action's target."""
     if kind == G_CARD:
-        card = s.comp.cards[s.slot_card[target]]
+        card = c.cards[key]
         return ANY_COLOUR if card[0] == "pilgrimage" else card[1]
     if kind == G_EVENT:
-        return s.comp.events[target][4]
+        return c.events[key][4]
     if kind == G_PLACE:
-        return BUILDING_COLOUR[target]
+        return BUILDING_COLOUR[key]
     return WHITE if kind == G_CATHEDRAL else YELLOW
 
 
@@ -104,20 +105,20 @@ def hiring(s: TroyesState, target: int, p: int) -> bool:
     return p not in s.trade[target * width:(target + 1) * width] and not (s.extra[target] >> p) & 1
 
 
-def _need(s: TroyesState, kind: int, target: int, hires: bool) -> tuple[int, int]:
+def _need(c: Components, kind: int, key: int, hires: bool) -> tuple[int, int]:
     if kind == G_CARD:
         # at least one use only when the tradesman is hired (職人を置いたとき...最低1回は);
         # a card already staffed may be activated for nothing (burning dice)
-        divisor = s.comp.cards[s.slot_card[target]][4]
+        divisor = c.cards[key][4]
         return (NEED_SUM if hires else NEED_ANY), divisor
     if kind == G_EVENT:
         # a fight need not earn a cube: the rulebook asks for at least one result only when a
         # tradesman is hired, so dice may be spent on an event for nothing (burning dice)
-        return NEED_ANY, s.comp.events[target][5]
+        return NEED_ANY, c.events[key][5]
     if kind == G_CATHEDRAL:
         return NEED_CATHEDRAL, 0
     if kind == G_PLACE:
-        return NEED_PLACE, target
+        return NEED_PLACE, key
     return NEED_ANY, 0
 
 
@@ -133,31 +134,37 @@ def make_ctx(s: TroyesState, kind: int, target: int, mod: int, p: int) -> Ctx | 
 def _ctx_for(s: TroyesState, kind: int, target: int, mod_card: int, hires: bool) -> Ctx | None:
     """``make_ctx`` with the cube's card id (or MOD_NONE), and for a card whether this
     activation hires its tradesman (always False for the other actions)."""
-    cache = s.comp.kept("_ctx_cache", dict)  # bounded: one per action, cube card and hiring
-    key = (kind, s.slot_card[target] if kind == G_CARD else target, mod_card, hires)
-    ctx = cache.get(key, False)
-    if ctx is False:
-        ctx = _make_ctx(s, kind, target, mod_card, _need(s, kind, target, hires))
-        if ctx is not None:
+    return _rules_for(s.comp, kind, s.slot_card[target] if kind == G_CARD else target,
+                      mod_card, hires)
+
+
+def _rules_for(c: Components, kind: int, key: int, mod_card: int, hires: bool) -> Ctx | None:
+    """``_ctx_for`` by the card id (``key``) for a card, else by the action's target."""
+    cache = c.kept("_ctx_cache", dict)  # bounded: one per action, cube card and hiring
+    found = cache.get((kind, key, mod_card, hires), False)
+    if found is False:
+        found = _make_ctx(c, kind, key, mod_card, _need(c, kind, key, hires))
+        if found is not None:
             # one object for rules alike (cards of one colour and divisor, events of one
             # colour...), so that what a position works out per rules (Feasible) serves them
             # all; setdefault: threads making the same rules at once all get the first stored
-            ctx = s.comp.kept("_ctx_alike", dict).setdefault(ctx.rules(), ctx)
-        cache[key] = ctx
-    return ctx
+            found = c.kept("_ctx_alike", dict).setdefault(found.rules(), found)
+        cache[kind, key, mod_card, hires] = found
+    return found
 
 
-def _make_ctx(s: TroyesState, kind: int, target: int, mod_card: int,
+def _make_ctx(c: Components, kind: int, target: int, mod_card: int,
               needed: tuple[int, int]) -> Ctx | None:
-    """The group rules with the cube of delayed card ``mod_card`` (a card id, or MOD_NONE)."""
-    colour = need_colour(s, kind, target)
+    """The group rules with the cube of delayed card ``mod_card`` (a card id, or MOD_NONE);
+    ``target`` is the card id for a card."""
+    colour = need_colour(c, kind, target)
     need, arg = needed
     size = 1 if kind == G_PLACE else 3
     plain = ALL if colour == ANY_COLOUR else 1 << colour
     if mod_card == MOD_NONE:
         return Ctx(plain, need, arg, max_size=size)
-    key = s.comp.cards[mod_card][0]
-    fx = s.comp.fx[key]
+    key = c.cards[mod_card][0]
+    fx = c.fx[key]
     red_need = colour in (RED, ANY_COLOUR)
     yellow_need = colour in (YELLOW, ANY_COLOUR)
     sums = kind in (G_CARD, G_EVENT)
@@ -445,7 +452,7 @@ def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
 
 
 NO_GROUP = 1 << 30  # the price of a group that cannot be formed
-OPTIONS_KEPT = 50_000  # a turn's group rules by action and cubes held, per components set
+TURN_RULES_KEPT = 1_000  # TurnRules by delayed cards held, per components set (~100 tuples each)
 FREE_DICE_KEPT = 50_000  # FreeDice by colours and counts, per components set (a few MB)
 
 # faces (colour*6 + value-1) of the colours in a bitmask, highest value first
@@ -499,6 +506,38 @@ class FreeDice:
         return price
 
 
+class TurnRules:
+    """The group rules of every action for one set of delayed cards on which the seat has a
+    cube: per action, a tuple of rules (no cube, then each cube that can modify it). ``card``
+    is indexed by card id, then by whether the activation hires the tradesman; ``event`` by
+    event card id; ``place`` by building. Pure rules, kept per components set."""
+
+    __slots__ = ("card", "cathedral", "event", "place", "farm")
+
+    def __init__(self, c: Components, mod_cards: tuple[int, ...]) -> None:
+        def options(kind: int, key: int, hires: bool = False) -> tuple[Ctx, ...]:
+            found = (_rules_for(c, kind, key, mod_card, hires)
+                     for mod_card in (MOD_NONE, *mod_cards))
+            return tuple(ctx for ctx in found if ctx is not None)
+
+        self.card = tuple((options(G_CARD, card), options(G_CARD, card, True))
+                          for card in range(len(c.cards)))
+        self.cathedral = options(G_CATHEDRAL, 0)
+        self.event = tuple(options(G_EVENT, event) for event in range(len(c.events)))
+        self.place = tuple(options(G_PLACE, building) for building in range(3))
+        self.farm = options(G_FARM, 0)
+
+    @staticmethod
+    def of(c: Components, mod_cards: tuple[int, ...]) -> TurnRules:
+        kept = c.kept("_turn_rules", dict)
+        rules = kept.get(mod_cards)
+        if rules is None:
+            if len(kept) >= TURN_RULES_KEPT:  # the cubes held vary from game to game
+                kept.clear()
+            rules = kept.setdefault(mod_cards, TurnRules(c, mod_cards))
+        return rules
+
+
 class Feasible:
     """Whether seat ``p`` can start an action in this position, with no cube or with one of
     its delayed cubes: asked for every action at the start of a turn, and for the cube choice.
@@ -511,7 +550,7 @@ class Feasible:
     districts, are searched per budget instead. It lives only as long as the position does
     (never kept on the state), so nothing of one position reaches another."""
 
-    __slots__ = ("s", "p", "mod_cards", "options", "counts", "dice", "least", "searched",
+    __slots__ = ("s", "p", "mod_cards", "rules", "counts", "dice", "least", "searched",
                  "room", "placeable", "citizens")
 
     def __init__(self, s: TroyesState, p: int) -> None:
@@ -520,8 +559,7 @@ class Feasible:
         cubes = s.cubes
         self.mod_cards = tuple(s.slot_card[k] for k in range(9) if cubes[k * 4 + p]) \
             if any(cubes[p::4]) else ()
-        # the group rules of each action and cubes held: pure rules, kept per components set
-        self.options = s.comp.kept("_ctx_options", dict)
+        self.rules = TurnRules.of(s.comp, self.mod_cards)
         # the rest holds this position's facts only, one kind of key in each
         self.counts: tuple[bytes, bytes] | None = None  # per face: p's free dice, everyone's
         self.dice: dict[int, FreeDice] = {}  # per colour bitmask
@@ -531,28 +569,27 @@ class Feasible:
         self.placeable: dict[int, bool] = {}  # per building row (comp.rows)
         self.citizens: dict = {}  # where p's citizens can come from (placement_possible)
 
-    def can(self, kind: int, target: int, budget: int, hiring: bool = False) -> bool:
-        """Whether some group within ``budget`` deniers completes the action, with no cube or
-        one of ``p``'s (``hiring``: a card activation that hires its tradesman, so it must
-        earn a use)."""
-        key = (kind, self.s.slot_card[target] if kind == G_CARD else target, hiring,
-               self.mod_cards)
-        ctxs = self.options.get(key)
-        if ctxs is None:
-            if len(self.options) >= OPTIONS_KEPT:  # cubes held vary from game to game
-                self.options.clear()
-            ctxs = self.options[key] = self._options(kind, target, hiring)
-        for ctx in ctxs:
-            if ctx.by_price:  # the common case, inline (ok() asks the same)
+    def within(self, options: tuple[Ctx, ...], budget: int) -> bool:
+        """Whether some group within ``budget`` deniers completes an action, under one of its
+        group ``options`` (a ``TurnRules`` entry: no cube, then each cube of ``p``'s that can
+        modify it). ``ok`` for each, the common cases asked inline (a turn asks often)."""
+        for ctx in options:
+            if ctx.by_price:
                 free = self.dice.get(ctx.colours)
                 if free is None:
                     free = self.free_dice(ctx.colours)
                 price = free.least.get(ctx)
                 if price is None:
                     price = free.least_price(ctx, self.s.comp)
-                if price <= budget:
-                    return True
-            elif self.ok(ctx, budget):
+            else:
+                price = self.least.get(ctx)  # the cathedral or a building
+                if price is None:
+                    if ctx.searched:
+                        if self.ok(ctx, budget):
+                            return True
+                        continue
+                    price = self.least[ctx] = self._least_one_die(ctx)
+            if price <= budget:
                 return True
         return False
 
@@ -575,12 +612,6 @@ class Feasible:
             if price is None:
                 price = self.least[ctx] = self._least_one_die(ctx)
         return price <= budget
-
-    def _options(self, kind: int, target: int, hiring: bool) -> tuple[Ctx, ...]:
-        """The group rules with no cube and with each cube that can modify this action."""
-        found = (_ctx_for(self.s, kind, target, mod_card, hiring)
-                 for mod_card in (MOD_NONE, *self.mod_cards))
-        return tuple(ctx for ctx in found if ctx is not None)
 
     def free_dice(self, colours: int) -> FreeDice:
         """``p``'s view of the free dice of these colours, shared by positions with the same
@@ -613,27 +644,32 @@ class Feasible:
         """Room in the cathedral or a placement: a group from nothing can be started (and so
         played) when one die fits (``addable`` with ``first``): free if ``p`` has one, else
         the price of one bought die (NO_GROUP if none fits)."""
-        free = self.free_dice(ctx.colours)
+        free = self.dice.get(ctx.colours)
+        if free is None:
+            free = self.free_dice(ctx.colours)
+        fits = self._fits_cathedral if ctx.need == NEED_CATHEDRAL else self._fits_building
         for face in free.own_faces:
-            if self._fits(ctx, face):
+            if fits(ctx, face):
                 return 0
         for face in free.bought_faces:
-            if self._fits(ctx, face):
+            if fits(ctx, face):
                 c = self.s.comp
                 if ctx.single:
                     return c.single_die_price
                 return 0 if ctx.tithe else c.die_prices[0]  # Tithe: one district's die free
         return NO_GROUP
 
-    def _fits(self, ctx: Ctx, face: int) -> bool:
-        """Whether one die of this face, as these rules count it, has room in the cathedral or
-        can be placed in the building."""
-        if ctx.need == NEED_CATHEDRAL:
-            column = face % 6
-            room = self.room.get(column)
-            if room is None:
-                room = self.room[column] = cathedral_room(self.s, column)
-            return room >= (ctx.single or 1)
+    def _fits_cathedral(self, ctx: Ctx, face: int) -> bool:
+        """Whether the column of this face has room for what one die of it builds."""
+        column = face % 6
+        room = self.room.get(column)
+        if room is None:
+            room = self.room[column] = cathedral_room(self.s, column)
+        return room >= (ctx.single or 1)
+
+    def _fits_building(self, ctx: Ctx, face: int) -> bool:
+        """Whether one die of this face, as these rules count it, places a citizen in the
+        building ``ctx.arg``."""
         value = ctx.values[face]
         if not 1 <= value <= 6:
             return False

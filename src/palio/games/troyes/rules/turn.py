@@ -56,7 +56,6 @@ from palio.games.troyes.state import (
     G_CARD,
     G_CATHEDRAL,
     G_EVENT,
-    G_FARM,
     G_PLACE,
     MOD_ASK,
     MOD_NONE,
@@ -106,7 +105,9 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     from_supply = influence >= c.citizen_cost and s.reserve[p] > 0  # a citizen for 2 influence
     if from_supply:
         out.append(t.recruit)
-    can = Feasible(s, p).can
+    feasible = Feasible(s, p)
+    within = feasible.within
+    rules = feasible.rules
     money = s.money[p]
     staffed = tradesman_slots(s, p)
     # a citizen to take without influence (citizen_at_hand: supply, board, cards)
@@ -131,17 +132,17 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         if budget < 0 or inf < inf_needed:
             continue
         # hiring the tradesman now: this activation must earn a use
-        if can(G_CARD, slot, budget, s.hiring == slot or not hired):
+        if within(rules.card[card][s.hiring == slot or not hired], budget):
             out.append(t.card[slot])
-    if can(G_CATHEDRAL, 0, money):
+    if within(rules.cathedral, money):
         out.append(t.cathedral)
     for pos, card in enumerate(s.queue):
-        if can(G_EVENT, card, money):
+        if within(rules.event[card], money):
             out.append(t.event[pos])
     for b in range(3):
-        if can(G_PLACE, b, money):
+        if within(rules.place[b], money):
             out.append(t.place[b])
-    if can(G_FARM, 0, money):
+    if within(rules.farm, money):
         out.append(t.farm)
     out.append(t.pass_)
     return out
