@@ -12,7 +12,9 @@ exactly the dice still free.
 
 from __future__ import annotations
 
-from operator import add
+from bisect import bisect_left
+from itertools import compress
+from operator import add, itemgetter
 from typing import TYPE_CHECKING
 
 from palio.games.troyes.components import (
@@ -322,10 +324,13 @@ def _best_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget:
 _INDICES = {mask: tuple(d for d in range(90) if (mask >> (d % 18 // 6)) & 1) for mask in range(8)}
 
 
+# each bitmask's dice counts in one call (itemgetter), for compress: no Python loop over 90
+_COUNTS_OF = {mask: itemgetter(*_INDICES[mask]) for mask in range(1, 8)}
+
+
 def _kinds(s: TroyesState, ctx: Ctx) -> list[int]:
     """Die indices with at least one free die of an allowed colour."""
-    dice = s.dice
-    return [d for d in _INDICES[ctx.colours] if dice[d]]
+    return list(compress(_INDICES[ctx.colours], _COUNTS_OF[ctx.colours](s.dice)))
 
 
 def _tithe_completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int) -> bool:
@@ -400,37 +405,59 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
 def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
                     first: bool) -> list[int]:
     """``addable`` for a total (or anything) at the usual prices: a die joins on the same
-    answer as every die alike (own or not, same worth)."""
-    pools = None
+    answer as every die alike (own or not, and its worth where a total is needed)."""
+    kinds = _kinds(s, ctx)
+    if not kinds:
+        return []
+    c = s.comp
     values = ctx.values
-    worth_counts = ctx.need == NEED_SUM  # for anything at all, only whose die it is counts
-    # the group as it stands with one more die: its price per bought die and its total so far
-    price = s.comp.single_die_price if ctx.single else s.comp.die_prices[len(chosen)]
+    # the group as it stands with one more die: its price per bought die, its dice bought
+    # and its total so far (the bonus counted)
+    price = c.single_die_price if ctx.single else c.die_prices[len(chosen)]
     bought = sum(1 for x in chosen if x // 18 != p)
     total = sum(values[x % 18] for x in chosen) + ctx.bonus
-    alike: dict[tuple[bool, int], bool] = {}
+    pools: list = []  # the free dice's values, own and others', found on first need
+
+    def joins(d: int, mine: bool, value: int) -> bool:
+        if (bought + (not mine)) * price <= budget and (
+                ctx.need == NEED_ANY or total + value >= ctx.arg):
+            return True  # that group itself will do
+        if not pools:
+            pools.extend(_pools(s, p, ctx))
+        own, foreign = pools
+        if mine:  # the pools without this die
+            own = own[:]
+            own.remove(value)
+        else:
+            foreign = foreign[:]
+            foreign.remove(value)
+        best = _best_sum(s, p, ctx, (*chosen, d), budget, own, foreign)
+        return best >= 0 and _sum_ok(ctx, best)
+
+    if ctx.need == NEED_ANY:  # only whose die it is counts: p's dice lie together in kinds
+        lo = bisect_left(kinds, p * 18)
+        hi = bisect_left(kinds, p * 18 + 18, lo)
+        own_ok = lo < hi and joins(kinds[lo], True, values[kinds[lo] % 18])
+        other = kinds[0] if lo > 0 else kinds[hi] if hi < len(kinds) else -1
+        others_ok = other >= 0 and joins(other, False, values[other % 18])
+        if own_ok and others_ok:
+            out = kinds
+        elif own_ok:
+            out = kinds[lo:hi]
+        elif others_ok:
+            out = kinds[:lo] + kinds[hi:]
+        else:
+            return []
+        return out[:1] if first else out
+    alike: dict[int, bool] = {}  # per die alike: its worth, and whether it is p's own
     out = []
-    for d in _kinds(s, ctx):
+    for d in kinds:
         mine = d // 18 == p
         value = values[d % 18]
-        key = (mine, value if worth_counts else 0)
+        key = value * 2 + mine
         ok = alike.get(key)
-        if ok is None and (bought + (not mine)) * price <= budget \
-                and (not worth_counts or total + value >= ctx.arg):
-            ok = alike[key] = True  # that group itself will do
         if ok is None:
-            if pools is None:
-                pools = _pools(s, p, ctx)
-            own, foreign = pools
-            rest_own, rest_foreign = own, foreign  # the pools without this die
-            if mine:
-                rest_own = own[:]
-                rest_own.remove(value)
-            else:
-                rest_foreign = foreign[:]
-                rest_foreign.remove(value)
-            best = _best_sum(s, p, ctx, (*chosen, d), budget, rest_own, rest_foreign)
-            ok = alike[key] = best >= 0 and _sum_ok(ctx, best)
+            ok = alike[key] = joins(d, mine, value)
         if ok:
             out.append(d)
             if first:
