@@ -96,22 +96,39 @@ def can_insert(s: TroyesState, building: int, value: int, owner: int) -> bool:
 def sources(s: TroyesState, p: int) -> list[tuple[int, int]]:
     """Every place a citizen of ``p`` can come from: (kind, where)."""
     out: list[tuple[int, int]] = []
-    c = s.comp
     if s.supply[p] > 0:
         out.append((SRC_SUPPLY, 0))
-    elif s.reserve[p] > 0 and s.influence[p] >= c.citizen_cost:
+    elif s.reserve[p] > 0 and s.influence[p] >= s.comp.citizen_cost:
         out.append((SRC_RESERVE, 0))
-    if p in s.spaces:
-        out.extend((SRC_SPACE, i) for i, owner in enumerate(s.spaces) if owner == p)
+    spaces = s.spaces
+    at = -1
+    for _ in range(spaces.count(p)):  # list.count and list.index: no Python loop over spaces
+        at = spaces.index(p, at + 1)
+        out.append((SRC_SPACE, at))
     for b in range(3):
         if (s.lying[b] >> p) & 1:
             out.append((SRC_LYING, b))
-    width = c.max_trade_spaces
-    trade = s.trade
-    for k in range(9):
-        if p in trade[k * width:(k + 1) * width] or (s.extra[k] >> p) & 1:
-            out.append((SRC_CARD, k))
+    staffed = tradesman_slots(s, p)
+    if staffed:
+        out.extend((SRC_CARD, k) for k in range(9) if (staffed >> k) & 1)
     return out
+
+
+def tradesman_slots(s: TroyesState, p: int) -> int:
+    """Bitmask of the card slots where ``p`` has a tradesman (``has_tradesman`` for all)."""
+    width = s.comp.max_trade_spaces
+    trade = s.trade
+    found = 0
+    at = -1
+    for _ in range(trade.count(p)):  # list.count and list.index: no Python loop over spaces
+        at = trade.index(p, at + 1)
+        found |= 1 << (at // width)
+    if any(s.extra):  # tradesmen lying on a card's illustration (rare)
+        bit = 1 << p
+        for slot, lying in enumerate(s.extra):
+            if lying & bit:
+                found |= 1 << slot
+    return found
 
 
 def citizen_at_hand(s: TroyesState, p: int) -> bool:

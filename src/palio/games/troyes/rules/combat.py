@@ -93,7 +93,7 @@ def combat_legal(s: TroyesState, top: tuple) -> list[Action]:
     if have < needed:
         if total < needed:
             return out  # only influence or conceding: the dice cannot reach
-        out.extend([t.defend[f] for f in range(18) if faces[f]])
+        out.extend(compress(t.defend, faces))
     else:
         out.append(t.counter)
     left = s.black[1:]
@@ -111,7 +111,7 @@ def flip_legal(s: TroyesState, top: tuple) -> list[Action]:
     out: list[Action] = []
     if len(flipped) < s.comp.flip_max:
         faces = s.dice[p * 18:p * 18 + 18]
-        out.extend(t.flip_die[f] for f in range(18) if faces[f])
+        out.extend(compress(t.flip_die, faces))
     if flipped:
         out.append(t.done)
     return out

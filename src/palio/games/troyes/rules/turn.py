@@ -30,6 +30,7 @@ from palio.games.troyes.rules.board import (
     placement_ok,
     sources,
     take_from,
+    tradesman_slots,
 )
 from palio.games.troyes.rules.cards import (
     MILL_BUILDINGS,
@@ -76,23 +77,6 @@ def has_tradesman(s: TroyesState, p: int, slot: int) -> bool:
 
 # the card slots turned up by each number of revealed rounds (R1 W1 Y1, then R2 W2 Y2...)
 _REVEALED = tuple(tuple(slot for slot in range(9) if slot % 3 < n) for n in range(4))
-
-
-def tradesman_slots(s: TroyesState, p: int) -> int:
-    """Bitmask of the card slots where ``p`` has a tradesman (``has_tradesman`` for all)."""
-    width = s.comp.max_trade_spaces
-    trade = s.trade
-    found = 0
-    at = -1
-    for _ in range(trade.count(p)):  # list.count and list.index: no Python loop over spaces
-        at = trade.index(p, at + 1)
-        found |= 1 << (at // width)
-    if any(s.extra):  # tradesmen lying on a card's illustration (rare)
-        bit = 1 << p
-        for slot, lying in enumerate(s.extra):
-            if lying & bit:
-                found |= 1 << slot
-    return found
 
 
 def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
