@@ -130,7 +130,9 @@ def make_ctx(s: TroyesState, kind: int, target: int, mod: int, p: int) -> Ctx | 
     the cards involved and whether ``p`` is hiring a tradesman (:func:`hiring`), so they are
     kept per components set."""
     mod_card = MOD_NONE if mod == MOD_NONE else s.slot_card[mod]
-    return _ctx_for(s, kind, target, mod_card, kind == G_CARD and hiring(s, target, p))
+    if kind == G_CARD:
+        return _rules_for(s.comp, kind, s.slot_card[target], mod_card, hiring(s, target, p))
+    return _rules_for(s.comp, kind, target, mod_card, False)
 
 
 def _ctx_for(s: TroyesState, kind: int, target: int, mod_card: int, hires: bool) -> Ctx | None:
@@ -670,42 +672,45 @@ class Feasible:
     def _least_one_die(self, ctx: Ctx) -> int:
         """Room in the cathedral or a placement: a group from nothing can be started (and so
         played) when one die fits (``addable`` with ``first``): free if ``p`` has one, else
-        the price of one bought die (NO_GROUP if none fits)."""
+        the price of one bought die (NO_GROUP if none fits). Own dice first, then others'."""
         free = self.dice.get(ctx.colours)
         if free is None:
             free = self.free_dice(ctx.colours)
-        fits = self._fits_cathedral if ctx.need == NEED_CATHEDRAL else self._fits_building
-        for face in free.own_faces:
-            if fits(ctx, face):
-                return 0
-        for face in free.bought_faces:
-            if fits(ctx, face):
-                c = self.s.comp
-                if ctx.single:
-                    return c.single_die_price
-                return 0 if ctx.tithe else c.die_prices[0]  # Tithe: one district's die free
+        if ctx.need == NEED_CATHEDRAL:  # the column of the die's value must have room
+            room = self.room
+            need = ctx.single or 1
+            for price, faces in ((0, free.own_faces), (-1, free.bought_faces)):
+                for face in faces:
+                    column = face % 6
+                    left = room.get(column)
+                    if left is None:
+                        left = room[column] = cathedral_room(self.s, column)
+                    if left >= need:
+                        return price if price >= 0 else self._one_bought(ctx)
+            return NO_GROUP
+        building = ctx.arg  # a placement by the die's value (it depends on the row only)
+        rows = self.s.comp.row_of_value[building]
+        placeable = self.placeable
+        values = ctx.values
+        for price, faces in ((0, free.own_faces), (-1, free.bought_faces)):
+            for face in faces:
+                value = values[face]
+                if not 1 <= value <= 6:
+                    continue
+                fits = placeable.get(rows[value])
+                if fits is None:
+                    fits = placeable[rows[value]] = placement_possible(
+                        self.s, self.p, building, value, self.citizens)
+                if fits:
+                    return price if price >= 0 else self._one_bought(ctx)
         return NO_GROUP
 
-    def _fits_cathedral(self, ctx: Ctx, face: int) -> bool:
-        """Whether the column of this face has room for what one die of it builds."""
-        column = face % 6
-        room = self.room.get(column)
-        if room is None:
-            room = self.room[column] = cathedral_room(self.s, column)
-        return room >= (ctx.single or 1)
-
-    def _fits_building(self, ctx: Ctx, face: int) -> bool:
-        """Whether one die of this face, as these rules count it, places a citizen in the
-        building ``ctx.arg``."""
-        value = ctx.values[face]
-        if not 1 <= value <= 6:
-            return False
-        row = self.s.comp.row_of_value[ctx.arg][value]  # a placement depends on its row only
-        fits = self.placeable.get(row)
-        if fits is None:
-            fits = self.placeable[row] = placement_possible(self.s, self.p, ctx.arg, value,
-                                                            self.citizens)
-        return fits
+    def _one_bought(self, ctx: Ctx) -> int:
+        """The price of one die bought from another district."""
+        c = self.s.comp
+        if ctx.single:
+            return c.single_die_price
+        return 0 if ctx.tithe else c.die_prices[0]  # Tithe: one district's die is free
 
 
 def _worth(ctx: Ctx, values: tuple[int, ...]) -> int:
