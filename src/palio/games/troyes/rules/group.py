@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import compress
-from operator import add, itemgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from palio.games.troyes.components import (
@@ -648,12 +648,8 @@ class Feasible:
         free = self.dice.get(colours)
         if free is None:
             counts = self.counts
-            if counts is None:  # per face, in a few C loops: p's dice, every district's
-                dice = self.s.dice
-                mine = self.p * 18
-                counts = self.counts = (bytes(dice[mine:mine + 18]), bytes(
-                    map(add, map(add, dice[0:18], dice[18:36]),
-                        map(add, map(add, dice[36:54], dice[54:72]), dice[72:90]))))
+            if counts is None:  # per face: p's dice, and every district's
+                counts = self.counts = _dice_counts(self.s.dice, self.p)
             own_n, every_n = counts
             first = _COUNTED[colours]
             if first >= 0:
@@ -711,6 +707,17 @@ class Feasible:
         if ctx.single:
             return c.single_die_price
         return 0 if ctx.tithe else c.die_prices[0]  # Tithe: one district's die is free
+
+
+def _dice_counts(dice: list[int], p: int) -> tuple[bytes, bytes]:
+    """Per face (colour*6 + value-1): how many free dice ``p``'s district holds, and all the
+    districts together. The five districts are added as numbers of one byte per face (no
+    face holds 256 dice, so no byte carries into the next): a few C calls, no Python loop."""
+    counts = bytes(dice)
+    number = int.from_bytes
+    every = number(counts[:18], "big") + number(counts[18:36], "big") \
+        + number(counts[36:54], "big") + number(counts[54:72], "big") + number(counts[72:], "big")
+    return counts[p * 18:p * 18 + 18], every.to_bytes(18, "big")
 
 
 def _worth(ctx: Ctx, values: tuple[int, ...]) -> int:
