@@ -20,9 +20,8 @@ the game can type in the real ones (``palio games troyes --export-components F``
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from palio.core.components import (
     ComponentTables,
@@ -32,8 +31,6 @@ from palio.core.components import (
     provisional_section,
 )
 from palio.core.errors import ComponentsError
-
-T = TypeVar("T")
 
 # dice colours; the same letters name the activity card columns (R1 = red card of round 1)
 COLOURS = ("red", "white", "yellow")
@@ -438,20 +435,21 @@ class Components(ComponentTables):
         self.fx = out
 
     # -- queries -------------------------------------------------------------------------
-    def kept(self, name: str, make: Callable[[], T]) -> T:
-        """What the rules derive from these components, made on first use and kept with them
-        (the one place where the rules keep things across positions). Only pure rules and
-        public facts may go here: the states of every seat and every thread share it, so it
-        must be bounded, and several threads may make it at once (the first stored wins)."""
-        found = self.__dict__.get(name)
-        if found is None:
-            found = self.__dict__.setdefault(name, make())
-        return found
+    def __getattr__(self, name: str) -> dict:
+        """``kept_<what>``: what the rules derive from these components, a dict made on first
+        use and kept with them (the one place where the rules keep things across positions;
+        Python asks here only while the attribute is missing, so later reads cost nothing).
+        Only pure rules and public facts may go in: the states of every seat and every
+        thread share it, so it must be bounded, and dict operations are atomic (several
+        threads may store the same answer at once: harmless)."""
+        if name.startswith("kept_"):
+            return self.__dict__.setdefault(name, {})
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def card_pool(self, colour: int, rnd: int, bonus: bool) -> tuple[int, ...]:
         """Ids of the activity cards of one colour and round number (kept: every set-up and
         every determinization asks)."""
-        pools = self.kept("_card_pools", dict)
+        pools = self.kept_card_pools
         key = (colour, rnd, bool(bonus))
         pool = pools.get(key)
         if pool is None:

@@ -47,10 +47,12 @@ def _first_use(c: Components, key: str) -> tuple[int, int]:
     return 0, 0
 
 
-def first_use_prices(c: Components) -> tuple[tuple[int, int], ...]:
-    """``first_use_price`` of every card id, kept per components set (a tuple: shared)."""
-    return c.kept("_first_use_prices",
-                  lambda: tuple(_first_use(c, card[0]) for card in c.cards))
+def first_use_prices(c: Components) -> dict[int, tuple[int, int]]:
+    """``first_use_price`` of every card id, kept per components set."""
+    prices = c.kept_first_use_prices
+    if not prices:  # all at once: update() with a dict is atomic, so no thread sees a part
+        prices.update({card: _first_use(c, key[0]) for card, key in enumerate(c.cards)})
+    return prices
 
 
 def can_use(s: TroyesState, p: int, key: str) -> bool:

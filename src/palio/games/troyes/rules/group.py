@@ -144,7 +144,7 @@ def _ctx_for(s: TroyesState, kind: int, target: int, mod_card: int, hires: bool)
 
 def _rules_for(c: Components, kind: int, key: int, mod_card: int, hires: bool) -> Ctx | None:
     """``_ctx_for`` by the card id (``key``) for a card, else by the action's target."""
-    cache = c.kept("_ctx_cache", dict)  # bounded: one per action, cube card and hiring
+    cache = c.kept_ctx  # bounded: one per action, cube card and hiring
     found = cache.get((kind, key, mod_card, hires), False)
     if found is False:
         found = _make_ctx(c, kind, key, mod_card, _need(c, kind, key, hires))
@@ -152,7 +152,7 @@ def _rules_for(c: Components, kind: int, key: int, mod_card: int, hires: bool) -
             # one object for rules alike (cards of one colour and divisor, events of one
             # colour...), so that what a position works out per rules (Feasible) serves them
             # all; setdefault: threads making the same rules at once all get the first stored
-            found = c.kept("_ctx_alike", dict).setdefault(found.rules(), found)
+            found = c.kept_ctx_alike.setdefault(found.rules(), found)
         cache[kind, key, mod_card, hires] = found
     return found
 
@@ -558,7 +558,7 @@ class TurnRules:
 
     @staticmethod
     def of(c: Components, mod_cards: tuple[int, ...]) -> TurnRules:
-        kept = c.kept("_turn_rules", dict)
+        kept = c.kept_turn_rules
         rules = kept.get(mod_cards)
         if rules is None:
             if len(kept) >= TURN_RULES_KEPT:  # the cubes held vary from game to game
@@ -656,7 +656,7 @@ class Feasible:
                 key = (colours, own_n[first:first + 6], every_n[first:first + 6])
             else:
                 key = (colours, own_n, every_n)
-            kept = self.s.comp.kept("_free_dice", dict)
+            kept = self.s.comp.kept_free_dice
             free = kept.get(key)
             if free is None:
                 if len(kept) >= FREE_DICE_KEPT:
