@@ -668,38 +668,48 @@ class Feasible:
     def _least_one_die(self, ctx: Ctx) -> int:
         """Room in the cathedral or a placement: a group from nothing can be started (and so
         played) when one die fits (``addable`` with ``first``): free if ``p`` has one, else
-        the price of one bought die (NO_GROUP if none fits). Own dice first, then others'."""
+        the price of one bought die (NO_GROUP if none fits)."""
         free = self.dice.get(ctx.colours)
         if free is None:
             free = self.free_dice(ctx.colours)
-        if ctx.need == NEED_CATHEDRAL:  # the column of the die's value must have room
-            room = self.room
-            need = ctx.single or 1
-            for price, faces in ((0, free.own_faces), (-1, free.bought_faces)):
-                for face in faces:
-                    column = face % 6
-                    left = room.get(column)
-                    if left is None:
-                        left = room[column] = cathedral_room(self.s, column)
-                    if left >= need:
-                        return price if price >= 0 else self._one_bought(ctx)
-            return NO_GROUP
-        building = ctx.arg  # a placement by the die's value (it depends on the row only)
+        fits = self._fits_cathedral if ctx.need == NEED_CATHEDRAL else self._fits_building
+        if fits(ctx, free.own_faces):
+            return 0
+        if fits(ctx, free.bought_faces):
+            return self._one_bought(ctx)
+        return NO_GROUP
+
+    def _fits_cathedral(self, ctx: Ctx, faces: list[int]) -> bool:
+        """Whether a die of one of these faces has room in the column of its value."""
+        room = self.room
+        need = ctx.single or 1
+        for face in faces:
+            column = face % 6
+            left = room.get(column)
+            if left is None:
+                left = room[column] = cathedral_room(self.s, column)
+            if left >= need:
+                return True
+        return False
+
+    def _fits_building(self, ctx: Ctx, faces: list[int]) -> bool:
+        """Whether a die of one of these faces, as these rules count it, places a citizen in
+        the building ``ctx.arg`` (a placement depends on the row of the value only)."""
+        building = ctx.arg
         rows = self.s.comp.row_of_value[building]
         placeable = self.placeable
         values = ctx.values
-        for price, faces in ((0, free.own_faces), (-1, free.bought_faces)):
-            for face in faces:
-                value = values[face]
-                if not 1 <= value <= 6:
-                    continue
-                fits = placeable.get(rows[value])
-                if fits is None:
-                    fits = placeable[rows[value]] = placement_possible(
-                        self.s, self.p, building, value, self.citizens)
-                if fits:
-                    return price if price >= 0 else self._one_bought(ctx)
-        return NO_GROUP
+        for face in faces:
+            value = values[face]
+            if not 1 <= value <= 6:
+                continue
+            fits = placeable.get(rows[value])
+            if fits is None:
+                fits = placeable[rows[value]] = placement_possible(
+                    self.s, self.p, building, value, self.citizens)
+            if fits:
+                return True
+        return False
 
     def _one_bought(self, ctx: Ctx) -> int:
         """The price of one die bought from another district."""
