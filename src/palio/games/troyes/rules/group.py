@@ -482,7 +482,7 @@ def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
 
 NO_GROUP = 1 << 30  # the price of a group that cannot be formed
 TURN_RULES_KEPT = 1_000  # TurnRules by delayed cards held, per components set (~100 tuples each)
-FREE_DICE_KEPT = 50_000  # FreeDice by colours and counts, per components set (a few MB)
+FREE_DICE_KEPT = 20_000  # FreeDice by colours and counts, per components set (a few MB)
 
 # faces (colour*6 + value-1) of the colours in a bitmask, highest value first
 _FACES_BY_VALUE = {mask: tuple(sorted(_FACES[mask], key=lambda face: -(face % 6)))
