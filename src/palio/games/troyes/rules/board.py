@@ -185,6 +185,27 @@ def placement_ok(s: TroyesState, p: int, building: int, value: int, kind: int, w
     return True
 
 
+def placement_sources(s: TroyesState, p: int, building: int, value: int,
+                      found: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The sources among ``found`` from which ``p`` may place into ``building`` by ``value``
+    (those ``placement_ok`` accepts). A source that leaves the row and the expelled citizens
+    lying on the building as they are gets one answer, worked out once."""
+    _b, _values, first, n = s.comp.rows[row_for(s, building, value)]
+    alike: bool | None = None  # the answer for a source elsewhere
+    out = []
+    for kind, where in found:
+        if (kind == SRC_SPACE and first <= where < first + n) or \
+                (kind == SRC_LYING and where == building):
+            ok = placement_ok(s, p, building, value, kind, where)
+        else:
+            if alike is None:
+                alike = placement_ok(s, p, building, value, kind, where)
+            ok = alike
+        if ok:
+            out.append((kind, where))
+    return out
+
+
 def placement_possible(s: TroyesState, p: int, building: int, value: int,
                        known: dict | None = None) -> bool:
     """Whether some source lets ``p`` place into ``building`` by ``value``. ``known`` (for
@@ -203,7 +224,7 @@ def placement_possible(s: TroyesState, p: int, building: int, value: int,
     found = known.get("sources")
     if found is None:
         found = known["sources"] = sources(s, p)
-    return any(placement_ok(s, p, building, value, kind, where) for kind, where in found)
+    return bool(placement_sources(s, p, building, value, found))
 
 
 def citizens_in(s: TroyesState, owner: int, building: int) -> int:

@@ -27,7 +27,7 @@ from palio.games.troyes.rules.board import (
     cathedral_free_level,
     gain_influence,
     insert_citizen,
-    placement_ok,
+    placement_sources,
     sources,
     take_from,
     tradesman_slots,
@@ -196,7 +196,7 @@ def _sources_for(s: TroyesState, top: tuple) -> list[tuple[int, int]]:
     _kind, p, purpose, a, b = top
     found = sources(s, p)
     if purpose == SRC_PLACE:
-        return [(k, w) for k, w in found if placement_ok(s, p, a, b, k, w)]
+        return placement_sources(s, p, a, b, found)
     # a tradesman: any citizen, but the general supply's 2 influence must leave the card usable
     card = s.comp.cards[s.slot_card[a]]
     need = first_use_price(s, card[0])[1]
@@ -301,9 +301,9 @@ def apply_die(s: TroyesState, d: int) -> None:
     s.dice[d] -= 1
     chosen = (*chosen, d)
     s.stack[-1] = (F_GROUP, p, kind, target, mod, chosen)
-    ctx = make_ctx(s, kind, target, mod, p)
-    assert ctx is not None
-    if len(chosen) >= ctx.max_size:
+    # a full group goes by itself; groups hold at most one die or three (Ctx.max_size), so
+    # only the first die needs the rules
+    if len(chosen) >= 3 or (len(chosen) == 1 and make_ctx(s, kind, target, mod, p).max_size == 1):
         resolve_group(s)
 
 
