@@ -86,7 +86,8 @@ def insert_citizen(s: TroyesState, building: int, value: int, owner: int) -> int
 
 def can_insert(s: TroyesState, building: int, value: int, owner: int) -> bool:
     """Whether the placement expels nobody or a colour not yet lying on this building."""
-    _b, _values, first, n = s.comp.rows[row_for(s, building, value)]
+    c = s.comp
+    _b, _values, first, n = c.rows[c.row_of_value[building][value]]  # row_for, inline
     if -1 in s.spaces[first:first + n]:
         return True
     out = s.spaces[first + n - 1]
@@ -230,7 +231,7 @@ def placement_possible(s: TroyesState, p: int, building: int, value: int,
 def citizens_in(s: TroyesState, owner: int, building: int) -> int:
     """Citizens of ``owner`` standing in ``building`` (expelled ones lying on it excluded)."""
     spaces = s.spaces
-    return sum(1 for i in s.comp.building_spaces[building] if spaces[i] == owner)
+    return [spaces[i] for i in s.comp.building_spaces[building]].count(owner)
 
 
 def neutral_in_play(s: TroyesState) -> int:
