@@ -361,6 +361,7 @@ class ActionTables:
         self.go = Go()
         sources = ["supply", "reserve", *c.space_label, *(f"{b}x" for b in BUILDING_LETTERS), *SLOTS]
         self.sources = tuple(Source(w) for w in sources)
+        self.source_index = {a: i for i, a in enumerate(self.sources)}  # the inverse
         self.source_supply, self.source_reserve = self.sources[0], self.sources[1]
         self.source_space = self.sources[2:2 + c.n_spaces]
         self.source_lying = self.sources[2 + c.n_spaces:5 + c.n_spaces]

@@ -435,10 +435,21 @@ class Components(ComponentTables):
         self.fx = out
 
     # -- queries -------------------------------------------------------------------------
+    def __getattr__(self, name: str) -> dict:
+        """``kept_<what>``: what the rules derive from these components, a dict made on first
+        use and kept with them (the one place where the rules keep things across positions;
+        Python asks here only while the attribute is missing, so later reads cost nothing).
+        Only pure rules and public facts may go in: the states of every seat and every
+        thread share it, so it must be bounded, and dict operations are atomic (several
+        threads may store the same answer at once: harmless)."""
+        if name.startswith("kept_"):
+            return self.__dict__.setdefault(name, {})
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def card_pool(self, colour: int, rnd: int, bonus: bool) -> tuple[int, ...]:
         """Ids of the activity cards of one colour and round number (kept: every set-up and
         every determinization asks)."""
-        pools = self.__dict__.setdefault("_card_pools", {})
+        pools = self.kept_card_pools
         key = (colour, rnd, bool(bonus))
         pool = pools.get(key)
         if pool is None:

@@ -103,11 +103,19 @@ class TroyesState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    # the rules (which import this module) are bound on first use, onto the class itself, so
+    # that every later call goes straight to them: one Python call less per decision
     def _legal_actions(self) -> list[Action]:
-        return _LEGAL(self)
+        from palio.games.troyes.rules.legal import legal_actions
+
+        TroyesState._legal_actions = legal_actions  # type: ignore[method-assign]
+        return legal_actions(self)
 
     def _apply(self, action: Action) -> None:
-        _APPLY(self, action)
+        from palio.games.troyes.rules.apply import apply_action
+
+        TroyesState._apply = apply_action  # type: ignore[method-assign]
+        apply_action(self, action)
 
     def _copy_fields(self, other: State) -> None:
         d = other.__dict__
@@ -137,17 +145,3 @@ class TroyesState(State):
     # -- small queries used everywhere ------------------------------------------------------
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.players
-
-
-def _LEGAL(s: TroyesState) -> list[Action]:  # noqa: N802 - bound on first use
-    from palio.games.troyes.rules.legal import legal_actions
-
-    globals()["_LEGAL"] = legal_actions
-    return legal_actions(s)
-
-
-def _APPLY(s: TroyesState, action: Action) -> None:  # noqa: N802 - bound on first use
-    from palio.games.troyes.rules.apply import apply_action
-
-    globals()["_APPLY"] = apply_action
-    apply_action(s, action)

@@ -26,7 +26,7 @@ from palio.games.troyes.state import (
 if TYPE_CHECKING:
     from palio.games.troyes.state import TroyesState
 
-_FACE = {f"{col}{v}": i * 6 + v - 1 for i, col in enumerate(A.DIE_COLOURS) for v in range(1, 7)}
+_COLOUR = {col: i for i, col in enumerate(A.DIE_COLOURS)}
 _SLOT = {name: i for i, name in enumerate(A.SLOTS)}
 _DISTRICT = {name: i for i, name in enumerate(A.DISTRICTS)}
 
@@ -47,7 +47,7 @@ def _continue(s: TroyesState) -> None:
 
 
 def _face(colour: str, value: int) -> int:
-    return _FACE[f"{colour}{value}"]
+    return _COLOUR[colour] * 6 + value - 1
 
 
 def _owner(s: TroyesState) -> int:
@@ -87,7 +87,7 @@ def _die(s: TroyesState, a: A.TakeDie) -> None:
 
 
 def _source(s: TroyesState, a: A.Source) -> None:
-    turn.apply_source(s, *turn.decode_source(s, s.tables.sources.index(a)))
+    turn.apply_source(s, *turn.decode_source(s, s.tables.source_index[a]))
 
 
 def _mill(s: TroyesState, a: A.Mill) -> None:

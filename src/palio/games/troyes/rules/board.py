@@ -53,7 +53,7 @@ def penalty(s: TroyesState, p: int, reason: str, **params: object) -> None:
 def roll(s: TroyesState) -> int:
     """One die roll from the state's seed (a new stream per roll)."""
     s.rolls += 1
-    return derive(s.seed, "roll", s.rolls).randint(1, 6)
+    return derive(s.seed, "roll", s.rolls).randrange(1, 7)  # randint(1, 6), one call less
 
 
 # -- dice ----------------------------------------------------------------------------------
@@ -86,7 +86,8 @@ def insert_citizen(s: TroyesState, building: int, value: int, owner: int) -> int
 
 def can_insert(s: TroyesState, building: int, value: int, owner: int) -> bool:
     """Whether the placement expels nobody or a colour not yet lying on this building."""
-    _b, _values, first, n = s.comp.rows[row_for(s, building, value)]
+    c = s.comp
+    _b, _values, first, n = c.rows[c.row_of_value[building][value]]  # row_for, inline
     if -1 in s.spaces[first:first + n]:
         return True
     out = s.spaces[first + n - 1]
@@ -96,22 +97,39 @@ def can_insert(s: TroyesState, building: int, value: int, owner: int) -> bool:
 def sources(s: TroyesState, p: int) -> list[tuple[int, int]]:
     """Every place a citizen of ``p`` can come from: (kind, where)."""
     out: list[tuple[int, int]] = []
-    c = s.comp
     if s.supply[p] > 0:
         out.append((SRC_SUPPLY, 0))
-    elif s.reserve[p] > 0 and s.influence[p] >= c.citizen_cost:
+    elif s.reserve[p] > 0 and s.influence[p] >= s.comp.citizen_cost:
         out.append((SRC_RESERVE, 0))
-    if p in s.spaces:
-        out.extend((SRC_SPACE, i) for i, owner in enumerate(s.spaces) if owner == p)
+    spaces = s.spaces
+    at = -1
+    for _ in range(spaces.count(p)):  # list.count and list.index: no Python loop over spaces
+        at = spaces.index(p, at + 1)
+        out.append((SRC_SPACE, at))
     for b in range(3):
         if (s.lying[b] >> p) & 1:
             out.append((SRC_LYING, b))
-    width = c.max_trade_spaces
-    trade = s.trade
-    for k in range(9):
-        if p in trade[k * width:(k + 1) * width] or (s.extra[k] >> p) & 1:
-            out.append((SRC_CARD, k))
+    staffed = tradesman_slots(s, p)
+    if staffed:
+        out.extend((SRC_CARD, k) for k in range(9) if (staffed >> k) & 1)
     return out
+
+
+def tradesman_slots(s: TroyesState, p: int) -> int:
+    """Bitmask of the card slots where ``p`` has a tradesman (``has_tradesman`` for all)."""
+    width = s.comp.max_trade_spaces
+    trade = s.trade
+    found = 0
+    at = -1
+    for _ in range(trade.count(p)):  # list.count and list.index: no Python loop over spaces
+        at = trade.index(p, at + 1)
+        found |= 1 << (at // width)
+    if any(s.extra):  # tradesmen lying on a card's illustration (rare)
+        bit = 1 << p
+        for slot, lying in enumerate(s.extra):
+            if lying & bit:
+                found |= 1 << slot
+    return found
 
 
 def citizen_at_hand(s: TroyesState, p: int) -> bool:
@@ -168,6 +186,27 @@ def placement_ok(s: TroyesState, p: int, building: int, value: int, kind: int, w
     return True
 
 
+def placement_sources(s: TroyesState, p: int, building: int, value: int,
+                      found: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The sources among ``found`` from which ``p`` may place into ``building`` by ``value``
+    (those ``placement_ok`` accepts). A source that leaves the row and the expelled citizens
+    lying on the building as they are gets one answer, worked out once."""
+    _b, _values, first, n = s.comp.rows[row_for(s, building, value)]
+    alike: bool | None = None  # the answer for a source elsewhere
+    out = []
+    for kind, where in found:
+        if (kind == SRC_SPACE and first <= where < first + n) or \
+                (kind == SRC_LYING and where == building):
+            ok = placement_ok(s, p, building, value, kind, where)
+        else:
+            if alike is None:
+                alike = placement_ok(s, p, building, value, kind, where)
+            ok = alike
+        if ok:
+            out.append((kind, where))
+    return out
+
+
 def placement_possible(s: TroyesState, p: int, building: int, value: int,
                        known: dict | None = None) -> bool:
     """Whether some source lets ``p`` place into ``building`` by ``value``. ``known`` (for
@@ -186,13 +225,13 @@ def placement_possible(s: TroyesState, p: int, building: int, value: int,
     found = known.get("sources")
     if found is None:
         found = known["sources"] = sources(s, p)
-    return any(placement_ok(s, p, building, value, kind, where) for kind, where in found)
+    return bool(placement_sources(s, p, building, value, found))
 
 
 def citizens_in(s: TroyesState, owner: int, building: int) -> int:
     """Citizens of ``owner`` standing in ``building`` (expelled ones lying on it excluded)."""
     spaces = s.spaces
-    return sum(1 for i in s.comp.building_spaces[building] if spaces[i] == owner)
+    return [spaces[i] for i in s.comp.building_spaces[building]].count(owner)
 
 
 def neutral_in_play(s: TroyesState) -> int:

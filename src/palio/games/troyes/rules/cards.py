@@ -47,12 +47,11 @@ def _first_use(c: Components, key: str) -> tuple[int, int]:
     return 0, 0
 
 
-def first_use_prices(c: Components) -> tuple[tuple[int, int], ...]:
-    """``first_use_price`` of every card id, kept per components set (a tuple: shared)."""
-    prices = c.__dict__.get("_first_use_prices")
-    if prices is None:
-        prices = c.__dict__["_first_use_prices"] = tuple(_first_use(c, card[0])
-                                                         for card in c.cards)
+def first_use_prices(c: Components) -> dict[int, tuple[int, int]]:
+    """``first_use_price`` of every card id, kept per components set."""
+    prices = c.kept_first_use_prices
+    if not prices:  # all at once: update() with a dict is atomic, so no thread sees a part
+        prices.update({card: _first_use(c, key[0]) for card, key in enumerate(c.cards)})
     return prices
 
 

@@ -13,6 +13,7 @@ black die brings).
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import mul
 from typing import TYPE_CHECKING
 
@@ -69,7 +70,7 @@ def influence_options(s: TroyesState, p: int, out: list[Action]) -> None:
     if not any(faces):
         return
     if s.influence[p] >= c.reroll_cost:
-        out.extend([t.reroll[f] for f in range(18) if faces[f]])
+        out.extend(compress(t.reroll, faces))  # the faces p has a die of, in order
     if s.influence[p] >= c.flip_cost:
         out.append(t.flip)
 
@@ -80,7 +81,7 @@ def combat_legal(s: TroyesState, top: tuple) -> list[Action]:
     out: list[Action] = []
     target = s.black[0]
     needed = target + sum(extras)
-    have = sum(_STRENGTHS[f] for f in chosen)
+    have = sum([_STRENGTHS[f] for f in chosen])
     total = have + _own_total(s, p)
     if not chosen and not extras:
         influence_options(s, p, out)
@@ -92,7 +93,7 @@ def combat_legal(s: TroyesState, top: tuple) -> list[Action]:
     if have < needed:
         if total < needed:
             return out  # only influence or conceding: the dice cannot reach
-        out.extend([t.defend[f] for f in range(18) if faces[f]])
+        out.extend(compress(t.defend, faces))
     else:
         out.append(t.counter)
     left = s.black[1:]
@@ -110,7 +111,7 @@ def flip_legal(s: TroyesState, top: tuple) -> list[Action]:
     out: list[Action] = []
     if len(flipped) < s.comp.flip_max:
         faces = s.dice[p * 18:p * 18 + 18]
-        out.extend(t.flip_die[f] for f in range(18) if faces[f])
+        out.extend(compress(t.flip_die, faces))
     if flipped:
         out.append(t.done)
     return out

@@ -12,8 +12,9 @@ exactly the dice still free.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Sequence
+from bisect import bisect_left
+from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from palio.games.troyes.components import (
@@ -29,6 +30,7 @@ from palio.games.troyes.rules.board import cathedral_room, placement_possible
 from palio.games.troyes.state import G_CARD, G_CATHEDRAL, G_EVENT, G_FARM, G_PLACE, MOD_NONE
 
 if TYPE_CHECKING:
+    from palio.games.troyes.components import Components
     from palio.games.troyes.state import TroyesState
 
 ALL = 0b111
@@ -47,7 +49,7 @@ class Ctx:
     cathedral, or a legal placement in building ``arg``)."""
 
     __slots__ = ("colours", "single", "max_size", "add", "set5", "bonus", "tithe", "need", "arg",
-                 "sig", "floor", "by_price", "values", "price_id")
+                 "floor", "by_price", "searched", "values")
 
     def __init__(self, colours: int, need: int, arg: int = 0, *, single: int = 0,
                  max_size: int = 3, add: int = 0, set5: int = 0, bonus: int = 0,
@@ -60,14 +62,19 @@ class Ctx:
         self.bonus = bonus
         self.tithe = tithe
         self.need = need
-        self.arg = arg
-        self.sig = (colours, self.single, add, set5, self.max_size)  # what the dice are worth
-        self.price_id = -1  # set by _ctx_for
+        self.arg = 0 if need == NEED_ANY else arg  # anything at all: no target to read
         # the least total of dice a group needs (NEED_SUM, NEED_ANY), the bonus counted
         self.floor = max(0, arg - bonus) if need == NEED_SUM else 0
         # whether a group from nothing is judged by the best total at each price alone
         self.by_price = need in (NEED_SUM, NEED_ANY) and not tithe
+        # Tithe toward a total: prices depend on the districts, so groups are searched
+        self.searched = need in (NEED_SUM, NEED_ANY) and tithe
         self.values = tuple(self.value(face) for face in range(18))  # value() without a call
+
+    def rules(self) -> tuple:
+        """Everything that tells these rules apart (rules alike share one object)."""
+        return (self.colours, self.single, self.max_size, self.add, self.set5, self.bonus,
+                self.tithe, self.need, self.arg)
 
     def value(self, face: int) -> int:
         if self.set5:
@@ -78,15 +85,16 @@ class Ctx:
         return v + self.add
 
 
-def need_colour(s: TroyesState, kind: int, target: int) -> int:
-    """The colour of dice an action takes (ANY_COLOUR for Pilgrimage)."""
+def need_colour(c: Components, kind: int, key: int) -> int:
+    """The colour of dice an action takes (ANY_COLOUR for Pilgrimage); ``key`` is the card id
+    for a card, else the action's target."""
     if kind == G_CARD:
-        card = s.comp.cards[s.slot_card[target]]
+        card = c.cards[key]
         return ANY_COLOUR if card[0] == "pilgrimage" else card[1]
     if kind == G_EVENT:
-        return s.comp.events[target][4]
+        return c.events[key][4]
     if kind == G_PLACE:
-        return BUILDING_COLOUR[target]
+        return BUILDING_COLOUR[key]
     return WHITE if kind == G_CATHEDRAL else YELLOW
 
 
@@ -99,20 +107,20 @@ def hiring(s: TroyesState, target: int, p: int) -> bool:
     return p not in s.trade[target * width:(target + 1) * width] and not (s.extra[target] >> p) & 1
 
 
-def _need(s: TroyesState, kind: int, target: int, hires: bool) -> tuple[int, int]:
+def _need(c: Components, kind: int, key: int, hires: bool) -> tuple[int, int]:
     if kind == G_CARD:
         # at least one use only when the tradesman is hired (職人を置いたとき...最低1回は);
         # a card already staffed may be activated for nothing (burning dice)
-        divisor = s.comp.cards[s.slot_card[target]][4]
+        divisor = c.cards[key][4]
         return (NEED_SUM if hires else NEED_ANY), divisor
     if kind == G_EVENT:
         # a fight need not earn a cube: the rulebook asks for at least one result only when a
         # tradesman is hired, so dice may be spent on an event for nothing (burning dice)
-        return NEED_ANY, s.comp.events[target][5]
+        return NEED_ANY, c.events[key][5]
     if kind == G_CATHEDRAL:
         return NEED_CATHEDRAL, 0
     if kind == G_PLACE:
-        return NEED_PLACE, target
+        return NEED_PLACE, key
     return NEED_ANY, 0
 
 
@@ -122,39 +130,45 @@ def make_ctx(s: TroyesState, kind: int, target: int, mod: int, p: int) -> Ctx | 
     the cards involved and whether ``p`` is hiring a tradesman (:func:`hiring`), so they are
     kept per components set."""
     mod_card = MOD_NONE if mod == MOD_NONE else s.slot_card[mod]
-    return _ctx_for(s, kind, target, mod_card, kind == G_CARD and hiring(s, target, p))
+    if kind == G_CARD:
+        return _rules_for(s.comp, kind, s.slot_card[target], mod_card, hiring(s, target, p))
+    return _rules_for(s.comp, kind, target, mod_card, False)
 
 
 def _ctx_for(s: TroyesState, kind: int, target: int, mod_card: int, hires: bool) -> Ctx | None:
     """``make_ctx`` with the cube's card id (or MOD_NONE), and for a card whether this
     activation hires its tradesman (always False for the other actions)."""
-    cache = s.comp.__dict__.setdefault("_ctx_cache", {})
-    key = (kind, s.slot_card[target] if kind == G_CARD else target, mod_card, hires)
-    ctx = cache.get(key, False)
-    if ctx is False:
-        need = _need(s, kind, target, hires)
-        ctx = _make_ctx(s, kind, target, mod_card, need)
-        if ctx is not None:  # one number for rules alike in dice and floor (see Feasible)
-            # under a lock: the server asks from several threads, and two rules must never
-            # get one number (the shared least prices are keyed by it)
-            with _PRICE_IDS_LOCK:
-                ids = s.comp.__dict__.setdefault("_price_ids", {})
-                ctx.price_id = ids.setdefault((ctx.sig, ctx.floor), len(ids))
-        cache[key] = ctx  # only once numbered, so no thread reads an unnumbered one
-    return ctx
+    return _rules_for(s.comp, kind, s.slot_card[target] if kind == G_CARD else target,
+                      mod_card, hires)
 
 
-def _make_ctx(s: TroyesState, kind: int, target: int, mod_card: int,
+def _rules_for(c: Components, kind: int, key: int, mod_card: int, hires: bool) -> Ctx | None:
+    """``_ctx_for`` by the card id (``key``) for a card, else by the action's target."""
+    cache = c.kept_ctx  # bounded: one per action, cube card and hiring
+    found = cache.get((kind, key, mod_card, hires), False)
+    if found is False:
+        found = _make_ctx(c, kind, key, mod_card, _need(c, kind, key, hires))
+        if found is not None:
+            # one object for rules alike (cards of one colour and divisor, events of one
+            # colour...), so that what a position works out per rules (Feasible) serves them
+            # all; setdefault: threads making the same rules at once all get the first stored
+            found = c.kept_ctx_alike.setdefault(found.rules(), found)
+        cache[kind, key, mod_card, hires] = found
+    return found
+
+
+def _make_ctx(c: Components, kind: int, target: int, mod_card: int,
               needed: tuple[int, int]) -> Ctx | None:
-    """The group rules with the cube of delayed card ``mod_card`` (a card id, or MOD_NONE)."""
-    colour = need_colour(s, kind, target)
+    """The group rules with the cube of delayed card ``mod_card`` (a card id, or MOD_NONE);
+    ``target`` is the card id for a card."""
+    colour = need_colour(c, kind, target)
     need, arg = needed
     size = 1 if kind == G_PLACE else 3
     plain = ALL if colour == ANY_COLOUR else 1 << colour
     if mod_card == MOD_NONE:
         return Ctx(plain, need, arg, max_size=size)
-    key = s.comp.cards[mod_card][0]
-    fx = s.comp.fx[key]
+    key = c.cards[mod_card][0]
+    fx = c.fx[key]
     red_need = colour in (RED, ANY_COLOUR)
     yellow_need = colour in (YELLOW, ANY_COLOUR)
     sums = kind in (G_CARD, G_EVENT)
@@ -275,25 +289,6 @@ def completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budge
     return bool(chosen) or bool(addable(s, p, ctx, chosen, budget, first=True))
 
 
-def _price_table(s: TroyesState, ctx: Ctx, own: Sequence[int],
-                 foreign: Sequence[int]) -> list[tuple[int, int]]:
-    """For a group started from nothing: (price, highest total) of every way to take
-    ``o`` own and ``f`` foreign dice (the best dice of each kind)."""
-    c = s.comp
-    out = []
-    own_prefix = [0]
-    for v in own[:ctx.max_size]:
-        own_prefix.append(own_prefix[-1] + v)
-    for_prefix = [0]
-    for v in foreign[:ctx.max_size]:
-        for_prefix.append(for_prefix[-1] + v)
-    for n in range(1, ctx.max_size + 1):
-        price = c.single_die_price if ctx.single else c.die_prices[n - 1]
-        for f in range(max(0, n - len(own_prefix) + 1), min(n, len(for_prefix) - 1) + 1):
-            out.append((f * price, own_prefix[n - f] + for_prefix[f]))
-    return out
-
-
 def _best_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
               own: list[int], foreign: list[int]) -> int:
     """The highest total a group containing ``chosen`` can reach within the budget, its own
@@ -331,10 +326,13 @@ def _best_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget:
 _INDICES = {mask: tuple(d for d in range(90) if (mask >> (d % 18 // 6)) & 1) for mask in range(8)}
 
 
+# each bitmask's dice counts in one call (itemgetter), for compress: no Python loop over 90
+_COUNTS_OF = {mask: itemgetter(*_INDICES[mask]) for mask in range(1, 8)}
+
+
 def _kinds(s: TroyesState, ctx: Ctx) -> list[int]:
     """Die indices with at least one free die of an allowed colour."""
-    dice = s.dice
-    return [d for d in _INDICES[ctx.colours] if dice[d]]
+    return list(compress(_INDICES[ctx.colours], _COUNTS_OF[ctx.colours](s.dice)))
 
 
 def _tithe_completable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int) -> bool:
@@ -409,37 +407,59 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
 def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
                     first: bool) -> list[int]:
     """``addable`` for a total (or anything) at the usual prices: a die joins on the same
-    answer as every die alike (own or not, same worth)."""
-    pools = None
+    answer as every die alike (own or not, and its worth where a total is needed)."""
+    kinds = _kinds(s, ctx)
+    if not kinds:
+        return []
+    c = s.comp
     values = ctx.values
-    worth_counts = ctx.need == NEED_SUM  # for anything at all, only whose die it is counts
-    # the group as it stands with one more die: its price per bought die and its total so far
-    price = s.comp.single_die_price if ctx.single else s.comp.die_prices[len(chosen)]
-    bought = sum(1 for x in chosen if x // 18 != p)
-    total = sum(values[x % 18] for x in chosen) + ctx.bonus
-    alike: dict[tuple[bool, int], bool] = {}
+    # the group as it stands with one more die: its price per bought die, its dice bought
+    # and its total so far (the bonus counted)
+    price = c.single_die_price if ctx.single else c.die_prices[len(chosen)]
+    bought = len(chosen) - [x // 18 for x in chosen].count(p)
+    total = group_total(ctx, chosen)
+    pools: list = []  # the free dice's values, own and others', found on first need
+
+    def joins(d: int, mine: bool, value: int) -> bool:
+        if (bought + (not mine)) * price <= budget and (
+                ctx.need == NEED_ANY or total + value >= ctx.arg):
+            return True  # that group itself will do
+        if not pools:
+            pools.extend(_pools(s, p, ctx))
+        own, foreign = pools
+        if mine:  # the pools without this die
+            own = own[:]
+            own.remove(value)
+        else:
+            foreign = foreign[:]
+            foreign.remove(value)
+        best = _best_sum(s, p, ctx, (*chosen, d), budget, own, foreign)
+        return best >= 0 and _sum_ok(ctx, best)
+
+    if ctx.need == NEED_ANY:  # only whose die it is counts: p's dice lie together in kinds
+        lo = bisect_left(kinds, p * 18)
+        hi = bisect_left(kinds, p * 18 + 18, lo)
+        own_ok = lo < hi and joins(kinds[lo], True, values[kinds[lo] % 18])
+        other = kinds[0] if lo > 0 else kinds[hi] if hi < len(kinds) else -1
+        others_ok = other >= 0 and joins(other, False, values[other % 18])
+        if own_ok and others_ok:
+            out = kinds
+        elif own_ok:
+            out = kinds[lo:hi]
+        elif others_ok:
+            out = kinds[:lo] + kinds[hi:]
+        else:
+            return []
+        return out[:1] if first else out
+    alike: dict[int, bool] = {}  # per die alike: its worth, and whether it is p's own
     out = []
-    for d in _kinds(s, ctx):
+    for d in kinds:
         mine = d // 18 == p
         value = values[d % 18]
-        key = (mine, value if worth_counts else 0)
+        key = value * 2 + mine
         ok = alike.get(key)
-        if ok is None and (bought + (not mine)) * price <= budget \
-                and (not worth_counts or total + value >= ctx.arg):
-            ok = alike[key] = True  # that group itself will do
         if ok is None:
-            if pools is None:
-                pools = _pools(s, p, ctx)
-            own, foreign = pools
-            rest_own, rest_foreign = own, foreign  # the pools without this die
-            if mine:
-                rest_own = own[:]
-                rest_own.remove(value)
-            else:
-                rest_foreign = foreign[:]
-                rest_foreign.remove(value)
-            best = _best_sum(s, p, ctx, (*chosen, d), budget, rest_own, rest_foreign)
-            ok = alike[key] = best >= 0 and _sum_ok(ctx, best)
+            ok = alike[key] = joins(d, mine, value)
         if ok:
             out.append(d)
             if first:
@@ -452,28 +472,116 @@ def can_go(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: in
     if not chosen:
         return False
     if ctx.need in (NEED_SUM, NEED_ANY):
-        return _sum_ok(ctx, sum(ctx.value(d % 18) for d in chosen))
+        return _sum_ok(ctx, group_total(ctx, chosen) - ctx.bonus)
     return True
 
 
 def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
-    return sum(ctx.value(d % 18) for d in chosen) + ctx.bonus
+    values = ctx.values
+    return sum([values[d % 18] for d in chosen]) + ctx.bonus  # a list: faster than a generator
 
 
 NO_GROUP = 1 << 30  # the price of a group that cannot be formed
-LEAST_PRICE_KEPT = 50_000  # answers kept per components set (a few MB at most)
-OPTIONS_KEPT = 50_000  # a turn's group rules by action and cubes held, per components set
-_PRICE_IDS_LOCK = threading.Lock()
+TURN_RULES_KEPT = 1_000  # TurnRules by delayed cards held, per components set (~100 tuples each)
+FREE_DICE_KEPT = 20_000  # FreeDice by colours and counts, per components set (a few MB)
+
+# faces (colour*6 + value-1) of the colours in a bitmask, highest value first
+_FACES_BY_VALUE = {mask: tuple(sorted(_FACES[mask], key=lambda face: -(face % 6)))
+                   for mask in range(8)}
+# the faces whose counts name the free dice of a colour bitmask (all 18 for several colours)
+_COUNTED = {mask: (mask.bit_length() - 1) * 6 if mask in (1, 2, 4) else -1 for mask in range(8)}
+
+
+class FreeDice:
+    """The free dice of some colours as one seat sees them when it forms a group: the values
+    (1-6, highest first) of its three best and of the three best of all the other districts
+    (no group holds more), the faces of which it has a die and those of which only others
+    have one; and, per group rules toward a total (``Ctx.by_price``), the least price of a
+    group from nothing, which depends on nothing else. Made from the counts of dice alone
+    (public), so positions with the same counts share one (``Feasible.free_dice``)."""
+
+    __slots__ = ("own_best", "other_best", "own_faces", "bought_faces", "least")
+
+    def __init__(self, colours: int, own_n: bytes, every_n: bytes) -> None:
+        own: list[int] = []
+        others: list[int] = []
+        self.own_faces: list[int] = []
+        self.bought_faces: list[int] = []
+        for face in _FACES_BY_VALUE[colours]:
+            every = every_n[face]
+            if every:
+                n = own_n[face]
+                value = face % 6 + 1
+                if n:
+                    own += [value] * n
+                    self.own_faces.append(face)
+                    if every > n:
+                        others += [value] * (every - n)
+                else:
+                    self.bought_faces.append(face)
+                    others += [value] * every
+        self.own_best = tuple(own[:3])
+        self.other_best = tuple(others[:3])
+        self.least: dict[Ctx, int] = {}  # bounded: one entry per group rules at most
+
+    def least_price(self, ctx: Ctx, c: Components) -> int:
+        """The least price of a group from nothing toward ``ctx.floor`` (NO_GROUP if none);
+        kept (several threads may store the same answer at once: harmless)."""
+        own = self.own_best
+        if own and (not ctx.floor or _worth(ctx, own) >= ctx.floor):
+            price = 0  # own dice alone will do
+        else:
+            price = _least_toward_total(c, ctx, own, self.other_best)
+        self.least[ctx] = price
+        return price
+
+
+class TurnRules:
+    """The group rules of every action for one set of delayed cards on which the seat has a
+    cube: per action, a tuple of rules (no cube, then each cube that can modify it). ``card``
+    is indexed by card id, then by whether the activation hires the tradesman; ``event`` by
+    event card id; ``place`` by building. Pure rules, kept per components set."""
+
+    __slots__ = ("card", "cathedral", "event", "place", "farm")
+
+    def __init__(self, c: Components, mod_cards: tuple[int, ...]) -> None:
+        def options(kind: int, key: int, hires: bool = False) -> tuple[Ctx, ...]:
+            found = (_rules_for(c, kind, key, mod_card, hires)
+                     for mod_card in (MOD_NONE, *mod_cards))
+            return tuple(ctx for ctx in found if ctx is not None)
+
+        self.card = tuple((options(G_CARD, card), options(G_CARD, card, True))
+                          for card in range(len(c.cards)))
+        self.cathedral = options(G_CATHEDRAL, 0)
+        self.event = tuple(options(G_EVENT, event) for event in range(len(c.events)))
+        self.place = tuple(options(G_PLACE, building) for building in range(3))
+        self.farm = options(G_FARM, 0)
+
+    @staticmethod
+    def of(c: Components, mod_cards: tuple[int, ...]) -> TurnRules:
+        kept = c.kept_turn_rules
+        rules = kept.get(mod_cards)
+        if rules is None:
+            if len(kept) >= TURN_RULES_KEPT:  # the cubes held vary from game to game
+                kept.clear()
+            rules = kept.setdefault(mod_cards, TurnRules(c, mod_cards))
+        return rules
 
 
 class Feasible:
     """Whether seat ``p`` can start an action in this position, with no cube or with one of
     its delayed cubes: asked for every action at the start of a turn, and for the cube choice.
-    Per kind of dice (``Ctx.sig``) the best free dice, the least price of a group reaching a
-    total, the cathedral's room and the placements are found once and shared by all the
-    actions. It lives only as long as the position does (never kept on the state)."""
 
-    __slots__ = ("s", "p", "mod_cards", "options", "cheapest", "best", "facts", "known")
+    Most group rules come down to one number, the least price of a group from nothing that
+    completes the action, compared with each action's budget: toward a total it depends only
+    on the free dice of the rules' colours (``FreeDice``, shared by positions with the same
+    dice); for the cathedral or a building, on the room and placements here (kept in
+    ``least`` per rules). Tithe's groups toward a total, whose price depends on the
+    districts, are searched per budget instead. It lives only as long as the position does
+    (never kept on the state), so nothing of one position reaches another."""
+
+    __slots__ = ("s", "p", "mod_cards", "rules", "counts", "dice", "least", "searched",
+                 "room", "placeable", "citizens")
 
     def __init__(self, s: TroyesState, p: int) -> None:
         self.s = s
@@ -481,33 +589,37 @@ class Feasible:
         cubes = s.cubes
         self.mod_cards = tuple(s.slot_card[k] for k in range(9) if cubes[k * 4 + p]) \
             if any(cubes[p::4]) else ()
-        self.options = s.comp.__dict__.setdefault("_ctx_options", {})
-        self.cheapest: dict[int, int] = {}  # Ctx.price_id: least price of a group reaching floor
-        self.best: dict[tuple, tuple] = {}  # Ctx.sig: the best values of own and other dice
-        self.facts: dict = {}  # cathedral room, placements (and their sources), Tithe searches
-        # least prices by rules and best dice, kept per components set (public facts only)
-        self.known = s.comp.__dict__.setdefault("_least_price", {})
+        self.rules = TurnRules.of(s.comp, self.mod_cards)
+        # the rest holds this position's facts only, one kind of key in each
+        self.counts: tuple[bytes, bytes] | None = None  # per face: p's free dice, everyone's
+        self.dice: dict[int, FreeDice] = {}  # per colour bitmask
+        self.least: dict[Ctx, int] = {}  # per cathedral or building rules: the least price
+        self.searched: dict[tuple[Ctx, int], bool] = {}  # per Tithe rules and budget
+        self.room: dict[int, int] = {}  # per cathedral column: cubes it can still take
+        self.placeable: dict[int, bool] = {}  # per building row (comp.rows)
+        self.citizens: dict = {}  # where p's citizens can come from (placement_possible)
 
-    def can(self, kind: int, target: int, budget: int, hiring: bool = False) -> bool:
-        """Whether some group within ``budget`` deniers completes the action, with no cube or
-        one of ``p``'s (``hiring``: a card activation that hires its tradesman, so it must
-        earn a use)."""
-        s = self.s
-        key = (kind, s.slot_card[target] if kind == G_CARD else target, hiring, self.mod_cards)
-        ctxs = self.options.get(key)
-        if ctxs is None:
-            if len(self.options) >= OPTIONS_KEPT:  # cubes held vary from game to game
-                self.options.clear()
-            ctxs = self.options[key] = self._options(kind, target, hiring)
-        cheapest = self.cheapest
-        for ctx in ctxs:
-            if ctx.by_price:  # the common case, asked inline
-                price = cheapest.get(ctx.price_id)
+    def within(self, options: tuple[Ctx, ...], budget: int) -> bool:
+        """Whether some group within ``budget`` deniers completes an action, under one of its
+        group ``options`` (a ``TurnRules`` entry: no cube, then each cube of ``p``'s that can
+        modify it). ``ok`` for each, the common cases asked inline (a turn asks often)."""
+        for ctx in options:
+            if ctx.by_price:
+                free = self.dice.get(ctx.colours)
+                if free is None:
+                    free = self.free_dice(ctx.colours)
+                price = free.least.get(ctx)
                 if price is None:
-                    price = cheapest[ctx.price_id] = self._cheapest(ctx)
-                if price <= budget:
-                    return True
-            elif self.ok(ctx, budget):
+                    price = free.least_price(ctx, self.s.comp)
+            else:
+                price = self.least.get(ctx)  # the cathedral or a building
+                if price is None:
+                    if ctx.searched:
+                        if self.ok(ctx, budget):
+                            return True
+                        continue
+                    price = self.least[ctx] = self._least_one_die(ctx)
+            if price <= budget:
                 return True
         return False
 
@@ -515,89 +627,138 @@ class Feasible:
         """Whether a group from nothing under these rules meets the need within ``budget``
         (what ``completable(s, p, ctx, (), budget)`` answers)."""
         if ctx.by_price:
-            price = self.cheapest.get(ctx.price_id)
+            free = self.free_dice(ctx.colours)
+            price = free.least.get(ctx)
             if price is None:
-                price = self.cheapest[ctx.price_id] = self._cheapest(ctx)
-            return price <= budget
-        if ctx.need in (NEED_SUM, NEED_ANY):  # Tithe: prices depend on the districts
+                price = free.least_price(ctx, self.s.comp)
+        elif ctx.searched:
             key = (ctx, budget)
-            found = self.facts.get(key)
+            found = self.searched.get(key)
             if found is None:
-                found = self.facts[key] = _tithe_completable(self.s, self.p, ctx, (), budget)
-            return bool(found)
-        return self._one_die(ctx, budget)
-
-    def _options(self, kind: int, target: int, hiring: bool) -> tuple[Ctx, ...]:
-        """The group rules with no cube and with each cube that can modify this action."""
-        found = (_ctx_for(self.s, kind, target, mod_card, hiring)
-                 for mod_card in (MOD_NONE, *self.mod_cards))
-        return tuple(ctx for ctx in found if ctx is not None)
-
-    def _cheapest(self, ctx: Ctx) -> int:
-        """The least price of a group from nothing whose total reaches ``ctx.floor``."""
-        c = self.s.comp
-        best = self.best.get(ctx.sig)
-        if best is None:  # only the best max_size dice of each pool can matter
-            own, foreign = _pools(self.s, self.p, ctx)
-            best = self.best[ctx.sig] = (tuple(own[:ctx.max_size]), tuple(foreign[:ctx.max_size]))
-        own_best, foreign_best = best
-        if not ctx.floor:  # any group will do: only how many dice there are matters
-            if own_best:
-                return 0
-            if ctx.single:
-                return c.single_die_price if foreign_best else NO_GROUP
-            return min([n * c.die_prices[n - 1] for n in range(1, len(foreign_best) + 1)],
-                       default=NO_GROUP)
-        # positions often share their best dice (self.known)
-        key = (ctx.price_id, best)
-        known = self.known
-        price = known.get(key)
-        if price is None:
-            if len(known) >= LEAST_PRICE_KEPT:
-                known.clear()
-            table = _price_table(self.s, ctx, own_best, foreign_best)
-            price = known[key] = min([cost for cost, total in table if total >= ctx.floor],
-                                     default=NO_GROUP)
-        return price
-
-    def _one_die(self, ctx: Ctx, budget: int) -> bool:
-        """Room in the cathedral or a placement: a group from nothing can be started (and so
-        played) when one affordable die fits (``addable`` with ``first``)."""
-        s, p = self.s, self.p
-        c = s.comp
-        if ctx.single:
-            price = c.single_die_price
-        elif ctx.tithe:
-            price = 0  # the first die from a district is free
+                found = self.searched[key] = _tithe_completable(self.s, self.p, ctx, (), budget)
+            return found
         else:
-            price = c.die_prices[0]
-        own_ok = budget >= 0
-        buy_ok = price <= budget
-        dice = s.dice
-        mine = p * 18
-        facts = self.facts
-        for face in _FACES[ctx.colours]:
-            own = dice[mine + face]
-            if not (own_ok and own):  # else a die of another district, if affordable
-                every = dice[face] + dice[18 + face] + dice[36 + face] + dice[54 + face] \
-                    + dice[72 + face]
-                if not buy_ok or every == own:
-                    continue
-            if ctx.need == NEED_CATHEDRAL:
-                key = (NEED_CATHEDRAL, face % 6)
-                room = facts.get(key)
-                if room is None:
-                    room = facts[key] = cathedral_room(s, face % 6)
-                if room >= (ctx.single or 1):
-                    return True
+            price = self.least.get(ctx)
+            if price is None:
+                price = self.least[ctx] = self._least_one_die(ctx)
+        return price <= budget
+
+    def free_dice(self, colours: int) -> FreeDice:
+        """``p``'s view of the free dice of these colours, shared by positions with the same
+        counts of them (public facts, kept per components set)."""
+        free = self.dice.get(colours)
+        if free is None:
+            counts = self.counts
+            if counts is None:  # per face: p's dice, and every district's
+                counts = self.counts = _dice_counts(self.s.dice, self.p)
+            own_n, every_n = counts
+            first = _COUNTED[colours]
+            if first >= 0:
+                key = (colours, own_n[first:first + 6], every_n[first:first + 6])
             else:
-                key = (NEED_PLACE, ctx.arg, ctx.values[face])
-                fits = facts.get(key)
-                if fits is None:
-                    fits = facts[key] = placement_possible(s, p, ctx.arg, ctx.values[face], facts)
-                if fits:
-                    return True
+                key = (colours, own_n, every_n)
+            kept = self.s.comp.kept_free_dice
+            free = kept.get(key)
+            if free is None:
+                if len(kept) >= FREE_DICE_KEPT:
+                    kept.clear()
+                free = kept[key] = FreeDice(colours, own_n, every_n)
+            self.dice[colours] = free
+        return free
+
+    def _least_one_die(self, ctx: Ctx) -> int:
+        """Room in the cathedral or a placement: a group from nothing can be started (and so
+        played) when one die fits (``addable`` with ``first``): free if ``p`` has one, else
+        the price of one bought die (NO_GROUP if none fits)."""
+        free = self.dice.get(ctx.colours)
+        if free is None:
+            free = self.free_dice(ctx.colours)
+        fits = self._fits_cathedral if ctx.need == NEED_CATHEDRAL else self._fits_building
+        if fits(ctx, free.own_faces):
+            return 0
+        if fits(ctx, free.bought_faces):
+            return self._one_bought(ctx)
+        return NO_GROUP
+
+    def _fits_cathedral(self, ctx: Ctx, faces: list[int]) -> bool:
+        """Whether a die of one of these faces has room in the column of its value."""
+        room = self.room
+        need = ctx.single or 1
+        for face in faces:
+            column = face % 6
+            left = room.get(column)
+            if left is None:
+                left = room[column] = cathedral_room(self.s, column)
+            if left >= need:
+                return True
         return False
+
+    def _fits_building(self, ctx: Ctx, faces: list[int]) -> bool:
+        """Whether a die of one of these faces, as these rules count it, places a citizen in
+        the building ``ctx.arg`` (a placement depends on the row of the value only)."""
+        building = ctx.arg
+        rows = self.s.comp.row_of_value[building]
+        placeable = self.placeable
+        values = ctx.values
+        for face in faces:
+            value = values[face]
+            if not 1 <= value <= 6:
+                continue
+            fits = placeable.get(rows[value])
+            if fits is None:
+                fits = placeable[rows[value]] = placement_possible(
+                    self.s, self.p, building, value, self.citizens)
+            if fits:
+                return True
+        return False
+
+    def _one_bought(self, ctx: Ctx) -> int:
+        """The price of one die bought from another district."""
+        c = self.s.comp
+        if ctx.single:
+            return c.single_die_price
+        return 0 if ctx.tithe else c.die_prices[0]  # Tithe: one district's die is free
+
+
+def _dice_counts(dice: list[int], p: int) -> tuple[bytes, bytes]:
+    """Per face (colour*6 + value-1): how many free dice ``p``'s district holds, and all the
+    districts together. The five districts are added as numbers of one byte per face (no
+    face holds 256 dice, so no byte carries into the next): a few C calls, no Python loop."""
+    counts = bytes(dice)
+    number = int.from_bytes
+    every = number(counts[:18], "big") + number(counts[18:36], "big") \
+        + number(counts[36:54], "big") + number(counts[54:72], "big") + number(counts[72:], "big")
+    return counts[p * 18:p * 18 + 18], every.to_bytes(18, "big")
+
+
+def _worth(ctx: Ctx, values: tuple[int, ...]) -> int:
+    """The total of the best of these dice (values 1-6) a group of these rules can hold."""
+    worth = ctx.values  # by face: the first six are the values 1-6 of any colour
+    return sum([worth[v - 1] for v in values[:ctx.max_size]])
+
+
+def _least_toward_total(c: Components, ctx: Ctx, own: tuple[int, ...], others: tuple[int, ...]) -> int:
+    """The least price of a group whose dice total at least ``ctx.floor`` (any group when 0),
+    from ``p``'s best dice (free) and the others' best (bought), values 1-6 highest first."""
+    worth = ctx.values
+    size = ctx.max_size
+    own_prefix = [0]
+    for v in own[:size]:
+        own_prefix.append(own_prefix[-1] + worth[v - 1])
+    other_prefix = [0]
+    for v in others[:size]:
+        other_prefix.append(other_prefix[-1] + worth[v - 1])
+    n_own, n_others = len(own_prefix) - 1, len(other_prefix) - 1
+    floor = ctx.floor
+    if n_own and own_prefix[n_own] >= floor:
+        return 0
+    least = NO_GROUP
+    for n in range(1, size + 1):  # n dice, f of them bought
+        price = c.single_die_price if ctx.single else c.die_prices[n - 1]
+        for f in range(max(1, n - n_own), min(n, n_others) + 1):
+            if f * price < least and own_prefix[n - f] + other_prefix[f] >= floor:
+                least = f * price
+    return least
 
 
 def mod_options(s: TroyesState, p: int, kind: int, target: int, budget: int,

@@ -11,6 +11,7 @@ Readings: seat 0 holds the start player card.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from palio.core.game import Action
@@ -18,6 +19,7 @@ from palio.core.rng import derive
 from palio.games.troyes.rules.round import start_round
 from palio.games.troyes.state import DRAFT, F_DRAFT, NEUTRAL, TroyesState
 
+_EMPTY = -1  # an empty space
 
 def setup_state(cls: type[TroyesState], players: int, seed: int, options: dict[str, Any]) -> TroyesState:
     s = cls.__new__(cls)
@@ -85,8 +87,7 @@ def setup_state(cls: type[TroyesState], players: int, seed: int, options: dict[s
 
 
 def draft_legal(s: TroyesState, top: tuple) -> list[Action]:
-    t = s.tables.draft
-    return [t[i] for i, owner in enumerate(s.spaces) if owner == -1]
+    return list(compress(s.tables.draft, map(_EMPTY.__eq__, s.spaces)))  # the empty spaces
 
 
 def apply_draft(s: TroyesState, space: int) -> None:

@@ -25,12 +25,12 @@ from palio.games.troyes.rules.board import (
     SRC_SPACE,
     SRC_SUPPLY,
     cathedral_free_level,
-    citizen_at_hand,
     gain_influence,
     insert_citizen,
-    placement_ok,
+    placement_sources,
     sources,
     take_from,
+    tradesman_slots,
 )
 from palio.games.troyes.rules.cards import (
     MILL_BUILDINGS,
@@ -57,7 +57,6 @@ from palio.games.troyes.state import (
     G_CARD,
     G_CATHEDRAL,
     G_EVENT,
-    G_FARM,
     G_PLACE,
     MOD_ASK,
     MOD_NONE,
@@ -91,19 +90,25 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     if from_supply:
         out.append(t.recruit)
     feasible = Feasible(s, p)
+    within = feasible.within
+    rules = feasible.rules
     money = s.money[p]
-    plain = citizen_at_hand(s, p)  # a citizen to take without influence
+    staffed = tradesman_slots(s, p)
+    # a citizen to take without influence (citizen_at_hand: supply, board, cards)
+    plain = staffed or s.supply[p] > 0 or p in s.spaces or any((x >> p) & 1 for x in s.lying)
     first_use = first_use_prices(c)
+    cards = c.cards
+    slot_card = s.slot_card
     for slot in _REVEALED[s.revealed]:
         # an activation needs a citizen for the tradesman (unless hired before), the card's
         # hiring price and its first use paid; the deniers left buy dice
-        card = s.slot_card[slot]
+        card = slot_card[slot]
         deniers, inf_needed = first_use[card]
         budget = money - deniers
         inf = influence
-        hired = has_tradesman(s, p, slot)
+        hired = (staffed >> slot) & 1
         if not hired:
-            budget -= c.cards[card][3]
+            budget -= cards[card][3]
             if not plain:
                 if not from_supply:
                     continue
@@ -111,17 +116,17 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         if budget < 0 or inf < inf_needed:
             continue
         # hiring the tradesman now: this activation must earn a use
-        if feasible.can(G_CARD, slot, budget, s.hiring == slot or not hired):
+        if within(rules.card[card][s.hiring == slot or not hired], budget):
             out.append(t.card[slot])
-    if feasible.can(G_CATHEDRAL, 0, money):
+    if within(rules.cathedral, money):
         out.append(t.cathedral)
     for pos, card in enumerate(s.queue):
-        if feasible.can(G_EVENT, card, money):
+        if within(rules.event[card], money):
             out.append(t.event[pos])
     for b in range(3):
-        if feasible.can(G_PLACE, b, money):
+        if within(rules.place[b], money):
             out.append(t.place[b])
-    if feasible.can(G_FARM, 0, money):
+    if within(rules.farm, money):
         out.append(t.farm)
     out.append(t.pass_)
     return out
@@ -191,7 +196,7 @@ def _sources_for(s: TroyesState, top: tuple) -> list[tuple[int, int]]:
     _kind, p, purpose, a, b = top
     found = sources(s, p)
     if purpose == SRC_PLACE:
-        return [(k, w) for k, w in found if placement_ok(s, p, a, b, k, w)]
+        return placement_sources(s, p, a, b, found)
     # a tradesman: any citizen, but the general supply's 2 influence must leave the card usable
     card = s.comp.cards[s.slot_card[a]]
     need = first_use_price(s, card[0])[1]
@@ -296,9 +301,9 @@ def apply_die(s: TroyesState, d: int) -> None:
     s.dice[d] -= 1
     chosen = (*chosen, d)
     s.stack[-1] = (F_GROUP, p, kind, target, mod, chosen)
-    ctx = make_ctx(s, kind, target, mod, p)
-    assert ctx is not None
-    if len(chosen) >= ctx.max_size:
+    # a full group goes by itself; groups hold at most one die or three (Ctx.max_size), so
+    # only the first die needs the rules
+    if len(chosen) >= 3 or (len(chosen) == 1 and make_ctx(s, kind, target, mod, p).max_size == 1):
         resolve_group(s)
 
 
