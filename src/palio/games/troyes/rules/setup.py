@@ -21,6 +21,7 @@ from palio.games.troyes.state import DRAFT, F_DRAFT, NEUTRAL, TroyesState
 
 _EMPTY = -1  # an empty space
 
+
 def setup_state(cls: type[TroyesState], players: int, seed: int, options: dict[str, Any]) -> TroyesState:
     s = cls.__new__(cls)
     s._init_base(players, seed, options)
