@@ -28,7 +28,7 @@ from palio.games.troyes.components import (
     YELLOW,
     keep,
 )
-from palio.games.troyes.rules.board import cathedral_room, placement_possible
+from palio.games.troyes.rules.board import cathedral_room, has_tradesman, placement_possible
 from palio.games.troyes.state import G_CARD, G_CATHEDRAL, G_EVENT, G_FARM, G_PLACE, MOD_NONE
 
 if TYPE_CHECKING:
@@ -115,10 +115,7 @@ def need_colour(c: Components, kind: int, key: int) -> int:
 def hiring(s: TroyesState, target: int, p: int) -> bool:
     """Is ``p`` hiring the tradesman of card slot ``target`` with this activation (just hired,
     or about to be: it has none there yet)?"""
-    if s.hiring == target:
-        return True
-    width = s.comp.max_trade_spaces
-    return p not in s.trade[target * width:(target + 1) * width] and not (s.extra[target] >> p) & 1
+    return s.hiring == target or not has_tradesman(s, p, target)
 
 
 def _need(c: Components, kind: int, key: int, hires: bool) -> tuple[int, int]:

@@ -25,7 +25,9 @@ from palio.games.troyes.rules.board import (
     SRC_SPACE,
     SRC_SUPPLY,
     cathedral_free_level,
+    citizen_off_cards,
     gain_influence,
+    has_tradesman,
     insert_citizen,
     placement_sources,
     sources,
@@ -71,11 +73,6 @@ if TYPE_CHECKING:
 
 
 # -- the start of a turn -------------------------------------------------------------------
-def has_tradesman(s: TroyesState, p: int, slot: int) -> bool:
-    width = s.comp.max_trade_spaces
-    return p in s.trade[slot * width:(slot + 1) * width] or bool((s.extra[slot] >> p) & 1)
-
-
 # the card slots turned up by each number of revealed rounds (R1 W1 Y1, then R2 W2 Y2...)
 _REVEALED = tuple(tuple(slot for slot in range(9) if slot % 3 < n) for n in range(4))
 
@@ -95,8 +92,7 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     turn_rules = feasible.turn_rules
     money = s.money[p]
     staffed = tradesman_slots(s, p)
-    # a citizen to take without influence (citizen_at_hand: supply, board, cards)
-    plain = staffed or s.supply[p] > 0 or p in s.spaces or any((x >> p) & 1 for x in s.lying)
+    plain = staffed or citizen_off_cards(s, p)  # citizen_at_hand, the cards known already
     first_use = first_use_prices(c)
     cards = c.cards
     slot_card = s.slot_card
