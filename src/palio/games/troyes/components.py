@@ -240,6 +240,17 @@ DATA: dict[str, Any] = {
 }
 
 
+KEPT_LIMIT = 10_000  # the most entries of a kept_ cache with no tighter bound of its own
+
+
+def keep(cache: dict, key: Any, value: Any, limit: int) -> Any:
+    """Store ``value`` under ``key`` in a cache of at most ``limit`` entries (emptied when
+    full) and return what it holds there: the first value stored where threads race."""
+    if len(cache) >= limit:
+        cache.clear()
+    return cache.setdefault(key, value)
+
+
 class Components(ComponentTables):
     """Compiled, validated component tables (immutable after construction), and the
     ``kept_*`` caches: what the rules derive from them and keep across positions."""
@@ -295,8 +306,9 @@ class Components(ComponentTables):
         self.agriculture_divisor = _positive(r["agriculture_divisor"], "round.agriculture_divisor")
         self.die_prices = tuple(_nonneg(x, "round.die_prices") for x in r["die_prices"])
         check(len(self.die_prices) == 3, "round.die_prices needs the price for groups of 1, 2, 3")
-        # each die costs more in a larger group (2/4/6); the rules' search for the cheapest
-        # group relies on prices that never fall
+        # dice cost more each in a larger group (2/4/6 in the rulebook); the rules rely on
+        # prices that never fall: a group formed die by die then never costs more on the way
+        # than in the end (with falling prices a seat could be left with no legal action)
         check(list(self.die_prices) == sorted(self.die_prices),
               "round.die_prices must not fall from a group of 1 to a group of 3")
         self.single_die_price = _nonneg(r["single_die_price"], "round.single_die_price")
@@ -473,17 +485,6 @@ class Components(ComponentTables):
 
     def provisional(self) -> list[str]:
         return provisional_components(self.data)
-
-
-KEPT_LIMIT = 10_000  # the most entries of a kept_ cache with no tighter bound of its own
-
-
-def keep(cache: dict, key: Any, value: Any, limit: int) -> Any:
-    """Store ``value`` under ``key`` in a cache of at most ``limit`` entries (emptied when
-    full) and return what it holds there: the first value stored where threads race."""
-    if len(cache) >= limit:
-        cache.clear()
-    return cache.setdefault(key, value)
 
 
 def _row_len(spaces: list[tuple[int, int, int]], first: int) -> int:
