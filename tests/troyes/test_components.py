@@ -62,6 +62,7 @@ def test_a_corrected_file_changes_the_numbers_and_plays(tmp_path):
     ({"setup": {"start_money": -1}}, "start_money"),
     ({"nonsense": {}}, "unknown section"),
     ({"effects": {"cards": {"artisan": {"deniers": "six"}}}}, "artisan"),
+    ({"round": {"die_prices": [3, 2, 6]}}, "die_prices must not fall"),
 ])
 def test_a_broken_file_is_refused_with_a_clear_error(tmp_path, change, message):
     path = tmp_path / "bad.json"

@@ -19,10 +19,10 @@ from palio.games.troyes.rules.group import (
     NEED_ANY,
     NEED_SUM,
     Feasible,
-    _ctx_for,
     _kinds,
     addable,
     completable,
+    kept_ctx,
     make_ctx,
 )
 from palio.games.troyes.state import (
@@ -74,7 +74,8 @@ def test_shared_feasibility_gives_the_plain_answer(players, seed):
             feasible = Feasible(s, p)
             for kind, target, hires in actions(s):
                 for mod_card in (MOD_NONE, *delayed):
-                    ctx = _ctx_for(s, kind, target, mod_card, hires)
+                    key = s.slot_card[target] if kind == G_CARD else target  # a card by id
+                    ctx = kept_ctx(s.comp, kind, key, mod_card, hires)
                     if ctx is None:
                         continue
                     for budget in range(-1, 15):

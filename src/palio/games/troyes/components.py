@@ -240,8 +240,37 @@ DATA: dict[str, Any] = {
 }
 
 
+KEPT_LIMIT = 10_000  # the most entries of a kept_ cache with no tighter bound of its own
+
+
+def keep(cache: dict, key: Any, value: Any, limit: int) -> Any:
+    """Store ``value`` under ``key`` in a cache of at most ``limit`` entries (emptied when
+    full) and return what it holds there: the first value stored where threads race."""
+    if len(cache) >= limit:
+        cache.clear()
+    return cache.setdefault(key, value)
+
+
 class Components(ComponentTables):
-    """Compiled, validated component tables (immutable after construction)."""
+    """Compiled, validated component tables (immutable after construction), and the
+    ``kept_*`` caches: what the rules derive from them and keep across positions."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        # The one place where the rules keep things across positions. Only pure rules and
+        # public facts go in: the states of every seat and every thread share them. Each is
+        # filled the same way (get, else build the whole object and ``keep`` it), so a
+        # thread sees an entry only once it is complete (dict get and store are atomic).
+        self.kept_card_pools: dict[tuple[int, int, bool], tuple[int, ...]] = {}
+        self.kept_first_use_prices: dict[str, tuple[tuple[int, int], ...]] = {}  # rules/cards.py
+        self.kept_ctx: dict[tuple, Any] = {}  # rules/group.py: Ctx per action and cube card
+        self.kept_ctx_alike: dict[tuple, Any] = {}  # one Ctx for every rules alike
+        self.kept_turn_rules: dict[tuple[int, ...], Any] = {}  # TurnRules per cubes held
+        self.kept_free_dice: dict[tuple, Any] = {}  # FreeDice per colours and dice counts
+        super().__init__(data)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and copied without the caches (a Ray worker rebuilds its own)."""
+        return {k: ({} if k.startswith("kept_") else v) for k, v in self.__dict__.items()}
 
     # -- compilation ---------------------------------------------------------------------
     def _compile(self, d: dict[str, Any]) -> None:
@@ -277,6 +306,11 @@ class Components(ComponentTables):
         self.agriculture_divisor = _positive(r["agriculture_divisor"], "round.agriculture_divisor")
         self.die_prices = tuple(_nonneg(x, "round.die_prices") for x in r["die_prices"])
         check(len(self.die_prices) == 3, "round.die_prices needs the price for groups of 1, 2, 3")
+        # dice cost more each in a larger group (2/4/6 in the rulebook); the rules rely on
+        # prices that never fall: a group formed die by die then never costs more on the way
+        # than in the end (with falling prices a seat could be left with no legal action)
+        check(list(self.die_prices) == sorted(self.die_prices),
+              "round.die_prices must not fall from a group of 1 to a group of 3")
         self.single_die_price = _nonneg(r["single_die_price"], "round.single_die_price")
         self.reroll_cost = _positive(i["reroll"], "influence.reroll")
         self.citizen_cost = _positive(i["citizen"], "influence.citizen")
@@ -435,26 +469,15 @@ class Components(ComponentTables):
         self.fx = out
 
     # -- queries -------------------------------------------------------------------------
-    def __getattr__(self, name: str) -> dict:
-        """``kept_<what>``: what the rules derive from these components, a dict made on first
-        use and kept with them (the one place where the rules keep things across positions;
-        Python asks here only while the attribute is missing, so later reads cost nothing).
-        Only pure rules and public facts may go in: the states of every seat and every
-        thread share it, so it must be bounded, and dict operations are atomic (several
-        threads may store the same answer at once: harmless)."""
-        if name.startswith("kept_"):
-            return self.__dict__.setdefault(name, {})
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
     def card_pool(self, colour: int, rnd: int, bonus: bool) -> tuple[int, ...]:
         """Ids of the activity cards of one colour and round number (kept: every set-up and
         every determinization asks)."""
-        pools = self.kept_card_pools
         key = (colour, rnd, bool(bonus))
-        pool = pools.get(key)
+        pool = self.kept_card_pools.get(key)
         if pool is None:
-            pool = pools[key] = tuple(i for i, k in enumerate(self.cards)
-                                      if k[1] == colour and k[2] == rnd and (bonus or not k[6]))
+            pool = keep(self.kept_card_pools, key, tuple(
+                i for i, k in enumerate(self.cards)
+                if k[1] == colour and k[2] == rnd and (bonus or not k[6])), KEPT_LIMIT)
         return pool
 
     def event_pool(self, deck: str, bonus: bool) -> list[int]:

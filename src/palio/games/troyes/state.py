@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from palio.core.game import Action, State
+from palio.core.game import State
 from palio.games.troyes.components import Components
 
 F_DRAFT, F_COMBAT, F_FLIP, F_TURN, F_SOURCE, F_GROUP, F_USES, F_MILL, F_TARGET = range(9)
@@ -103,19 +103,9 @@ class TroyesState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    # the rules (which import this module) are bound on first use, onto the class itself, so
-    # that every later call goes straight to them: one Python call less per decision
-    def _legal_actions(self) -> list[Action]:
-        from palio.games.troyes.rules.legal import legal_actions
-
-        TroyesState._legal_actions = legal_actions  # type: ignore[method-assign]
-        return legal_actions(self)
-
-    def _apply(self, action: Action) -> None:
-        from palio.games.troyes.rules.apply import apply_action
-
-        TroyesState._apply = apply_action  # type: ignore[method-assign]
-        apply_action(self, action)
+    # _legal_actions and _apply are the rules' legal_actions and apply_action themselves, made
+    # methods of the state class by TroyesGame (the rules import this module): no Python call
+    # in between, once per decision
 
     def _copy_fields(self, other: State) -> None:
         d = other.__dict__

@@ -317,7 +317,7 @@ def _pass(s: TroyesState, a: A.Pass) -> tuple[Msg, Msg, str]:
 
 
 def _card(s: TroyesState, a: A.ActivateCard) -> tuple[Msg, Msg, str]:
-    from palio.games.troyes.rules.turn import has_tradesman
+    from palio.games.troyes.rules.board import has_tradesman
 
     slot = SLOT_OF[a.slot]
     c = s.comp

@@ -115,6 +115,12 @@ def sources(s: TroyesState, p: int) -> list[tuple[int, int]]:
     return out
 
 
+def has_tradesman(s: TroyesState, p: int, slot: int) -> bool:
+    """Whether ``p`` has a tradesman on the card in ``slot`` (on a space or lying on it)."""
+    width = s.comp.max_trade_spaces
+    return p in s.trade[slot * width:(slot + 1) * width] or bool((s.extra[slot] >> p) & 1)
+
+
 def tradesman_slots(s: TroyesState, p: int) -> int:
     """Bitmask of the card slots where ``p`` has a tradesman (``has_tradesman`` for all)."""
     width = s.comp.max_trade_spaces
@@ -135,8 +141,13 @@ def tradesman_slots(s: TroyesState, p: int) -> int:
 def citizen_at_hand(s: TroyesState, p: int) -> bool:
     """Whether ``p`` has a citizen in the supply or anywhere on the board (no influence
     needed to take it)."""
-    return s.supply[p] > 0 or p in s.spaces or p in s.trade \
-        or any((x >> p) & 1 for x in s.lying) or any((x >> p) & 1 for x in s.extra)
+    return citizen_off_cards(s, p) or p in s.trade or any((x >> p) & 1 for x in s.extra)
+
+
+def citizen_off_cards(s: TroyesState, p: int) -> bool:
+    """``citizen_at_hand`` but for the tradesmen on cards: in the supply, on a building space
+    or lying on a building."""
+    return s.supply[p] > 0 or p in s.spaces or any((x >> p) & 1 for x in s.lying)
 
 
 def has_source(s: TroyesState, p: int) -> bool:

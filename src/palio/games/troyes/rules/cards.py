@@ -16,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from palio.games.troyes.components import BISHOPRIC, CITY_HALL, DELAYED_CARDS, PALACE, RED, YELLOW
+from palio.games.troyes.components import (
+    BISHOPRIC,
+    CITY_HALL,
+    DELAYED_CARDS,
+    PALACE,
+    RED,
+    YELLOW,
+    keep,
+)
 from palio.games.troyes.rules.board import (
     citizens_in,
     gain_influence,
@@ -47,11 +55,12 @@ def _first_use(c: Components, key: str) -> tuple[int, int]:
     return 0, 0
 
 
-def first_use_prices(c: Components) -> dict[int, tuple[int, int]]:
-    """``first_use_price`` of every card id, kept per components set."""
-    prices = c.kept_first_use_prices
-    if not prices:  # all at once: update() with a dict is atomic, so no thread sees a part
-        prices.update({card: _first_use(c, key[0]) for card, key in enumerate(c.cards)})
+def first_use_prices(c: Components) -> tuple[tuple[int, int], ...]:
+    """``first_use_price`` of every card, by card id, kept per components set."""
+    prices = c.kept_first_use_prices.get("by card id")
+    if prices is None:
+        prices = keep(c.kept_first_use_prices, "by card id",
+                      tuple(_first_use(c, row[0]) for row in c.cards), 1)
     return prices
 
 

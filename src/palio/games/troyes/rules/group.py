@@ -21,12 +21,14 @@ from palio.games.troyes.components import (
     ANY_COLOUR,
     BUILDING_COLOUR,
     CITY_HALL,
+    KEPT_LIMIT,
     PALACE,
     RED,
     WHITE,
     YELLOW,
+    keep,
 )
-from palio.games.troyes.rules.board import cathedral_room, placement_possible
+from palio.games.troyes.rules.board import cathedral_room, has_tradesman, placement_possible
 from palio.games.troyes.state import G_CARD, G_CATHEDRAL, G_EVENT, G_FARM, G_PLACE, MOD_NONE
 
 if TYPE_CHECKING:
@@ -36,9 +38,21 @@ if TYPE_CHECKING:
 ALL = 0b111
 NEED_SUM, NEED_ANY, NEED_CATHEDRAL, NEED_PLACE = range(4)
 
-# per-use prices an activated card needs besides its dice: (deniers, influence)
-USE_PRICE = {"journeyman": ("deniers",), "innkeeper": ("deniers",), "artisan": ("influence",),
-             "diplomat": ("influence",), "troubadour": ("influence",)}
+MAX_GROUP = 3  # the most dice in a group (Ctx.max_size)
+NO_GROUP = 1 << 30  # the price of a group that cannot be formed
+# bounds of the caches kept per components set (measured: a TurnRules about 5 KB, so about
+# 5 MB at its bound; a FreeDice about 800 bytes with its prices, so about 16 MB at its bound)
+TURN_RULES_KEPT = 1_000  # TurnRules by delayed cards held
+FREE_DICE_KEPT = 20_000  # FreeDice by colours and dice counts
+
+# faces (colour*6 + value-1) of the colours in a bitmask, each colour from its highest value
+_FACES = {mask: tuple(colour * 6 + v for colour in range(3) if (mask >> colour) & 1
+                      for v in range(5, -1, -1)) for mask in range(8)}
+# faces (colour*6 + value-1) of the colours in a bitmask, highest value first
+_FACES_BY_VALUE = {mask: tuple(sorted(_FACES[mask], key=lambda face: -(face % 6)))
+                   for mask in range(8)}
+# the faces whose counts name the free dice of a colour bitmask (all 18 for several colours)
+_COUNTED = {mask: (mask.bit_length() - 1) * 6 if mask in (1, 2, 4) else -1 for mask in range(8)}
 
 
 class Ctx:
@@ -52,7 +66,7 @@ class Ctx:
                  "floor", "by_price", "searched", "values")
 
     def __init__(self, colours: int, need: int, arg: int = 0, *, single: int = 0,
-                 max_size: int = 3, add: int = 0, set5: int = 0, bonus: int = 0,
+                 max_size: int = MAX_GROUP, add: int = 0, set5: int = 0, bonus: int = 0,
                  tithe: bool = False) -> None:
         self.colours = colours
         self.single = single
@@ -71,7 +85,7 @@ class Ctx:
         self.searched = need in (NEED_SUM, NEED_ANY) and tithe
         self.values = tuple(self.value(face) for face in range(18))  # value() without a call
 
-    def rules(self) -> tuple:
+    def key(self) -> tuple:
         """Everything that tells these rules apart (rules alike share one object)."""
         return (self.colours, self.single, self.max_size, self.add, self.set5, self.bonus,
                 self.tithe, self.need, self.arg)
@@ -101,10 +115,7 @@ def need_colour(c: Components, kind: int, key: int) -> int:
 def hiring(s: TroyesState, target: int, p: int) -> bool:
     """Is ``p`` hiring the tradesman of card slot ``target`` with this activation (just hired,
     or about to be: it has none there yet)?"""
-    if s.hiring == target:
-        return True
-    width = s.comp.max_trade_spaces
-    return p not in s.trade[target * width:(target + 1) * width] and not (s.extra[target] >> p) & 1
+    return s.hiring == target or not has_tradesman(s, p, target)
 
 
 def _need(c: Components, kind: int, key: int, hires: bool) -> tuple[int, int]:
@@ -127,33 +138,26 @@ def _need(c: Components, kind: int, key: int, hires: bool) -> tuple[int, int]:
 def make_ctx(s: TroyesState, kind: int, target: int, mod: int, p: int) -> Ctx | None:
     """The group rules of an action with the cube of delayed card slot ``mod`` (MOD_NONE: no
     cube) for ``p``; ``None`` where that cube cannot modify this action. They depend only on
-    the cards involved and whether ``p`` is hiring a tradesman (:func:`hiring`), so they are
-    kept per components set."""
+    the cards involved and whether ``p`` is hiring a tradesman (:func:`hiring`): see
+    :func:`kept_ctx`."""
     mod_card = MOD_NONE if mod == MOD_NONE else s.slot_card[mod]
     if kind == G_CARD:
-        return _rules_for(s.comp, kind, s.slot_card[target], mod_card, hiring(s, target, p))
-    return _rules_for(s.comp, kind, target, mod_card, False)
+        return kept_ctx(s.comp, kind, s.slot_card[target], mod_card, hiring(s, target, p))
+    return kept_ctx(s.comp, kind, target, mod_card, False)
 
 
-def _ctx_for(s: TroyesState, kind: int, target: int, mod_card: int, hires: bool) -> Ctx | None:
-    """``make_ctx`` with the cube's card id (or MOD_NONE), and for a card whether this
-    activation hires its tradesman (always False for the other actions)."""
-    return _rules_for(s.comp, kind, s.slot_card[target] if kind == G_CARD else target,
-                      mod_card, hires)
-
-
-def _rules_for(c: Components, kind: int, key: int, mod_card: int, hires: bool) -> Ctx | None:
-    """``_ctx_for`` by the card id (``key``) for a card, else by the action's target."""
-    cache = c.kept_ctx  # bounded: one per action, cube card and hiring
-    found = cache.get((kind, key, mod_card, hires), False)
+def kept_ctx(c: Components, kind: int, key: int, mod_card: int, hires: bool) -> Ctx | None:
+    """The group rules of an action with the cube of delayed card ``mod_card`` (a card id,
+    or MOD_NONE): ``key`` is the card id for a card (``hires``: whether this activation hires
+    its tradesman), else the action's target (``hires`` False). Kept per components set."""
+    found = c.kept_ctx.get((kind, key, mod_card, hires), False)  # None: no such rules
     if found is False:
         found = _make_ctx(c, kind, key, mod_card, _need(c, kind, key, hires))
         if found is not None:
             # one object for rules alike (cards of one colour and divisor, events of one
-            # colour...), so that what a position works out per rules (Feasible) serves them
-            # all; setdefault: threads making the same rules at once all get the first stored
-            found = c.kept_ctx_alike.setdefault(found.rules(), found)
-        cache[kind, key, mod_card, hires] = found
+            # colour...), so that what a position works out per rules (Feasible) serves them all
+            found = keep(c.kept_ctx_alike, found.key(), found, KEPT_LIMIT)
+        found = keep(c.kept_ctx, (kind, key, mod_card, hires), found, KEPT_LIMIT)
     return found
 
 
@@ -163,7 +167,7 @@ def _make_ctx(c: Components, kind: int, target: int, mod_card: int,
     ``target`` is the card id for a card."""
     colour = need_colour(c, kind, target)
     need, arg = needed
-    size = 1 if kind == G_PLACE else 3
+    size = 1 if kind == G_PLACE else MAX_GROUP
     plain = ALL if colour == ANY_COLOUR else 1 << colour
     if mod_card == MOD_NONE:
         return Ctx(plain, need, arg, max_size=size)
@@ -247,10 +251,6 @@ def payments(s: TroyesState, p: int, ctx: Ctx, dice: tuple[int, ...]) -> list[tu
 
 
 # -- completion ----------------------------------------------------------------------------
-# faces (colour*6 + value-1) of the colours in a bitmask, each colour from its highest value
-_FACES = {mask: tuple(colour * 6 + v for colour in range(3) if (mask >> colour) & 1
-                      for v in range(5, -1, -1)) for mask in range(8)}
-
 
 def _pools(s: TroyesState, p: int, ctx: Ctx) -> tuple[list[int], list[int]]:
     """Values (as this group counts them) of the free dice of allowed colours: own, foreign,
@@ -481,17 +481,6 @@ def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
     return sum([values[d % 18] for d in chosen]) + ctx.bonus  # a list: faster than a generator
 
 
-NO_GROUP = 1 << 30  # the price of a group that cannot be formed
-TURN_RULES_KEPT = 1_000  # TurnRules by delayed cards held, per components set (~100 tuples each)
-FREE_DICE_KEPT = 20_000  # FreeDice by colours and counts, per components set (a few MB)
-
-# faces (colour*6 + value-1) of the colours in a bitmask, highest value first
-_FACES_BY_VALUE = {mask: tuple(sorted(_FACES[mask], key=lambda face: -(face % 6)))
-                   for mask in range(8)}
-# the faces whose counts name the free dice of a colour bitmask (all 18 for several colours)
-_COUNTED = {mask: (mask.bit_length() - 1) * 6 if mask in (1, 2, 4) else -1 for mask in range(8)}
-
-
 class FreeDice:
     """The free dice of some colours as one seat sees them when it forms a group: the values
     (1-6, highest first) of its three best and of the three best of all the other districts
@@ -520,8 +509,8 @@ class FreeDice:
                 else:
                     self.bought_faces.append(face)
                     others += [value] * every
-        self.own_best = tuple(own[:3])
-        self.other_best = tuple(others[:3])
+        self.own_best = tuple(own[:MAX_GROUP])
+        self.other_best = tuple(others[:MAX_GROUP])
         self.least: dict[Ctx, int] = {}  # bounded: one entry per group rules at most
 
     def least_price(self, ctx: Ctx, c: Components) -> int:
@@ -530,7 +519,7 @@ class FreeDice:
         own = self.own_best
         if own and (not ctx.floor or _worth(ctx, own) >= ctx.floor):
             price = 0  # own dice alone will do
-        else:
+        else:  # some dice must be bought
             price = _least_toward_total(c, ctx, own, self.other_best)
         self.least[ctx] = price
         return price
@@ -546,7 +535,7 @@ class TurnRules:
 
     def __init__(self, c: Components, mod_cards: tuple[int, ...]) -> None:
         def options(kind: int, key: int, hires: bool = False) -> tuple[Ctx, ...]:
-            found = (_rules_for(c, kind, key, mod_card, hires)
+            found = (kept_ctx(c, kind, key, mod_card, hires)
                      for mod_card in (MOD_NONE, *mod_cards))
             return tuple(ctx for ctx in found if ctx is not None)
 
@@ -559,12 +548,9 @@ class TurnRules:
 
     @staticmethod
     def of(c: Components, mod_cards: tuple[int, ...]) -> TurnRules:
-        kept = c.kept_turn_rules
-        rules = kept.get(mod_cards)
-        if rules is None:
-            if len(kept) >= TURN_RULES_KEPT:  # the cubes held vary from game to game
-                kept.clear()
-            rules = kept.setdefault(mod_cards, TurnRules(c, mod_cards))
+        rules = c.kept_turn_rules.get(mod_cards)
+        if rules is None:  # bounded: the cubes held vary from game to game
+            rules = keep(c.kept_turn_rules, mod_cards, TurnRules(c, mod_cards), TURN_RULES_KEPT)
         return rules
 
 
@@ -580,7 +566,7 @@ class Feasible:
     districts, are searched per budget instead. It lives only as long as the position does
     (never kept on the state), so nothing of one position reaches another."""
 
-    __slots__ = ("s", "p", "mod_cards", "rules", "counts", "dice", "least", "searched",
+    __slots__ = ("s", "p", "mod_cards", "turn_rules", "counts", "dice", "least", "searched",
                  "room", "placeable", "citizens")
 
     def __init__(self, s: TroyesState, p: int) -> None:
@@ -589,7 +575,7 @@ class Feasible:
         cubes = s.cubes
         self.mod_cards = tuple(s.slot_card[k] for k in range(9) if cubes[k * 4 + p]) \
             if any(cubes[p::4]) else ()
-        self.rules = TurnRules.of(s.comp, self.mod_cards)
+        self.turn_rules = TurnRules.of(s.comp, self.mod_cards)
         # the rest holds this position's facts only, one kind of key in each
         self.counts: tuple[bytes, bytes] | None = None  # per face: p's free dice, everyone's
         self.dice: dict[int, FreeDice] = {}  # per colour bitmask
@@ -602,7 +588,8 @@ class Feasible:
     def within(self, options: tuple[Ctx, ...], budget: int) -> bool:
         """Whether some group within ``budget`` deniers completes an action, under one of its
         group ``options`` (a ``TurnRules`` entry: no cube, then each cube of ``p``'s that can
-        modify it). ``ok`` for each, the common cases asked inline (a turn asks often)."""
+        modify it). ``ok`` for each, the common cases asked inline (a turn asks for every
+        action: a call less per rules, and ``free_dice`` called only when not yet known)."""
         for ctx in options:
             if ctx.by_price:
                 free = self.dice.get(ctx.colours)
@@ -660,9 +647,7 @@ class Feasible:
             kept = self.s.comp.kept_free_dice
             free = kept.get(key)
             if free is None:
-                if len(kept) >= FREE_DICE_KEPT:
-                    kept.clear()
-                free = kept[key] = FreeDice(colours, own_n, every_n)
+                free = keep(kept, key, FreeDice(colours, own_n, every_n), FREE_DICE_KEPT)
             self.dice[colours] = free
         return free
 
@@ -670,9 +655,7 @@ class Feasible:
         """Room in the cathedral or a placement: a group from nothing can be started (and so
         played) when one die fits (``addable`` with ``first``): free if ``p`` has one, else
         the price of one bought die (NO_GROUP if none fits)."""
-        free = self.dice.get(ctx.colours)
-        if free is None:
-            free = self.free_dice(ctx.colours)
+        free = self.free_dice(ctx.colours)
         fits = self._fits_cathedral if ctx.need == NEED_CATHEDRAL else self._fits_building
         if fits(ctx, free.own_faces):
             return 0
@@ -739,7 +722,8 @@ def _worth(ctx: Ctx, values: tuple[int, ...]) -> int:
 
 def _least_toward_total(c: Components, ctx: Ctx, own: tuple[int, ...], others: tuple[int, ...]) -> int:
     """The least price of a group whose dice total at least ``ctx.floor`` (any group when 0),
-    from ``p``'s best dice (free) and the others' best (bought), values 1-6 highest first."""
+    from ``p``'s best dice (free) and the others' best (bought), values 1-6 highest first,
+    where ``p``'s own dice alone fall short (``FreeDice.least_price`` answers 0 then)."""
     worth = ctx.values
     size = ctx.max_size
     own_prefix = [0]
@@ -750,8 +734,6 @@ def _least_toward_total(c: Components, ctx: Ctx, own: tuple[int, ...], others: t
         other_prefix.append(other_prefix[-1] + worth[v - 1])
     n_own, n_others = len(own_prefix) - 1, len(other_prefix) - 1
     floor = ctx.floor
-    if n_own and own_prefix[n_own] >= floor:
-        return 0
     least = NO_GROUP
     for n in range(1, size + 1):  # n dice, f of them bought
         price = c.single_die_price if ctx.single else c.die_prices[n - 1]

@@ -11,7 +11,6 @@ Readings: seat 0 holds the start player card.
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Any
 
 from palio.core.game import Action
@@ -20,6 +19,7 @@ from palio.games.troyes.rules.round import start_round
 from palio.games.troyes.state import DRAFT, F_DRAFT, NEUTRAL, TroyesState
 
 _EMPTY = -1  # an empty space
+
 
 def setup_state(cls: type[TroyesState], players: int, seed: int, options: dict[str, Any]) -> TroyesState:
     s = cls.__new__(cls)
@@ -87,7 +87,8 @@ def setup_state(cls: type[TroyesState], players: int, seed: int, options: dict[s
 
 
 def draft_legal(s: TroyesState, top: tuple) -> list[Action]:
-    return list(compress(s.tables.draft, map(_EMPTY.__eq__, s.spaces)))  # the empty spaces
+    draft = s.tables.draft
+    return [draft[space] for space, who in enumerate(s.spaces) if who == _EMPTY]
 
 
 def apply_draft(s: TroyesState, space: int) -> None:

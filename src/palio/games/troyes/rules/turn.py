@@ -25,7 +25,9 @@ from palio.games.troyes.rules.board import (
     SRC_SPACE,
     SRC_SUPPLY,
     cathedral_free_level,
+    citizen_off_cards,
     gain_influence,
+    has_tradesman,
     insert_citizen,
     placement_sources,
     sources,
@@ -42,6 +44,7 @@ from palio.games.troyes.rules.cards import (
 from palio.games.troyes.rules.combat import influence_options
 from palio.games.troyes.rules.events import add_cube, free_banners
 from palio.games.troyes.rules.group import (
+    MAX_GROUP,
     Feasible,
     addable,
     can_go,
@@ -70,11 +73,6 @@ if TYPE_CHECKING:
 
 
 # -- the start of a turn -------------------------------------------------------------------
-def has_tradesman(s: TroyesState, p: int, slot: int) -> bool:
-    width = s.comp.max_trade_spaces
-    return p in s.trade[slot * width:(slot + 1) * width] or bool((s.extra[slot] >> p) & 1)
-
-
 # the card slots turned up by each number of revealed rounds (R1 W1 Y1, then R2 W2 Y2...)
 _REVEALED = tuple(tuple(slot for slot in range(9) if slot % 3 < n) for n in range(4))
 
@@ -91,11 +89,10 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         out.append(t.recruit)
     feasible = Feasible(s, p)
     within = feasible.within
-    rules = feasible.rules
+    turn_rules = feasible.turn_rules
     money = s.money[p]
     staffed = tradesman_slots(s, p)
-    # a citizen to take without influence (citizen_at_hand: supply, board, cards)
-    plain = staffed or s.supply[p] > 0 or p in s.spaces or any((x >> p) & 1 for x in s.lying)
+    plain = staffed or citizen_off_cards(s, p)  # citizen_at_hand, the cards known already
     first_use = first_use_prices(c)
     cards = c.cards
     slot_card = s.slot_card
@@ -116,17 +113,17 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         if budget < 0 or inf < inf_needed:
             continue
         # hiring the tradesman now: this activation must earn a use
-        if within(rules.card[card][s.hiring == slot or not hired], budget):
+        if within(turn_rules.card[card][s.hiring == slot or not hired], budget):
             out.append(t.card[slot])
-    if within(rules.cathedral, money):
+    if within(turn_rules.cathedral, money):
         out.append(t.cathedral)
     for pos, card in enumerate(s.queue):
-        if within(rules.event[card], money):
+        if within(turn_rules.event[card], money):
             out.append(t.event[pos])
     for b in range(3):
-        if within(rules.place[b], money):
+        if within(turn_rules.place[b], money):
             out.append(t.place[b])
-    if within(rules.farm, money):
+    if within(turn_rules.farm, money):
         out.append(t.farm)
     out.append(t.pass_)
     return out
@@ -301,9 +298,10 @@ def apply_die(s: TroyesState, d: int) -> None:
     s.dice[d] -= 1
     chosen = (*chosen, d)
     s.stack[-1] = (F_GROUP, p, kind, target, mod, chosen)
-    # a full group goes by itself; groups hold at most one die or three (Ctx.max_size), so
-    # only the first die needs the rules
-    if len(chosen) >= 3 or (len(chosen) == 1 and make_ctx(s, kind, target, mod, p).max_size == 1):
+    # a full group goes by itself; groups hold at most one die or MAX_GROUP (Ctx.max_size),
+    # so only the first die needs the rules
+    if len(chosen) >= MAX_GROUP or (
+            len(chosen) == 1 and make_ctx(s, kind, target, mod, p).max_size == 1):
         resolve_group(s)
 
 
