@@ -17,7 +17,8 @@ are random.
 What changed in issue 23 (measured against the search as it was, kept as the ``mcts-2026``
 bot; figures in docs/bots.md): MAST rollouts, and each game's own ``search_defaults``
 (Signorie values a leaf at once with ``evaluate``, Troyes after 3 random decisions, Aquileia
-after 16 MAST decisions). Tried and left off:
+after 16 MAST decisions), some per player count (``search_defaults_by_players``: 4 decisions
+in four-player Tiletum, 24 in five-player Aquileia). Tried and left off:
 tree reuse (``reuse``), progressive widening (``widen``), first-play urgency, other ``c``.
 """
 
