@@ -43,13 +43,16 @@ DEFAULT_SCALE = 8.0
 class Node:
     """One tree node: the statistics of the action that led here, and its children."""
 
-    __slots__ = ("children", "visits", "avail", "total")
+    __slots__ = ("children", "visits", "avail", "total", "outcomes")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Action, Node] = {}
         self.visits = 0
         self.avail = 1  # times this node's action was legal when its parent was selected
         self.total = [0.0] * players  # summed results, per seat
+        # with ``outcomes`` on: what the searching seat saw when this node's action was played
+        # (its events' views) -> the node where the search goes on after that outcome
+        self.outcomes: dict[Any, Node] | None = None
 
 
 def _number(name: str, value: Any, *, integer: bool, minimum: float, allow_none: bool = False,
@@ -86,6 +89,7 @@ class MctsBot(Bot):
         widen: float = 0.0,
         reuse: bool = False,
         mast: float | None = None,
+        outcomes: float = 0.0,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed)
@@ -120,7 +124,14 @@ class MctsBot(Bot):
         if not isinstance(reuse, bool):
             raise OptionError(f"{self.name} option reuse must be true or false, not {reuse!r}")
         self.reuse = reuse
-        self._kept: tuple[Any, Action, Node | None, int] | None = None
+        self._kept: tuple[Any, Action, Node | None, int, int] | None = None
+        # chance nodes by outcome (0: off): after an action, the search goes on in a node of
+        # its own for each outcome the searching seat saw (the dice rolled, the card it drew),
+        # so its later choices are searched knowing the outcome, as it will know it, instead of
+        # being averaged over every outcome. An action whose outcomes were seen n times keeps at
+        # most max(1, outcomes * sqrt(n)) of them apart (double progressive widening); rarer
+        # outcomes share one node, as every outcome does with the option off.
+        self.outcomes = _number("outcomes", outcomes, integer=False, minimum=0.0)
         if not isinstance(cpu_time, bool):
             raise OptionError(f"{self.name} option cpu_time must be true or false, not {cpu_time!r}")
         # the clock of time_budget: this process's CPU time (measurements on a shared machine)
@@ -158,16 +169,19 @@ class MctsBot(Bot):
         kept, self._kept = self._kept, None
         if kept is None:
             return None
-        before, action, node, kept_seat = kept
+        before, action, node, kept_seat, events = kept
         last = state.history.head
         if node is None or kept_seat != seat or last is None or last[1] is not before \
                 or last[0] != action:
             return None
+        if node.outcomes is not None:  # the subtree of what this seat really saw happen
+            return node.outcomes.get(_seen(state, seat, events))
         return node
 
     def _keep(self, state: State, seat: int, action: Action, root: Node | None) -> None:
         if self.reuse and root is not None:
-            self._kept = (state.history.head, action, root.children.get(action), seat)
+            self._kept = (state.history.head, action, root.children.get(action), seat,
+                          len(state.log))
 
     def search(self, state: State, seat: int, root: Node | None = None) -> Node:
         """Run the search from ``seat``'s view of ``state``; the root of the tree it grew
@@ -200,6 +214,8 @@ class MctsBot(Bot):
         path = [root]
         node = root
         widen = self.widen
+        split = self.outcomes
+        observer = world.to_move  # the searching seat: the root is its decision
         depth, mast = self.settings(world.game, world.players)
         played: list[tuple[int, Action]] = []  # (mover, action) of this iteration, for MAST
         # selection: descend while every action legal in this world has a child
@@ -227,8 +243,12 @@ class MctsBot(Bot):
             node = children[best_action]
             if mast:
                 played.append((mover, best_action))
+            events = len(world.log)
             world.apply_unchecked(best_action)
             path.append(node)
+            if split:
+                node = self._outcome(node, _seen(world, observer, events), split)
+                path.append(node)
         self._rollout(world, played, depth, mast)
         result = self._result(world)
         for visited in path:
@@ -257,6 +277,20 @@ class MctsBot(Bot):
         # the new child was available as often as its parent was visited from here on
         world.apply_unchecked(action)
         path.append(child)
+
+    def _outcome(self, node: Node, seen: Any, split: float) -> Node:
+        """The node below ``node`` (an action just played) for the outcome ``seen``."""
+        outcomes = node.outcomes
+        if outcomes is None:
+            outcomes = node.outcomes = {}
+        after = outcomes.get(seen)
+        if after is None:
+            if len(outcomes) >= max(1.0, split * math.sqrt(node.visits)):
+                seen = None  # widened enough: the rarer outcomes share one node
+                after = outcomes.get(None)
+            if after is None:
+                after = outcomes[seen] = Node(len(node.total))
+        return after
 
     def settings(self, game: Any, players: int) -> tuple[int, float]:
         """``(rollout_depth, mast)`` for ``game`` at ``players`` players: the bot's own options
@@ -320,6 +354,20 @@ class MctsBot(Bot):
             lead = max(-30.0, min(30.0, lead / scale))
             out.append(1.0 / (1.0 + math.exp(-lead)))
         return out
+
+
+def _seen(world: State, seat: int, start: int) -> Any:
+    """What ``seat`` saw of the events logged in ``world`` since the log had ``start`` of them
+    (their views, so nothing it may not see): equal for two outcomes it cannot tell apart."""
+    new = len(world.log) - start
+    if not new:
+        return ()
+    seen = []
+    cell = world.log.head
+    for _ in range(new):
+        seen.append(repr(cell[0].view(seat)))
+        cell = cell[1]
+    return tuple(seen)
 
 
 def search_root(
