@@ -234,6 +234,36 @@ def test_progressive_widening_holds_back_children_of_rarely_visited_nodes():
     assert any(len(n.children) > max(1, 0.5 * (n.visits + 1) ** 0.5) + 1 for n in nodes(plain))
 
 
+def test_chance_nodes_split_by_what_the_searching_seat_saw():
+    """With ``outcomes`` a draw's node has a child node per card the drawer saw (at most
+    max(1, outcomes * sqrt(n)) apart, the rarer ones shared), a plain choice has one, and the
+    keys are the seat's own views of the events; without it nothing is split."""
+    state = palio.new_game("san-gimignano", players=2, seed=1)
+    seat = state.to_move
+    root = bots.get("mcts", iterations=600, seed=4, outcomes=1).search(state, seat)
+
+    def actions(node):
+        for child in node.children.values():
+            yield child
+            for after in (child.outcomes or {}).values():
+                yield from actions(after)
+
+    split = [n for n in actions(root) if n.outcomes and len(n.outcomes) > 1]
+    assert split, "a search of San Gimignano's opening meets draws"
+    for node in split:
+        assert len(node.outcomes) <= max(1.0, node.visits ** 0.5) + 1  # + the shared node
+        assert all(key is None or all(isinstance(text, str) for text in key)
+                   for key in node.outcomes)
+    draws = [n for n in actions(root) if any(
+        key and key[0].startswith(f"{{'kind': 'draw', 'seat': {seat}")
+        for key in n.outcomes or {})]
+    assert any(len(n.outcomes) > 1 for n in draws), "the cards the seat drew are told apart"
+    assert len(root.children[next(a for a in state.legal_actions() if str(a) == "pass")]
+               .outcomes) == 1
+    plain = bots.get("mcts", iterations=200, seed=4).search(state, seat)
+    assert all(n.outcomes is None for n in actions(plain))
+
+
 def play(game_id: str, players: int, seed: int, agents: dict) -> list[float]:
     state = palio.new_game(game_id, players=players, seed=seed)
     while not state.is_over:
@@ -290,7 +320,8 @@ def test_decisions_never_depend_on_hidden_information(game_id, players):
     """Two states that differ only in what the seat cannot see get the same decision."""
     checked = 0
     for state, other, seat, where in hidden_twins(game_id, players):
-        for name in ("greedy", "mcts", "mcts-2026", "mcts:widen=1.5", "mcts:mast=0.9"):
+        for name in ("greedy", "mcts", "mcts-2026", "mcts:widen=1.5", "mcts:mast=0.9",
+                     "mcts:outcomes=1"):
             options = {} if name == "greedy" else {"iterations": 80, "rollout_depth": 6}
             mine = bots.get(name, seed=7, **options).choose(state, seat)
             theirs = bots.get(name, seed=7, **options).choose(other, seat)
@@ -331,11 +362,13 @@ def test_tree_reuse_goes_on_only_right_after_the_bots_own_decision():
     assert bot.search(elsewhere, elsewhere.to_move).visits == 50
 
 
+@pytest.mark.parametrize("outcomes", [0, 1])
 @pytest.mark.parametrize(("game_id", "players"), [("san-gimignano", 2), ("tiletum", 3),
                                                   ("troyes", 2), ("signorie", 2)])
-def test_tree_reuse_never_depends_on_hidden_information(game_id, players):
+def test_tree_reuse_never_depends_on_hidden_information(game_id, players, outcomes):
     """Twins differ only in what the seat cannot see; the bot decides on each, its choice is
-    applied, and it decides again with its kept tree: the same decisions."""
+    applied, and it decides again with its kept tree (with ``outcomes``, the node of what it
+    saw happen): the same decisions."""
     checked = 0
     for before, _ in _own_follow_ups(game_id, players, 3):
         seat = before.to_move
@@ -343,7 +376,8 @@ def test_tree_reuse_never_depends_on_hidden_information(game_id, players):
         assert twin.observe(seat) == before.observe(seat)
         decisions, views = [], []
         for position in (before, twin):
-            bot = bots.get("mcts", iterations=40, rollout_depth=4, seed=9, reuse=True)
+            bot = bots.get("mcts", iterations=40, rollout_depth=4, seed=9, reuse=True,
+                           outcomes=outcomes)
             first = bot.choose(position, seat)
             position = position.copy()
             position.apply(first)

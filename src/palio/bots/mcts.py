@@ -19,7 +19,8 @@ bot; figures in docs/bots.md): MAST rollouts, and each game's own ``search_defau
 (Signorie values a leaf at once with ``evaluate``, Troyes after 3 random decisions, Aquileia
 after 16 MAST decisions), some per player count (``search_defaults_by_players``: 4 decisions
 in four-player Tiletum, 24 in five-player Aquileia). Tried and left off:
-tree reuse (``reuse``), progressive widening (``widen``), first-play urgency, other ``c``.
+tree reuse (``reuse``), progressive widening (``widen``), chance nodes by outcome
+(``outcomes``), first-play urgency, other ``c`` and ``scale``.
 """
 
 from __future__ import annotations
