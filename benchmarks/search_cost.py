@@ -4,8 +4,9 @@
 
 What an iteration is on each side: ``learned`` samples a world (``determinize``), walks its
 tree, and at the leaf encodes the mover's observation and runs the network once; ``mcts``
-samples a world, walks its tree, plays 8 random decisions and calls the game's ``evaluate``
-for every seat. Each bot searches every position of ``palio.sim.bench.mid_game_positions``
+samples a world, walks its tree, plays the game's own rollout (``Game.search_options``: none
+in Signorie, 3 random decisions in Troyes, 8-24 MAST decisions elsewhere) and calls the
+game's ``evaluate_all`` once for every seat. Each bot searches every position of ``palio.sim.bench.mid_game_positions``
 with a fixed iteration budget; the figure is CPU seconds (``time.process_time``) over
 iterations, so load on the machine changes it little. To compare two versions of the code,
 run it twice, ``--src`` naming each checkout's ``src`` folder (default: this checkout's).
