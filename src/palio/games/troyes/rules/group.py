@@ -28,7 +28,12 @@ from palio.games.troyes.components import (
     YELLOW,
     keep,
 )
-from palio.games.troyes.rules.board import cathedral_room, has_tradesman, placement_possible
+from palio.games.troyes.rules.board import (
+    cathedral_room,
+    citizen_off_board,
+    has_tradesman,
+    placement_possible,
+)
 from palio.games.troyes.state import G_CARD, G_CATHEDRAL, G_EVENT, G_FARM, G_PLACE, MOD_NONE
 
 if TYPE_CHECKING:
@@ -366,6 +371,7 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
     out = []
     room: dict[int, int] = {}  # per cathedral column, and per placement value, asked once
     placeable: dict[int, bool] = {}
+    off_board = None  # citizen_off_board, asked once
     affordable: dict[int, bool] = {}  # per district: the price depends on whose die it is
     for d in _kinds(s, ctx):
         group = (*chosen, d)
@@ -387,7 +393,9 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
             value = ctx.value(d % 18)
             ok = placeable.get(value)
             if ok is None:
-                ok = placeable[value] = placement_possible(s, p, ctx.arg, value)
+                if off_board is None:
+                    off_board = citizen_off_board(s, p)
+                ok = placeable[value] = placement_possible(s, p, ctx.arg, value, off_board)
             if not ok:
                 continue
         else:  # Tithe
@@ -567,7 +575,7 @@ class Feasible:
     (never kept on the state), so nothing of one position reaches another."""
 
     __slots__ = ("s", "p", "mod_cards", "turn_rules", "counts", "dice", "least", "searched",
-                 "room", "placeable", "citizens")
+                 "room", "placeable", "off_board")
 
     def __init__(self, s: TroyesState, p: int) -> None:
         self.s = s
@@ -583,7 +591,7 @@ class Feasible:
         self.searched: dict[tuple[Ctx, int], bool] = {}  # per Tithe rules and budget
         self.room: dict[int, int] = {}  # per cathedral column: cubes it can still take
         self.placeable: dict[int, bool] = {}  # per building row (comp.rows)
-        self.citizens: dict = {}  # where p's citizens can come from (placement_possible)
+        self.off_board: bool | None = None  # citizen_off_board, asked once
 
     def within(self, options: tuple[Ctx, ...], budget: int) -> bool:
         """Whether some group within ``budget`` deniers completes an action, under one of its
@@ -689,8 +697,11 @@ class Feasible:
                 continue
             fits = placeable.get(rows[value])
             if fits is None:
+                off_board = self.off_board
+                if off_board is None:
+                    off_board = self.off_board = citizen_off_board(self.s, self.p)
                 fits = placeable[rows[value]] = placement_possible(
-                    self.s, self.p, building, value, self.citizens)
+                    self.s, self.p, building, value, off_board)
             if fits:
                 return True
         return False
