@@ -66,7 +66,7 @@ def setup_state(cls: type[TroyesState], players: int, seed: int, options: dict[s
     s.yellow_deck = c.event_pool("yellow", bonus)
     rng.shuffle(s.white_deck)
     rng.shuffle(s.yellow_deck)
-    s.dice = [0] * 90
+    s.dice = bytearray(90)
     s.black = []
     s.round, s.phase, s.start, s.turn, s.fighter, s.rolls, s.turns = 1, DRAFT, 0, 0, 0, 0, 0
     s.hiring = -1
