@@ -34,6 +34,7 @@ from palio.games.troyes.rules.board import (
     has_tradesman,
     placement_possible,
 )
+from palio.games.troyes.rules.cards import first_use_prices
 from palio.games.troyes.state import G_CARD, G_CATHEDRAL, G_EVENT, G_FARM, G_PLACE, MOD_NONE
 
 if TYPE_CHECKING:
@@ -522,13 +523,22 @@ class FreeDice:
         self.least: dict[Ctx, int] = {}  # bounded: one entry per group rules at most
 
     def least_price(self, ctx: Ctx, c: Components) -> int:
-        """The least price of a group from nothing toward ``ctx.floor`` (NO_GROUP if none);
-        kept (several threads may store the same answer at once: harmless)."""
-        own = self.own_best
-        if own and (not ctx.floor or _worth(ctx, own) >= ctx.floor):
+        """The least price of a group from nothing toward ``ctx.floor`` or, for a placement
+        (NEED_PLACE) into a building where every row takes a citizen, of one die of a value
+        1-6 as these rules count it (NO_GROUP if none); kept (several threads may store the
+        same answer at once: harmless)."""
+        if ctx.need == NEED_PLACE:
+            values = ctx.values
+            if any([1 <= values[face] <= 6 for face in self.own_faces]):
+                price = 0
+            elif any([1 <= values[face] <= 6 for face in self.bought_faces]):
+                price = _one_bought(c, ctx)
+            else:
+                price = NO_GROUP
+        elif self.own_best and (not ctx.floor or _worth(ctx, self.own_best) >= ctx.floor):
             price = 0  # own dice alone will do
         else:  # some dice must be bought
-            price = _least_toward_total(c, ctx, own, self.other_best)
+            price = _least_toward_total(c, ctx, self.own_best, self.other_best)
         self.least[ctx] = price
         return price
 
@@ -536,8 +546,9 @@ class FreeDice:
 class TurnRules:
     """The group rules of every action for one set of delayed cards on which the seat has a
     cube: per action, a tuple of rules (no cube, then each cube that can modify it). ``card``
-    is indexed by card id, then by whether the activation hires the tradesman; ``event`` by
-    event card id; ``place`` by building. Pure rules, kept per components set."""
+    is indexed by card id: the deniers and influence its first use costs, its hiring price,
+    then the rules when its tradesman is there already and when this activation hires it;
+    ``event`` by event card id; ``place`` by building. Pure rules, kept per components set."""
 
     __slots__ = ("card", "cathedral", "event", "place", "farm")
 
@@ -547,7 +558,9 @@ class TurnRules:
                      for mod_card in (MOD_NONE, *mod_cards))
             return tuple(ctx for ctx in found if ctx is not None)
 
-        self.card = tuple((options(G_CARD, card), options(G_CARD, card, True))
+        first_use = first_use_prices(c)
+        self.card = tuple((*first_use[card], c.cards[card][3],
+                           options(G_CARD, card), options(G_CARD, card, True))
                           for card in range(len(c.cards)))
         self.cathedral = options(G_CATHEDRAL, 0)
         self.event = tuple(options(G_EVENT, event) for event in range(len(c.events)))
@@ -574,22 +587,21 @@ class Feasible:
     districts, are searched per budget instead. It lives only as long as the position does
     (never kept on the state), so nothing of one position reaches another."""
 
-    __slots__ = ("s", "p", "mod_cards", "turn_rules", "counts", "dice", "least", "searched",
-                 "room", "placeable", "off_board")
+    __slots__ = ("s", "p", "turn_rules", "counts", "dice", "least", "searched", "placeable",
+                 "off_board")
 
     def __init__(self, s: TroyesState, p: int) -> None:
         self.s = s
         self.p = p
         cubes = s.cubes
-        self.mod_cards = tuple(s.slot_card[k] for k in range(9) if cubes[k * 4 + p]) \
+        mod_cards = tuple(s.slot_card[k] for k in range(9) if cubes[k * 4 + p]) \
             if any(cubes[p::4]) else ()
-        self.turn_rules = TurnRules.of(s.comp, self.mod_cards)
+        self.turn_rules = TurnRules.of(s.comp, mod_cards)
         # the rest holds this position's facts only, one kind of key in each
         self.counts: tuple[bytes, bytes] | None = None  # per face: p's free dice, everyone's
         self.dice: dict[int, FreeDice] = {}  # per colour bitmask
         self.least: dict[Ctx, int] = {}  # per cathedral or building rules: the least price
         self.searched: dict[tuple[Ctx, int], bool] = {}  # per Tithe rules and budget
-        self.room: dict[int, int] = {}  # per cathedral column: cubes it can still take
         self.placeable: dict[int, bool] = {}  # per building row (comp.rows)
         self.off_board: bool | None = None  # citizen_off_board, asked once
 
@@ -662,67 +674,64 @@ class Feasible:
     def _least_one_die(self, ctx: Ctx) -> int:
         """Room in the cathedral or a placement: a group from nothing can be started (and so
         played) when one die fits (``addable`` with ``first``): free if ``p`` has one, else
-        the price of one bought die (NO_GROUP if none fits)."""
+        the price of one bought die (NO_GROUP if none fits). Own dice first, then bought."""
         free = self.free_dice(ctx.colours)
-        fits = self._fits_cathedral if ctx.need == NEED_CATHEDRAL else self._fits_building
-        if fits(ctx, free.own_faces):
-            return 0
-        if fits(ctx, free.bought_faces):
-            return self._one_bought(ctx)
+        s = self.s
+        values = ctx.values
+        if ctx.need == NEED_CATHEDRAL:
+            # a die fits where the column of its value has room for it (``single`` cubes)
+            need = ctx.single or 1
+            for bought, faces in enumerate((free.own_faces, free.bought_faces)):
+                for face in faces:
+                    if cathedral_room(s, face % 6) >= need:
+                        return _one_bought(s.comp, ctx) if bought else 0
+            return NO_GROUP
+        # a die fits where it places a citizen in the building (by the row of its value)
+        building = ctx.arg
+        off_board = self.off_board
+        if off_board is None:
+            off_board = self.off_board = citizen_off_board(s, self.p)
+        if off_board and not s.lying[building]:
+            # no colour lies expelled on the building: every row takes a citizen from off
+            # the board (placement_possible), so the dice alone decide (kept with them)
+            price = free.least.get(ctx)
+            return free.least_price(ctx, s.comp) if price is None else price
+        rows = s.comp.row_of_value[building]
+        placeable = self.placeable
+        for bought, faces in enumerate((free.own_faces, free.bought_faces)):
+            for face in faces:
+                value = values[face]
+                if not 1 <= value <= 6:
+                    continue
+                fits = placeable.get(rows[value])
+                if fits is None:
+                    fits = placeable[rows[value]] = placement_possible(
+                        s, self.p, building, value, off_board)
+                if fits:
+                    return _one_bought(s.comp, ctx) if bought else 0
         return NO_GROUP
 
-    def _fits_cathedral(self, ctx: Ctx, faces: list[int]) -> bool:
-        """Whether a die of one of these faces has room in the column of its value."""
-        room = self.room
-        need = ctx.single or 1
-        for face in faces:
-            column = face % 6
-            left = room.get(column)
-            if left is None:
-                left = room[column] = cathedral_room(self.s, column)
-            if left >= need:
-                return True
-        return False
 
-    def _fits_building(self, ctx: Ctx, faces: list[int]) -> bool:
-        """Whether a die of one of these faces, as these rules count it, places a citizen in
-        the building ``ctx.arg`` (a placement depends on the row of the value only)."""
-        building = ctx.arg
-        rows = self.s.comp.row_of_value[building]
-        placeable = self.placeable
-        values = ctx.values
-        for face in faces:
-            value = values[face]
-            if not 1 <= value <= 6:
-                continue
-            fits = placeable.get(rows[value])
-            if fits is None:
-                off_board = self.off_board
-                if off_board is None:
-                    off_board = self.off_board = citizen_off_board(self.s, self.p)
-                fits = placeable[rows[value]] = placement_possible(
-                    self.s, self.p, building, value, off_board)
-            if fits:
-                return True
-        return False
-
-    def _one_bought(self, ctx: Ctx) -> int:
-        """The price of one die bought from another district."""
-        c = self.s.comp
-        if ctx.single:
-            return c.single_die_price
-        return 0 if ctx.tithe else c.die_prices[0]  # Tithe: one district's die is free
+def _one_bought(c: Components, ctx: Ctx) -> int:
+    """The price of a group of one die bought from another district."""
+    if ctx.single:
+        return c.single_die_price
+    return 0 if ctx.tithe else c.die_prices[0]  # Tithe: one district's die is free
 
 
-def _dice_counts(dice: list[int], p: int) -> tuple[bytes, bytes]:
+def _dice_counts(dice: bytearray, p: int) -> tuple[bytes, bytes]:
     """Per face (colour*6 + value-1): how many free dice ``p``'s district holds, and all the
-    districts together. The five districts are added as numbers of one byte per face (no
-    face holds 256 dice, so no byte carries into the next): a few C calls, no Python loop."""
+    districts together. The five districts are added as numbers of one byte per face, read
+    as one number of five districts (no face holds 256 dice, so no byte carries into the
+    next): a few C calls, no Python loop."""
     counts = bytes(dice)
-    number = int.from_bytes
-    every = number(counts[:18], "big") + number(counts[18:36], "big") \
-        + number(counts[36:54], "big") + number(counts[54:72], "big") + number(counts[72:], "big")
+    every = int.from_bytes(counts, "big")
+    every = (every >> 576) + (every >> 432 & _DISTRICT) + (every >> 288 & _DISTRICT) \
+        + (every >> 144 & _DISTRICT) + (every & _DISTRICT)
     return counts[p * 18:p * 18 + 18], every.to_bytes(18, "big")
+
+
+_DISTRICT = (1 << 144) - 1  # one district's 18 faces, a byte each
 
 
 def _worth(ctx: Ctx, values: tuple[int, ...]) -> int:

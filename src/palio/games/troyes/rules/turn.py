@@ -92,34 +92,30 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     turn_rules = feasible.turn_rules
     money = s.money[p]
     staffed = tradesman_slots(s, p)
-    plain = staffed or citizen_off_cards(s, p)  # citizen_at_hand, the cards known already
-    first_use = first_use_prices(c)
-    cards = c.cards
+    # the influence left for a card's first use when its tradesman is hired now (-1: no
+    # citizen to hire); citizen_at_hand, the cards known already
+    if staffed or citizen_off_cards(s, p):
+        hiring_influence = influence
+    else:
+        hiring_influence = influence - c.citizen_cost if from_supply else -1
+    card_rules = turn_rules.card
     slot_card = s.slot_card
     for slot in _REVEALED[s.revealed]:
         # an activation needs a citizen for the tradesman (unless hired before), the card's
-        # hiring price and its first use paid; the deniers left buy dice
-        card = slot_card[slot]
-        deniers, inf_needed = first_use[card]
-        budget = money - deniers
-        inf = influence
-        hired = (staffed >> slot) & 1
-        if not hired:
-            budget -= cards[card][3]
-            if not plain:
-                if not from_supply:
-                    continue
-                inf -= c.citizen_cost
-        if budget < 0 or inf < inf_needed:
-            continue
-        # hiring the tradesman now: this activation must earn a use
-        if within(turn_rules.card[card][s.hiring == slot or not hired], budget):
+        # hiring price and its first use paid; the deniers left buy dice. Hiring the
+        # tradesman now, this activation must earn a use
+        deniers, inf_needed, hiring_price, as_staffed, as_hiring = card_rules[slot_card[slot]]
+        if (staffed >> slot) & 1:
+            budget, inf, options = money - deniers, influence, \
+                as_hiring if s.hiring == slot else as_staffed
+        else:
+            budget, inf, options = money - deniers - hiring_price, hiring_influence, as_hiring
+        if budget >= 0 and inf >= inf_needed and within(options, budget):
             out.append(t.card[slot])
     if within(turn_rules.cathedral, money):
         out.append(t.cathedral)
-    for pos, card in enumerate(s.queue):
-        if within(turn_rules.event[card], money):
-            out.append(t.event[pos])
+    event_rules = turn_rules.event
+    out += [t.event[pos] for pos, card in enumerate(s.queue) if within(event_rules[card], money)]
     for b in range(3):
         if within(turn_rules.place[b], money):
             out.append(t.place[b])
