@@ -421,17 +421,27 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
     if not kinds:
         return []
     c = s.comp
-    values = ctx.values
     # the group as it stands with one more die: its price per bought die, its dice bought
-    # and its total so far (the bonus counted)
     price = c.single_die_price if ctx.single else c.die_prices[len(chosen)]
-    bought = len(chosen) - [x // 18 for x in chosen].count(p)
-    total = group_total(ctx, chosen)
+    bought = len(chosen) - [x // 18 for x in chosen].count(p) if chosen else 0
+    if ctx.need == NEED_ANY:
+        # any group will do and more dice only cost more, so a die joins when the group
+        # with it is affordable: p's own (which lie together in kinds) when the group is,
+        # every die when one more bought die is
+        if (bought + 1) * price <= budget:
+            out = kinds
+        elif bought * price <= budget:
+            lo = bisect_left(kinds, p * 18)
+            out = kinds[lo:bisect_left(kinds, p * 18 + 18, lo)]
+        else:
+            return []
+        return out[:1] if first else out
+    values = ctx.values
+    total = group_total(ctx, chosen)  # the bonus counted
     pools: list = []  # the free dice's values, own and others', found on first need
 
     def joins(d: int, mine: bool, value: int) -> bool:
-        if (bought + (not mine)) * price <= budget and (
-                ctx.need == NEED_ANY or total + value >= ctx.arg):
+        if (bought + (not mine)) * price <= budget and total + value >= ctx.arg:
             return True  # that group itself will do
         if not pools:
             pools.extend(_pools(s, p, ctx))
@@ -445,21 +455,6 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
         best = _best_sum(s, p, ctx, (*chosen, d), budget, own, foreign)
         return best >= 0 and _sum_ok(ctx, best)
 
-    if ctx.need == NEED_ANY:  # only whose die it is counts: p's dice lie together in kinds
-        lo = bisect_left(kinds, p * 18)
-        hi = bisect_left(kinds, p * 18 + 18, lo)
-        own_ok = lo < hi and joins(kinds[lo], True, values[kinds[lo] % 18])
-        other = kinds[0] if lo > 0 else kinds[hi] if hi < len(kinds) else -1
-        others_ok = other >= 0 and joins(other, False, values[other % 18])
-        if own_ok and others_ok:
-            out = kinds
-        elif own_ok:
-            out = kinds[lo:hi]
-        elif others_ok:
-            out = kinds[:lo] + kinds[hi:]
-        else:
-            return []
-        return out[:1] if first else out
     alike: dict[int, bool] = {}  # per die alike: its worth, and whether it is p's own
     out = []
     for d in kinds:
@@ -480,9 +475,7 @@ def can_go(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: in
     """Whether the group as it stands may be played (it always fits the budget)."""
     if not chosen:
         return False
-    if ctx.need in (NEED_SUM, NEED_ANY):
-        return _sum_ok(ctx, group_total(ctx, chosen) - ctx.bonus)
-    return True
+    return ctx.need != NEED_SUM or group_total(ctx, chosen) >= ctx.arg  # the bonus counted
 
 
 def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
@@ -599,7 +592,7 @@ class Feasible:
         self.turn_rules = TurnRules.of(s.comp, mod_cards)
         # the rest holds this position's facts only, one kind of key in each
         self.counts: tuple[bytes, bytes] | None = None  # per face: p's free dice, everyone's
-        self.dice: dict[int, FreeDice] = {}  # per colour bitmask
+        self.dice: list[FreeDice | None] = [None] * 8  # per colour bitmask
         self.least: dict[Ctx, int] = {}  # per cathedral or building rules: the least price
         self.searched: dict[tuple[Ctx, int], bool] = {}  # per Tithe rules and budget
         self.placeable: dict[int, bool] = {}  # per building row (comp.rows)
@@ -612,7 +605,7 @@ class Feasible:
         action: a call less per rules, and ``free_dice`` called only when not yet known)."""
         for ctx in options:
             if ctx.by_price:
-                free = self.dice.get(ctx.colours)
+                free = self.dice[ctx.colours]
                 if free is None:
                     free = self.free_dice(ctx.colours)
                 price = free.least.get(ctx)
@@ -653,7 +646,7 @@ class Feasible:
     def free_dice(self, colours: int) -> FreeDice:
         """``p``'s view of the free dice of these colours, shared by positions with the same
         counts of them (public facts, kept per components set)."""
-        free = self.dice.get(colours)
+        free = self.dice[colours]
         if free is None:
             counts = self.counts
             if counts is None:  # per face: p's dice, and every district's
@@ -777,5 +770,4 @@ def mod_options(s: TroyesState, p: int, kind: int, target: int, budget: int,
 
 def own_mods(s: TroyesState, p: int) -> list[int]:
     """Slots of the delayed cards on which ``p`` has a cube."""
-    cubes = s.cubes
-    return [k for k in range(9) if cubes[k * 4 + p]]
+    return list(compress(range(9), s.cubes[p::4]))  # cubes: slot*4 + seat
