@@ -111,7 +111,9 @@ def sources(s: TroyesState, p: int) -> list[tuple[int, int]]:
             out.append((SRC_LYING, b))
     staffed = tradesman_slots(s, p)
     if staffed:
-        out.extend((SRC_CARD, k) for k in range(9) if (staffed >> k) & 1)
+        for k in range(9):
+            if (staffed >> k) & 1:
+                out.append((SRC_CARD, k))
     return out
 
 
@@ -250,7 +252,7 @@ def placement_possible(s: TroyesState, p: int, building: int, value: int, off_bo
 def citizens_in(s: TroyesState, owner: int, building: int) -> int:
     """Citizens of ``owner`` standing in ``building`` (expelled ones lying on it excluded)."""
     spaces = s.spaces
-    return [spaces[i] for i in s.comp.building_spaces[building]].count(owner)
+    return list(map(spaces.__getitem__, s.comp.building_spaces[building])).count(owner)
 
 
 def neutral_in_play(s: TroyesState) -> int:

@@ -423,7 +423,9 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
     c = s.comp
     # the group as it stands with one more die: its price per bought die, its dice bought
     price = c.single_die_price if ctx.single else c.die_prices[len(chosen)]
-    bought = len(chosen) - [x // 18 for x in chosen].count(p) if chosen else 0
+    bought = 0
+    for x in chosen:
+        bought += x // 18 != p
     if ctx.need == NEED_ANY:
         # any group will do and more dice only cost more, so a die joins when the group
         # with it is affordable: p's own (which lie together in kinds) when the group is,
@@ -479,8 +481,12 @@ def can_go(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: in
 
 
 def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
+    # loops rather than comprehensions over a group's few dice: a comprehension is a call
     values = ctx.values
-    return sum([values[d % 18] for d in chosen]) + ctx.bonus  # a list: faster than a generator
+    total = ctx.bonus
+    for d in chosen:
+        total += values[d % 18]
+    return total
 
 
 class FreeDice:
@@ -730,7 +736,10 @@ _DISTRICT = (1 << 144) - 1  # one district's 18 faces, a byte each
 def _worth(ctx: Ctx, values: tuple[int, ...]) -> int:
     """The total of the best of these dice (values 1-6) a group of these rules can hold."""
     worth = ctx.values  # by face: the first six are the values 1-6 of any colour
-    return sum([worth[v - 1] for v in values[:ctx.max_size]])
+    total = 0
+    for v in values[:ctx.max_size]:
+        total += worth[v - 1]
+    return total
 
 
 def _least_toward_total(c: Components, ctx: Ctx, own: tuple[int, ...], others: tuple[int, ...]) -> int:

@@ -115,7 +115,9 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     if within(turn_rules.cathedral, money):
         out.append(t.cathedral)
     event_rules = turn_rules.event
-    out += [t.event[pos] for pos, card in enumerate(s.queue) if within(event_rules[card], money)]
+    for pos, card in enumerate(s.queue):
+        if within(event_rules[card], money):
+            out.append(t.event[pos])
     for b in range(3):
         if within(turn_rules.place[b], money):
             out.append(t.place[b])
@@ -272,7 +274,7 @@ def group_legal(s: TroyesState, top: tuple) -> list[Action]:
         return out
     ctx = make_ctx(s, kind, target, mod, p)
     assert ctx is not None
-    out = [t.die[d] for d in addable(s, p, ctx, chosen, budget)]
+    out = list(map(t.die.__getitem__, addable(s, p, ctx, chosen, budget)))
     if can_go(s, p, ctx, chosen, budget):
         out.append(t.go)
     return out
@@ -314,7 +316,7 @@ def resolve_group(s: TroyesState) -> None:
         s.money[p] -= price
         if district != NEUTRAL:
             s.money[district] += price
-    s.emit("group", p, dice=list(chosen), paid=[[d, x] for d, x in paid], action=kind)
+    s.emit("group", p, dice=list(chosen), paid=list(map(list, paid)), action=kind)
     total = group_total(ctx, chosen)
     if kind == G_CARD:
         activate(s, p, target, total // c.cards[s.slot_card[target]][4])
