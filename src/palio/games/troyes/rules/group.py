@@ -303,11 +303,11 @@ def _best_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget:
     c = s.comp
     n_chosen = len(chosen)
     f_chosen = s_chosen = 0
-    value = ctx.value
+    values = ctx.values
     for d in chosen:
         if d // 18 != p:
             f_chosen += 1
-        s_chosen += value(d % 18)
+        s_chosen += values[d % 18]
     room = ctx.max_size - n_chosen
     own_prefix = [0]
     for v in own[:room]:
@@ -391,7 +391,7 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
             if free < need_room:
                 continue
         elif ctx.need == NEED_PLACE:
-            value = ctx.value(d % 18)
+            value = ctx.values[d % 18]
             ok = placeable.get(value)
             if ok is None:
                 if off_board is None:
@@ -595,7 +595,7 @@ class Feasible:
         cubes = s.cubes
         mod_cards = tuple(s.slot_card[k] for k in range(9) if cubes[k * 4 + p]) \
             if any(cubes[p::4]) else ()
-        self.turn_rules = TurnRules.of(s.comp, mod_cards)
+        self.turn_rules = s.comp.kept_turn_rules.get(mod_cards) or TurnRules.of(s.comp, mod_cards)
         # the rest holds this position's facts only, one kind of key in each
         self.counts: tuple[bytes, bytes] | None = None  # per face: p's free dice, everyone's
         self.dice: list[FreeDice | None] = [None] * 8  # per colour bitmask
@@ -611,9 +611,7 @@ class Feasible:
         action: a call less per rules, and ``free_dice`` called only when not yet known)."""
         for ctx in options:
             if ctx.by_price:
-                free = self.dice[ctx.colours]
-                if free is None:
-                    free = self.free_dice(ctx.colours)
+                free = self.dice[ctx.colours] or self.free_dice(ctx.colours)
                 price = free.least.get(ctx)
                 if price is None:
                     price = free.least_price(ctx, self.s.comp)
@@ -674,7 +672,7 @@ class Feasible:
         """Room in the cathedral or a placement: a group from nothing can be started (and so
         played) when one die fits (``addable`` with ``first``): free if ``p`` has one, else
         the price of one bought die (NO_GROUP if none fits). Own dice first, then bought."""
-        free = self.free_dice(ctx.colours)
+        free = self.dice[ctx.colours] or self.free_dice(ctx.colours)
         s = self.s
         values = ctx.values
         if ctx.need == NEED_CATHEDRAL:

@@ -325,7 +325,7 @@ def resolve_group(s: TroyesState) -> None:
     elif kind == G_CATHEDRAL:
         _build(s, p, ctx, chosen)
     elif kind == G_PLACE:
-        value = ctx.value(chosen[0] % 18)
+        value = ctx.values[chosen[0] % 18]
         s.stack.append((F_SOURCE, p, SRC_PLACE, target, value, ))
         _auto_source(s)
     else:
