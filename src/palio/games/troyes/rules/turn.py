@@ -166,15 +166,17 @@ def group_budget(s: TroyesState, p: int, kind: int, target: int) -> int:
 
 def begin_group(s: TroyesState, p: int, kind: int, target: int) -> None:
     """Start forming the group; the cube is asked for only when one could apply."""
-    mods = own_mods(s, p)
+    mods = [mod for mod in own_mods(s, p) if make_ctx(s, kind, target, mod, p) is not None]
     if mods:
         options = mod_options(s, p, kind, target, group_budget(s, p, kind, target), mods)
-    else:  # the action was offered because some group completes it, so it needs no cube
-        options = [MOD_NONE]
+    else:  # the action was offered because some group completes it: with no cube, as none
+        options = [MOD_NONE]  # of p's cubes can modify it
     mod = MOD_ASK if len(options) > 1 else options[0]
     if mod >= 0:
         _use_cube(s, p, mod)
     s.stack.append((F_GROUP, p, kind, target, mod, ()))
+    if mod == MOD_ASK:  # the choice is worked out: the next position's legal actions
+        s._legal = tuple(_cube_actions(s, options))  # (the state's cache, as group_legal's)
 
 
 def _use_cube(s: TroyesState, p: int, slot: int) -> None:
@@ -184,7 +186,11 @@ def _use_cube(s: TroyesState, p: int, slot: int) -> None:
 
 # -- where a citizen comes from --------------------------------------------------------------
 def source_legal(s: TroyesState, top: tuple) -> list[Action]:
-    return [_source_action(s, kind, where) for kind, where in _sources_for(s, top)]
+    return _source_actions(s, _sources_for(s, top))
+
+
+def _source_actions(s: TroyesState, options: list[tuple[int, int]]) -> list[Action]:
+    return [_source_action(s, kind, where) for kind, where in options]
 
 
 def _sources_for(s: TroyesState, top: tuple) -> list[tuple[int, int]]:
@@ -227,9 +233,13 @@ def decode_source(s: TroyesState, index: int) -> tuple[int, int]:
 
 
 def _auto_source(s: TroyesState) -> None:
+    """Take the citizen from its only source at once; of several, the sources worked out
+    here are the next position's legal actions (the state's cache, as source_legal's)."""
     options = _sources_for(s, s.stack[-1])
     if len(options) == 1:
         apply_source(s, *options[0])
+    else:
+        s._legal = tuple(_source_actions(s, options))
 
 
 def apply_source(s: TroyesState, kind: int, where: int) -> None:
@@ -268,16 +278,18 @@ def group_legal(s: TroyesState, top: tuple) -> list[Action]:
     t = s.tables
     budget = group_budget(s, p, kind, target)
     if mod == MOD_ASK:
-        out: list[Action] = []
-        for option in mod_options(s, p, kind, target, budget, own_mods(s, p)):
-            out.append(t.nocube if option == MOD_NONE else t.cube[option])
-        return out
+        return _cube_actions(s, mod_options(s, p, kind, target, budget, own_mods(s, p)))
     ctx = make_ctx(s, kind, target, mod, p)
     assert ctx is not None
     out = list(map(t.die.__getitem__, addable(s, p, ctx, chosen, budget)))
     if can_go(s, p, ctx, chosen, budget):
         out.append(t.go)
     return out
+
+
+def _cube_actions(s: TroyesState, options: list[int]) -> list[Action]:
+    t = s.tables
+    return [t.nocube if option == MOD_NONE else t.cube[option] for option in options]
 
 
 def apply_cube(s: TroyesState, slot: int) -> None:
