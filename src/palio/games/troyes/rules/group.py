@@ -50,6 +50,8 @@ NO_GROUP = 1 << 30  # the price of a group that cannot be formed
 # 5 MB at its bound; a FreeDice about 800 bytes with its prices, so about 16 MB at its bound)
 TURN_RULES_KEPT = 1_000  # TurnRules by delayed cards held
 FREE_DICE_KEPT = 20_000  # FreeDice by colours and dice counts
+LEAST_PRICES_KEPT = 20_000  # prices of groups toward a total by rules and best dice (measured
+# about 130 bytes each, so about 3 MB at the bound)
 
 # faces (colour*6 + value-1) of the colours in a bitmask, each colour from its highest value
 _FACES = {mask: tuple(colour * 6 + v for colour in range(3) if (mask >> colour) & 1
@@ -536,8 +538,13 @@ class FreeDice:
                 price = NO_GROUP
         elif self.own_best and (not ctx.floor or _worth(ctx, self.own_best) >= ctx.floor):
             price = 0  # own dice alone will do
-        else:  # some dice must be bought
-            price = _least_toward_total(c, ctx, self.own_best, self.other_best)
+        else:  # some dice must be bought: the same for every view with these best dice
+            key = (ctx, self.own_best, self.other_best)
+            price = c.kept_least_prices.get(key)
+            if price is None:
+                price = keep(c.kept_least_prices, key,
+                             _least_toward_total(c, ctx, self.own_best, self.other_best),
+                             LEAST_PRICES_KEPT)
         self.least[ctx] = price
         return price
 
