@@ -496,8 +496,11 @@ class FreeDice:
     (1-6, highest first) of its three best and of the three best of all the other districts
     (no group holds more), the faces of which it has a die and those of which only others
     have one; and, per group rules toward a total (``Ctx.by_price``), the least price of a
-    group from nothing, which depends on nothing else. Made from the counts of dice alone
-    (public), so positions with the same counts share one (``Feasible.free_dice``)."""
+    group from nothing, which depends on nothing else (nor on more than the best dice: views
+    with the same best dice share it, ``Components.kept_least_prices``), and per placement
+    rules the price of one die where every row of the building takes a citizen. Made from
+    the counts of dice alone (public), so positions with the same counts share one
+    (``Feasible.free_dice``)."""
 
     __slots__ = ("own_best", "other_best", "own_faces", "bought_faces", "least")
 

@@ -169,8 +169,8 @@ def begin_group(s: TroyesState, p: int, kind: int, target: int) -> None:
     mods = [mod for mod in own_mods(s, p) if make_ctx(s, kind, target, mod, p) is not None]
     if mods:
         options = mod_options(s, p, kind, target, group_budget(s, p, kind, target), mods)
-    else:  # the action was offered because some group completes it: with no cube, as none
-        options = [MOD_NONE]  # of p's cubes can modify it
+    else:  # none of p's cubes can modify it, and it was offered: a group without one will do
+        options = [MOD_NONE]
     mod = MOD_ASK if len(options) > 1 else options[0]
     if mod >= 0:
         _use_cube(s, p, mod)
