@@ -288,6 +288,9 @@ class ComponentsGame(Game):
         return type(prefix + base.__name__, (base,), attributes)
 
 
+_NOBODY: frozenset[int] = frozenset()  # the audience of an event without a secret
+
+
 class State(ABC):
     """One position of a game. Subclasses hold the game's own fields.
 
@@ -429,7 +432,8 @@ class State(ABC):
 
     def emit(self, kind: str, seat: int | None = None, secret: Mapping[str, Any] | None = None,
              audience: frozenset[int] | set[int] | None = None, **public: Any) -> None:
-        self.log.append(Event(kind, seat, public, secret, frozenset(audience or ())))
+        self.log.append(Event(kind, seat, public, secret,
+                              frozenset(audience) if audience else _NOBODY))
 
     def notation_history(self) -> list[str]:
         return [str(a) for a in self.history.to_list()]

@@ -66,7 +66,7 @@ def observe(s: TroyesState, seat: int | None) -> dict[str, Any]:
         "cathedral": s.cathedral[:],
         "events": [{"card": card, "cubes": list(s.ev_cubes[i])} for i, card in enumerate(s.queue)],
         "decks": {"red": len(s.red_deck), "white": len(s.white_deck), "yellow": len(s.yellow_deck)},
-        "dice": [s.dice[d * 18:(d + 1) * 18] for d in range(5)],
+        "dice": [list(s.dice[d * 18:(d + 1) * 18]) for d in range(5)],
         "black": s.black[:], "fighter": s.fighter if s.phase == 1 else None,
         "bonus_cards": s.bonus,
     }

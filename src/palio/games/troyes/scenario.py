@@ -53,7 +53,7 @@ def position(players: int = 2, seed: int = 1, *, to_move: int = 0, round: int = 
     s.turn = to_move
     s.passed = [0] * players
     if dice is not None:
-        s.dice = [0] * 90
+        s.dice = bytearray(90)
         for key, text in dice.items():
             for f in faces(text):
                 s.dice[_district(key) * 18 + f] += 1

@@ -78,7 +78,8 @@ class TroyesState(State):
     ``ev_cubes`` (tuple of cube owners per event, in placing order); decks ``red_deck``,
     ``white_deck``, ``yellow_deck`` (top last, hidden) and ``red_box`` (red cards left in the
     box, for Resistance); ``chars_pool`` (characters nobody holds); ``dice`` (counts, index
-    district*18 + colour*6 + value-1, district 4 = neutral); ``black`` (black dice still to
+    district*18 + colour*6 + value-1, district 4 = neutral; a bytearray, so copying it and
+    reading it as bytes, as ``rules/group.py`` does per position, cost little); ``black`` (black dice still to
     beat, highest first).
 
     Flow: ``round`` 1..``rounds``, ``phase`` DRAFT/COMBAT/ACTIONS/OVER, ``start`` (start

@@ -111,7 +111,9 @@ def sources(s: TroyesState, p: int) -> list[tuple[int, int]]:
             out.append((SRC_LYING, b))
     staffed = tradesman_slots(s, p)
     if staffed:
-        out.extend((SRC_CARD, k) for k in range(9) if (staffed >> k) & 1)
+        for k in range(9):
+            if (staffed >> k) & 1:
+                out.append((SRC_CARD, k))
     return out
 
 
@@ -218,31 +220,39 @@ def placement_sources(s: TroyesState, p: int, building: int, value: int,
     return out
 
 
-def placement_possible(s: TroyesState, p: int, building: int, value: int,
-                       known: dict | None = None) -> bool:
-    """Whether some source lets ``p`` place into ``building`` by ``value``. ``known`` (for
-    one position and seat) keeps where ``p``'s citizens can come from between calls."""
+def citizen_off_board(s: TroyesState, p: int) -> bool:
+    """Whether ``p`` has a citizen that leaves no gap on a building when it is placed: in the
+    personal supply, in the general supply (for 2 influence) or a tradesman on a card."""
+    return s.supply[p] > 0 or (s.reserve[p] > 0 and s.influence[p] >= s.comp.citizen_cost) \
+        or p in s.trade or any((x >> p) & 1 for x in s.extra)
+
+
+def placement_possible(s: TroyesState, p: int, building: int, value: int, off_board: bool) -> bool:
+    """Whether some source lets ``p`` place into ``building`` by ``value``: some source of
+    ``sources`` that ``placement_ok`` accepts, found without listing them. A citizen from
+    anywhere but this row and the citizens lying on this building leaves both as they are,
+    so it may enter when ``can_insert`` holds (``off_board``: ``citizen_off_board``); p's
+    citizens in the row or lying on the building are judged one by one."""
     if not 1 <= value <= 6:
         return False
-    if known is None:
-        known = {}
-    plain = known.get("plain")
-    if plain is None:  # a citizen that leaves no gap in a row
-        plain = known["plain"] = (
-            s.supply[p] > 0 or (s.reserve[p] > 0 and s.influence[p] >= s.comp.citizen_cost)
-            or p in s.trade or any((x >> p) & 1 for x in s.extra))
-    if plain and can_insert(s, building, value, p):
+    _b, _values, first, n = s.comp.rows[row_for(s, building, value)]
+    spaces = s.spaces
+    row = spaces[first:first + n]
+    lying = s.lying[building]
+    elsewhere = off_board or spaces.count(p) > row.count(p) or any(
+        (x >> p) & 1 for b, x in enumerate(s.lying) if b != building)
+    if elsewhere and (-1 in row or not (lying >> row[-1]) & 1):  # can_insert
         return True
-    found = known.get("sources")
-    if found is None:
-        found = known["sources"] = sources(s, p)
-    return bool(placement_sources(s, p, building, value, found))
+    if p in row and any(placement_ok(s, p, building, value, SRC_SPACE, first + i)
+                        for i in range(n) if row[i] == p):
+        return True
+    return bool((lying >> p) & 1) and placement_ok(s, p, building, value, SRC_LYING, building)
 
 
 def citizens_in(s: TroyesState, owner: int, building: int) -> int:
     """Citizens of ``owner`` standing in ``building`` (expelled ones lying on it excluded)."""
     spaces = s.spaces
-    return [spaces[i] for i in s.comp.building_spaces[building]].count(owner)
+    return list(map(spaces.__getitem__, s.comp.building_spaces[building])).count(owner)
 
 
 def neutral_in_play(s: TroyesState) -> int:

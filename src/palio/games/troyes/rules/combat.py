@@ -81,7 +81,9 @@ def combat_legal(s: TroyesState, top: tuple) -> list[Action]:
     out: list[Action] = []
     target = s.black[0]
     needed = target + sum(extras)
-    have = sum([_STRENGTHS[f] for f in chosen])
+    have = 0
+    for f in chosen:
+        have += _STRENGTHS[f]
     total = have + _own_total(s, p)
     if not chosen and not extras:
         influence_options(s, p, out)

@@ -28,7 +28,13 @@ from palio.games.troyes.components import (
     YELLOW,
     keep,
 )
-from palio.games.troyes.rules.board import cathedral_room, has_tradesman, placement_possible
+from palio.games.troyes.rules.board import (
+    cathedral_room,
+    citizen_off_board,
+    has_tradesman,
+    placement_possible,
+)
+from palio.games.troyes.rules.cards import first_use_prices
 from palio.games.troyes.state import G_CARD, G_CATHEDRAL, G_EVENT, G_FARM, G_PLACE, MOD_NONE
 
 if TYPE_CHECKING:
@@ -44,6 +50,8 @@ NO_GROUP = 1 << 30  # the price of a group that cannot be formed
 # 5 MB at its bound; a FreeDice about 800 bytes with its prices, so about 16 MB at its bound)
 TURN_RULES_KEPT = 1_000  # TurnRules by delayed cards held
 FREE_DICE_KEPT = 20_000  # FreeDice by colours and dice counts
+LEAST_PRICES_KEPT = 20_000  # prices of groups toward a total by rules and best dice (measured
+# about 130 bytes each, so about 3 MB at the bound)
 
 # faces (colour*6 + value-1) of the colours in a bitmask, each colour from its highest value
 _FACES = {mask: tuple(colour * 6 + v for colour in range(3) if (mask >> colour) & 1
@@ -297,11 +305,11 @@ def _best_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget:
     c = s.comp
     n_chosen = len(chosen)
     f_chosen = s_chosen = 0
-    value = ctx.value
+    values = ctx.values
     for d in chosen:
         if d // 18 != p:
             f_chosen += 1
-        s_chosen += value(d % 18)
+        s_chosen += values[d % 18]
     room = ctx.max_size - n_chosen
     own_prefix = [0]
     for v in own[:room]:
@@ -366,6 +374,7 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
     out = []
     room: dict[int, int] = {}  # per cathedral column, and per placement value, asked once
     placeable: dict[int, bool] = {}
+    off_board = None  # citizen_off_board, asked once
     affordable: dict[int, bool] = {}  # per district: the price depends on whose die it is
     for d in _kinds(s, ctx):
         group = (*chosen, d)
@@ -384,10 +393,12 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
             if free < need_room:
                 continue
         elif ctx.need == NEED_PLACE:
-            value = ctx.value(d % 18)
+            value = ctx.values[d % 18]
             ok = placeable.get(value)
             if ok is None:
-                ok = placeable[value] = placement_possible(s, p, ctx.arg, value)
+                if off_board is None:
+                    off_board = citizen_off_board(s, p)
+                ok = placeable[value] = placement_possible(s, p, ctx.arg, value, off_board)
             if not ok:
                 continue
         else:  # Tithe
@@ -412,17 +423,29 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
     if not kinds:
         return []
     c = s.comp
-    values = ctx.values
     # the group as it stands with one more die: its price per bought die, its dice bought
-    # and its total so far (the bonus counted)
     price = c.single_die_price if ctx.single else c.die_prices[len(chosen)]
-    bought = len(chosen) - [x // 18 for x in chosen].count(p)
-    total = group_total(ctx, chosen)
+    bought = 0
+    for x in chosen:
+        bought += x // 18 != p
+    if ctx.need == NEED_ANY:
+        # any group will do and more dice only cost more, so a die joins when the group
+        # with it is affordable: p's own (which lie together in kinds) when the group is,
+        # every die when one more bought die is
+        if (bought + 1) * price <= budget:
+            out = kinds
+        elif bought * price <= budget:
+            lo = bisect_left(kinds, p * 18)
+            out = kinds[lo:bisect_left(kinds, p * 18 + 18, lo)]
+        else:
+            return []
+        return out[:1] if first else out
+    values = ctx.values
+    total = group_total(ctx, chosen)  # the bonus counted
     pools: list = []  # the free dice's values, own and others', found on first need
 
     def joins(d: int, mine: bool, value: int) -> bool:
-        if (bought + (not mine)) * price <= budget and (
-                ctx.need == NEED_ANY or total + value >= ctx.arg):
+        if (bought + (not mine)) * price <= budget and total + value >= ctx.arg:
             return True  # that group itself will do
         if not pools:
             pools.extend(_pools(s, p, ctx))
@@ -436,21 +459,6 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
         best = _best_sum(s, p, ctx, (*chosen, d), budget, own, foreign)
         return best >= 0 and _sum_ok(ctx, best)
 
-    if ctx.need == NEED_ANY:  # only whose die it is counts: p's dice lie together in kinds
-        lo = bisect_left(kinds, p * 18)
-        hi = bisect_left(kinds, p * 18 + 18, lo)
-        own_ok = lo < hi and joins(kinds[lo], True, values[kinds[lo] % 18])
-        other = kinds[0] if lo > 0 else kinds[hi] if hi < len(kinds) else -1
-        others_ok = other >= 0 and joins(other, False, values[other % 18])
-        if own_ok and others_ok:
-            out = kinds
-        elif own_ok:
-            out = kinds[lo:hi]
-        elif others_ok:
-            out = kinds[:lo] + kinds[hi:]
-        else:
-            return []
-        return out[:1] if first else out
     alike: dict[int, bool] = {}  # per die alike: its worth, and whether it is p's own
     out = []
     for d in kinds:
@@ -471,14 +479,16 @@ def can_go(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: in
     """Whether the group as it stands may be played (it always fits the budget)."""
     if not chosen:
         return False
-    if ctx.need in (NEED_SUM, NEED_ANY):
-        return _sum_ok(ctx, group_total(ctx, chosen) - ctx.bonus)
-    return True
+    return ctx.need != NEED_SUM or group_total(ctx, chosen) >= ctx.arg  # the bonus counted
 
 
 def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
+    # loops rather than comprehensions over a group's few dice: a comprehension is a call
     values = ctx.values
-    return sum([values[d % 18] for d in chosen]) + ctx.bonus  # a list: faster than a generator
+    total = ctx.bonus
+    for d in chosen:
+        total += values[d % 18]
+    return total
 
 
 class FreeDice:
@@ -486,8 +496,11 @@ class FreeDice:
     (1-6, highest first) of its three best and of the three best of all the other districts
     (no group holds more), the faces of which it has a die and those of which only others
     have one; and, per group rules toward a total (``Ctx.by_price``), the least price of a
-    group from nothing, which depends on nothing else. Made from the counts of dice alone
-    (public), so positions with the same counts share one (``Feasible.free_dice``)."""
+    group from nothing, which depends on nothing else (nor on more than the best dice: views
+    with the same best dice share it, ``Components.kept_least_prices``), and per placement
+    rules the price of one die where every row of the building takes a citizen. Made from
+    the counts of dice alone (public), so positions with the same counts share one
+    (``Feasible.free_dice``)."""
 
     __slots__ = ("own_best", "other_best", "own_faces", "bought_faces", "least")
 
@@ -514,13 +527,27 @@ class FreeDice:
         self.least: dict[Ctx, int] = {}  # bounded: one entry per group rules at most
 
     def least_price(self, ctx: Ctx, c: Components) -> int:
-        """The least price of a group from nothing toward ``ctx.floor`` (NO_GROUP if none);
-        kept (several threads may store the same answer at once: harmless)."""
-        own = self.own_best
-        if own and (not ctx.floor or _worth(ctx, own) >= ctx.floor):
+        """The least price of a group from nothing toward ``ctx.floor`` or, for a placement
+        (NEED_PLACE) into a building where every row takes a citizen, of one die of a value
+        1-6 as these rules count it (NO_GROUP if none); kept (several threads may store the
+        same answer at once: harmless)."""
+        if ctx.need == NEED_PLACE:
+            values = ctx.values
+            if any([1 <= values[face] <= 6 for face in self.own_faces]):
+                price = 0
+            elif any([1 <= values[face] <= 6 for face in self.bought_faces]):
+                price = _one_bought(c, ctx)
+            else:
+                price = NO_GROUP
+        elif self.own_best and (not ctx.floor or _worth(ctx, self.own_best) >= ctx.floor):
             price = 0  # own dice alone will do
-        else:  # some dice must be bought
-            price = _least_toward_total(c, ctx, own, self.other_best)
+        else:  # some dice must be bought: the same for every view with these best dice
+            key = (ctx, self.own_best, self.other_best)
+            price = c.kept_least_prices.get(key)
+            if price is None:
+                price = keep(c.kept_least_prices, key,
+                             _least_toward_total(c, ctx, self.own_best, self.other_best),
+                             LEAST_PRICES_KEPT)
         self.least[ctx] = price
         return price
 
@@ -528,8 +555,9 @@ class FreeDice:
 class TurnRules:
     """The group rules of every action for one set of delayed cards on which the seat has a
     cube: per action, a tuple of rules (no cube, then each cube that can modify it). ``card``
-    is indexed by card id, then by whether the activation hires the tradesman; ``event`` by
-    event card id; ``place`` by building. Pure rules, kept per components set."""
+    is indexed by card id: the deniers and influence its first use costs, its hiring price,
+    then the rules when its tradesman is there already and when this activation hires it;
+    ``event`` by event card id; ``place`` by building. Pure rules, kept per components set."""
 
     __slots__ = ("card", "cathedral", "event", "place", "farm")
 
@@ -539,7 +567,9 @@ class TurnRules:
                      for mod_card in (MOD_NONE, *mod_cards))
             return tuple(ctx for ctx in found if ctx is not None)
 
-        self.card = tuple((options(G_CARD, card), options(G_CARD, card, True))
+        first_use = first_use_prices(c)
+        self.card = tuple((*first_use[card], c.cards[card][3],
+                           options(G_CARD, card), options(G_CARD, card, True))
                           for card in range(len(c.cards)))
         self.cathedral = options(G_CATHEDRAL, 0)
         self.event = tuple(options(G_EVENT, event) for event in range(len(c.events)))
@@ -566,24 +596,23 @@ class Feasible:
     districts, are searched per budget instead. It lives only as long as the position does
     (never kept on the state), so nothing of one position reaches another."""
 
-    __slots__ = ("s", "p", "mod_cards", "turn_rules", "counts", "dice", "least", "searched",
-                 "room", "placeable", "citizens")
+    __slots__ = ("s", "p", "turn_rules", "counts", "dice", "least", "searched", "placeable",
+                 "off_board")
 
     def __init__(self, s: TroyesState, p: int) -> None:
         self.s = s
         self.p = p
         cubes = s.cubes
-        self.mod_cards = tuple(s.slot_card[k] for k in range(9) if cubes[k * 4 + p]) \
+        mod_cards = tuple(s.slot_card[k] for k in range(9) if cubes[k * 4 + p]) \
             if any(cubes[p::4]) else ()
-        self.turn_rules = TurnRules.of(s.comp, self.mod_cards)
+        self.turn_rules = s.comp.kept_turn_rules.get(mod_cards) or TurnRules.of(s.comp, mod_cards)
         # the rest holds this position's facts only, one kind of key in each
         self.counts: tuple[bytes, bytes] | None = None  # per face: p's free dice, everyone's
-        self.dice: dict[int, FreeDice] = {}  # per colour bitmask
+        self.dice: list[FreeDice | None] = [None] * 8  # per colour bitmask
         self.least: dict[Ctx, int] = {}  # per cathedral or building rules: the least price
         self.searched: dict[tuple[Ctx, int], bool] = {}  # per Tithe rules and budget
-        self.room: dict[int, int] = {}  # per cathedral column: cubes it can still take
         self.placeable: dict[int, bool] = {}  # per building row (comp.rows)
-        self.citizens: dict = {}  # where p's citizens can come from (placement_possible)
+        self.off_board: bool | None = None  # citizen_off_board, asked once
 
     def within(self, options: tuple[Ctx, ...], budget: int) -> bool:
         """Whether some group within ``budget`` deniers completes an action, under one of its
@@ -592,9 +621,7 @@ class Feasible:
         action: a call less per rules, and ``free_dice`` called only when not yet known)."""
         for ctx in options:
             if ctx.by_price:
-                free = self.dice.get(ctx.colours)
-                if free is None:
-                    free = self.free_dice(ctx.colours)
+                free = self.dice[ctx.colours] or self.free_dice(ctx.colours)
                 price = free.least.get(ctx)
                 if price is None:
                     price = free.least_price(ctx, self.s.comp)
@@ -633,7 +660,7 @@ class Feasible:
     def free_dice(self, colours: int) -> FreeDice:
         """``p``'s view of the free dice of these colours, shared by positions with the same
         counts of them (public facts, kept per components set)."""
-        free = self.dice.get(colours)
+        free = self.dice[colours]
         if free is None:
             counts = self.counts
             if counts is None:  # per face: p's dice, and every district's
@@ -654,70 +681,73 @@ class Feasible:
     def _least_one_die(self, ctx: Ctx) -> int:
         """Room in the cathedral or a placement: a group from nothing can be started (and so
         played) when one die fits (``addable`` with ``first``): free if ``p`` has one, else
-        the price of one bought die (NO_GROUP if none fits)."""
-        free = self.free_dice(ctx.colours)
-        fits = self._fits_cathedral if ctx.need == NEED_CATHEDRAL else self._fits_building
-        if fits(ctx, free.own_faces):
-            return 0
-        if fits(ctx, free.bought_faces):
-            return self._one_bought(ctx)
+        the price of one bought die (NO_GROUP if none fits). Own dice first, then bought."""
+        free = self.dice[ctx.colours] or self.free_dice(ctx.colours)
+        s = self.s
+        values = ctx.values
+        if ctx.need == NEED_CATHEDRAL:
+            # a die fits where the column of its value has room for it (``single`` cubes)
+            need = ctx.single or 1
+            for bought, faces in enumerate((free.own_faces, free.bought_faces)):
+                for face in faces:
+                    if cathedral_room(s, face % 6) >= need:
+                        return _one_bought(s.comp, ctx) if bought else 0
+            return NO_GROUP
+        # a die fits where it places a citizen in the building (by the row of its value)
+        building = ctx.arg
+        off_board = self.off_board
+        if off_board is None:
+            off_board = self.off_board = citizen_off_board(s, self.p)
+        if off_board and not s.lying[building]:
+            # no colour lies expelled on the building: every row takes a citizen from off
+            # the board (placement_possible), so the dice alone decide (kept with them)
+            price = free.least.get(ctx)
+            return free.least_price(ctx, s.comp) if price is None else price
+        rows = s.comp.row_of_value[building]
+        placeable = self.placeable
+        for bought, faces in enumerate((free.own_faces, free.bought_faces)):
+            for face in faces:
+                value = values[face]
+                if not 1 <= value <= 6:
+                    continue
+                fits = placeable.get(rows[value])
+                if fits is None:
+                    fits = placeable[rows[value]] = placement_possible(
+                        s, self.p, building, value, off_board)
+                if fits:
+                    return _one_bought(s.comp, ctx) if bought else 0
         return NO_GROUP
 
-    def _fits_cathedral(self, ctx: Ctx, faces: list[int]) -> bool:
-        """Whether a die of one of these faces has room in the column of its value."""
-        room = self.room
-        need = ctx.single or 1
-        for face in faces:
-            column = face % 6
-            left = room.get(column)
-            if left is None:
-                left = room[column] = cathedral_room(self.s, column)
-            if left >= need:
-                return True
-        return False
 
-    def _fits_building(self, ctx: Ctx, faces: list[int]) -> bool:
-        """Whether a die of one of these faces, as these rules count it, places a citizen in
-        the building ``ctx.arg`` (a placement depends on the row of the value only)."""
-        building = ctx.arg
-        rows = self.s.comp.row_of_value[building]
-        placeable = self.placeable
-        values = ctx.values
-        for face in faces:
-            value = values[face]
-            if not 1 <= value <= 6:
-                continue
-            fits = placeable.get(rows[value])
-            if fits is None:
-                fits = placeable[rows[value]] = placement_possible(
-                    self.s, self.p, building, value, self.citizens)
-            if fits:
-                return True
-        return False
-
-    def _one_bought(self, ctx: Ctx) -> int:
-        """The price of one die bought from another district."""
-        c = self.s.comp
-        if ctx.single:
-            return c.single_die_price
-        return 0 if ctx.tithe else c.die_prices[0]  # Tithe: one district's die is free
+def _one_bought(c: Components, ctx: Ctx) -> int:
+    """The price of a group of one die bought from another district."""
+    if ctx.single:
+        return c.single_die_price
+    return 0 if ctx.tithe else c.die_prices[0]  # Tithe: one district's die is free
 
 
-def _dice_counts(dice: list[int], p: int) -> tuple[bytes, bytes]:
+def _dice_counts(dice: bytearray, p: int) -> tuple[bytes, bytes]:
     """Per face (colour*6 + value-1): how many free dice ``p``'s district holds, and all the
-    districts together. The five districts are added as numbers of one byte per face (no
-    face holds 256 dice, so no byte carries into the next): a few C calls, no Python loop."""
+    districts together. The five districts are added as numbers of one byte per face, read
+    as one number of five districts (no face holds 256 dice, so no byte carries into the
+    next): a few C calls, no Python loop."""
     counts = bytes(dice)
-    number = int.from_bytes
-    every = number(counts[:18], "big") + number(counts[18:36], "big") \
-        + number(counts[36:54], "big") + number(counts[54:72], "big") + number(counts[72:], "big")
+    every = int.from_bytes(counts, "big")
+    every = (every >> 576) + (every >> 432 & _DISTRICT) + (every >> 288 & _DISTRICT) \
+        + (every >> 144 & _DISTRICT) + (every & _DISTRICT)
     return counts[p * 18:p * 18 + 18], every.to_bytes(18, "big")
+
+
+_DISTRICT = (1 << 144) - 1  # one district's 18 faces, a byte each
 
 
 def _worth(ctx: Ctx, values: tuple[int, ...]) -> int:
     """The total of the best of these dice (values 1-6) a group of these rules can hold."""
     worth = ctx.values  # by face: the first six are the values 1-6 of any colour
-    return sum([worth[v - 1] for v in values[:ctx.max_size]])
+    total = 0
+    for v in values[:ctx.max_size]:
+        total += worth[v - 1]
+    return total
 
 
 def _least_toward_total(c: Components, ctx: Ctx, own: tuple[int, ...], others: tuple[int, ...]) -> int:
@@ -757,5 +787,4 @@ def mod_options(s: TroyesState, p: int, kind: int, target: int, budget: int,
 
 def own_mods(s: TroyesState, p: int) -> list[int]:
     """Slots of the delayed cards on which ``p`` has a cube."""
-    cubes = s.cubes
-    return [k for k in range(9) if cubes[k * 4 + p]]
+    return list(compress(range(9), s.cubes[p::4]))  # cubes: slot*4 + seat

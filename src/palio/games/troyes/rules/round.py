@@ -113,7 +113,7 @@ def end_round(s: TroyesState) -> None:
                 else:
                     s.supply[owner] += 1
         s.lying[b] = 0
-    s.dice = [0] * 90
+    s.dice = bytearray(90)
     s.black = []
     s.stack = []
     s.emit("round_end", None, round=s.round)

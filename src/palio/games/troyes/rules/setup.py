@@ -11,6 +11,7 @@ Readings: seat 0 holds the start player card.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from palio.core.game import Action
@@ -66,7 +67,7 @@ def setup_state(cls: type[TroyesState], players: int, seed: int, options: dict[s
     s.yellow_deck = c.event_pool("yellow", bonus)
     rng.shuffle(s.white_deck)
     rng.shuffle(s.yellow_deck)
-    s.dice = [0] * 90
+    s.dice = bytearray(90)
     s.black = []
     s.round, s.phase, s.start, s.turn, s.fighter, s.rolls, s.turns = 1, DRAFT, 0, 0, 0, 0, 0
     s.hiring = -1
@@ -87,8 +88,7 @@ def setup_state(cls: type[TroyesState], players: int, seed: int, options: dict[s
 
 
 def draft_legal(s: TroyesState, top: tuple) -> list[Action]:
-    draft = s.tables.draft
-    return [draft[space] for space, who in enumerate(s.spaces) if who == _EMPTY]
+    return list(compress(s.tables.draft, map(_EMPTY.__eq__, s.spaces)))  # the empty spaces
 
 
 def apply_draft(s: TroyesState, space: int) -> None:

@@ -92,33 +92,31 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     turn_rules = feasible.turn_rules
     money = s.money[p]
     staffed = tradesman_slots(s, p)
-    plain = staffed or citizen_off_cards(s, p)  # citizen_at_hand, the cards known already
-    first_use = first_use_prices(c)
-    cards = c.cards
+    # the influence left for a card's first use when its tradesman is hired now (-1: no
+    # citizen to hire); citizen_at_hand, the cards known already
+    if staffed or citizen_off_cards(s, p):
+        hiring_influence = influence
+    else:
+        hiring_influence = influence - c.citizen_cost if from_supply else -1
+    card_rules = turn_rules.card
     slot_card = s.slot_card
     for slot in _REVEALED[s.revealed]:
         # an activation needs a citizen for the tradesman (unless hired before), the card's
-        # hiring price and its first use paid; the deniers left buy dice
-        card = slot_card[slot]
-        deniers, inf_needed = first_use[card]
-        budget = money - deniers
-        inf = influence
-        hired = (staffed >> slot) & 1
-        if not hired:
-            budget -= cards[card][3]
-            if not plain:
-                if not from_supply:
-                    continue
-                inf -= c.citizen_cost
-        if budget < 0 or inf < inf_needed:
-            continue
-        # hiring the tradesman now: this activation must earn a use
-        if within(turn_rules.card[card][s.hiring == slot or not hired], budget):
+        # hiring price and its first use paid; the deniers left buy dice. Hiring the
+        # tradesman now, this activation must earn a use
+        deniers, inf_needed, hiring_price, as_staffed, as_hiring = card_rules[slot_card[slot]]
+        if (staffed >> slot) & 1:
+            budget, inf, options = money - deniers, influence, \
+                as_hiring if s.hiring == slot else as_staffed
+        else:
+            budget, inf, options = money - deniers - hiring_price, hiring_influence, as_hiring
+        if budget >= 0 and inf >= inf_needed and within(options, budget):
             out.append(t.card[slot])
     if within(turn_rules.cathedral, money):
         out.append(t.cathedral)
+    event_rules = turn_rules.event
     for pos, card in enumerate(s.queue):
-        if within(turn_rules.event[card], money):
+        if within(event_rules[card], money):
             out.append(t.event[pos])
     for b in range(3):
         if within(turn_rules.place[b], money):
@@ -168,15 +166,17 @@ def group_budget(s: TroyesState, p: int, kind: int, target: int) -> int:
 
 def begin_group(s: TroyesState, p: int, kind: int, target: int) -> None:
     """Start forming the group; the cube is asked for only when one could apply."""
-    mods = own_mods(s, p)
+    mods = [mod for mod in own_mods(s, p) if make_ctx(s, kind, target, mod, p) is not None]
     if mods:
         options = mod_options(s, p, kind, target, group_budget(s, p, kind, target), mods)
-    else:  # the action was offered because some group completes it, so it needs no cube
+    else:  # none of p's cubes can modify it, and it was offered: a group without one will do
         options = [MOD_NONE]
     mod = MOD_ASK if len(options) > 1 else options[0]
     if mod >= 0:
         _use_cube(s, p, mod)
     s.stack.append((F_GROUP, p, kind, target, mod, ()))
+    if mod == MOD_ASK:  # the choice is worked out: the next position's legal actions
+        s._legal = tuple(_cube_actions(s, options))  # (the state's cache, as group_legal's)
 
 
 def _use_cube(s: TroyesState, p: int, slot: int) -> None:
@@ -186,7 +186,11 @@ def _use_cube(s: TroyesState, p: int, slot: int) -> None:
 
 # -- where a citizen comes from --------------------------------------------------------------
 def source_legal(s: TroyesState, top: tuple) -> list[Action]:
-    return [_source_action(s, kind, where) for kind, where in _sources_for(s, top)]
+    return _source_actions(s, _sources_for(s, top))
+
+
+def _source_actions(s: TroyesState, options: list[tuple[int, int]]) -> list[Action]:
+    return [_source_action(s, kind, where) for kind, where in options]
 
 
 def _sources_for(s: TroyesState, top: tuple) -> list[tuple[int, int]]:
@@ -229,9 +233,13 @@ def decode_source(s: TroyesState, index: int) -> tuple[int, int]:
 
 
 def _auto_source(s: TroyesState) -> None:
+    """Take the citizen from its only source at once; of several, the sources worked out
+    here are the next position's legal actions (the state's cache, as source_legal's)."""
     options = _sources_for(s, s.stack[-1])
     if len(options) == 1:
         apply_source(s, *options[0])
+    else:
+        s._legal = tuple(_source_actions(s, options))
 
 
 def apply_source(s: TroyesState, kind: int, where: int) -> None:
@@ -270,16 +278,18 @@ def group_legal(s: TroyesState, top: tuple) -> list[Action]:
     t = s.tables
     budget = group_budget(s, p, kind, target)
     if mod == MOD_ASK:
-        out: list[Action] = []
-        for option in mod_options(s, p, kind, target, budget, own_mods(s, p)):
-            out.append(t.nocube if option == MOD_NONE else t.cube[option])
-        return out
+        return _cube_actions(s, mod_options(s, p, kind, target, budget, own_mods(s, p)))
     ctx = make_ctx(s, kind, target, mod, p)
     assert ctx is not None
-    out = [t.die[d] for d in addable(s, p, ctx, chosen, budget)]
+    out = list(map(t.die.__getitem__, addable(s, p, ctx, chosen, budget)))
     if can_go(s, p, ctx, chosen, budget):
         out.append(t.go)
     return out
+
+
+def _cube_actions(s: TroyesState, options: list[int]) -> list[Action]:
+    t = s.tables
+    return [t.nocube if option == MOD_NONE else t.cube[option] for option in options]
 
 
 def apply_cube(s: TroyesState, slot: int) -> None:
@@ -318,7 +328,7 @@ def resolve_group(s: TroyesState) -> None:
         s.money[p] -= price
         if district != NEUTRAL:
             s.money[district] += price
-    s.emit("group", p, dice=list(chosen), paid=[[d, x] for d, x in paid], action=kind)
+    s.emit("group", p, dice=list(chosen), paid=list(map(list, paid)), action=kind)
     total = group_total(ctx, chosen)
     if kind == G_CARD:
         activate(s, p, target, total // c.cards[s.slot_card[target]][4])
@@ -327,7 +337,7 @@ def resolve_group(s: TroyesState) -> None:
     elif kind == G_CATHEDRAL:
         _build(s, p, ctx, chosen)
     elif kind == G_PLACE:
-        value = ctx.value(chosen[0] % 18)
+        value = ctx.values[chosen[0] % 18]
         s.stack.append((F_SOURCE, p, SRC_PLACE, target, value, ))
         _auto_source(s)
     else:
