@@ -24,6 +24,14 @@ class Event:
     secret: Mapping[str, Any] | None = None
     audience: frozenset[int] = frozenset()
 
+    # pickled as the frozen dataclass it was (a list of the fields), so states pickled by
+    # earlier versions load and theirs load ours (OpenSpiel's serialize uses pickle)
+    def __getstate__(self) -> list[Any]:
+        return [self.kind, self.seat, self.public, self.secret, self.audience]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        self.kind, self.seat, self.public, self.secret, self.audience = state
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """The event as ``seat`` may see it (``None`` is a spectator)."""
         out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, **self.public}
