@@ -222,7 +222,18 @@ def test_postgres_claims_exclude_each_other_and_end_with_their_connection(
         # a holder whose connection ends (its process killed) holds nothing any more
         async with one.claim("g3") as mine:
             assert mine
+            cursor = await one.connection.execute("SELECT pg_backend_pid()")
+            (pid,) = await cursor.fetchone()
             await one.connection.close()
+            # the server ends the closed connection's backend a moment later (longer under
+            # load); its locks go when it has ended
+            watch = await two._connection()
+            for _ in range(400):
+                cursor = await watch.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE pid = %s", (pid,))
+                if (await cursor.fetchone())[0] == 0:
+                    break
+                await asyncio.sleep(0.025)
             async with two.claim("g3") as theirs:
                 assert theirs
         await one.close()
