@@ -88,10 +88,13 @@ def can_insert(s: TroyesState, building: int, value: int, owner: int) -> bool:
     """Whether the placement expels nobody or a colour not yet lying on this building."""
     c = s.comp
     _b, _values, first, n = c.rows[c.row_of_value[building][value]]  # row_for, inline
-    if -1 in s.spaces[first:first + n]:
-        return True
-    out = s.spaces[first + n - 1]
-    return not (s.lying[building] >> out) & 1
+    return _row_takes(s.spaces[first:first + n], s.lying[building])
+
+
+def _row_takes(row: list[int], lying: int) -> bool:
+    """Whether a citizen may enter this row: it has a gap, or the citizen pushed out is of a
+    colour not yet lying on the building (``lying``: its bitmask of colours)."""
+    return -1 in row or not (lying >> row[-1]) & 1
 
 
 def sources(s: TroyesState, p: int) -> list[tuple[int, int]]:
@@ -241,7 +244,7 @@ def placement_possible(s: TroyesState, p: int, building: int, value: int, off_bo
     lying = s.lying[building]
     elsewhere = off_board or spaces.count(p) > row.count(p) or any(
         (x >> p) & 1 for b, x in enumerate(s.lying) if b != building)
-    if elsewhere and (-1 in row or not (lying >> row[-1]) & 1):  # can_insert
+    if elsewhere and _row_takes(row, lying):
         return True
     if p in row and any(placement_ok(s, p, building, value, SRC_SPACE, first + i)
                         for i in range(n) if row[i] == p):
