@@ -10,7 +10,7 @@ import pytest
 
 import palio
 from palio import bots
-from palio.bots.mcts import DEFAULT_MAST, DEFAULT_ROLLOUT_DEPTH, MctsBot
+from palio.bots.mcts import DEFAULT_C, DEFAULT_MAST, DEFAULT_ROLLOUT_DEPTH, DEFAULT_SCALE, MctsBot
 from palio.core.errors import IllegalAction, OptionError
 from palio.games import available
 from palio.games import get as get_game
@@ -143,18 +143,49 @@ def test_searches_are_reproducible_with_a_seed(spec):
 def test_each_game_tunes_its_own_search_and_options_given_win():
     troyes, sg = palio.get_game("troyes"), palio.get_game("san-gimignano")
     signorie = palio.get_game("signorie")
-    assert MctsBot().settings(troyes, 2) == (3, 0.0)  # its search_defaults: short random rollouts
-    assert MctsBot().settings(signorie, 2) == (0, 0.0)  # no rollouts, so no MAST
-    assert MctsBot().settings(sg, 2) == (DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST)
-    assert MctsBot(rollout_depth=5).settings(signorie, 2) == (5, DEFAULT_MAST)
-    assert MctsBot(mast=0.5).settings(troyes, 2) == (3, 0.5)
-    assert MctsBot().settings(palio.get_game("aquileia"), 3) == (16, DEFAULT_MAST)
-    assert MctsBot(mast=0).settings(sg, 2) == (DEFAULT_ROLLOUT_DEPTH, 0)
+    assert _rollouts(MctsBot(), troyes, 2) == (3, 0.0)  # its search_defaults: short random rollouts
+    assert _rollouts(MctsBot(), signorie, 2) == (0, 0.0)  # no rollouts, so no MAST
+    assert _rollouts(MctsBot(), sg, 2) == (DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST)
+    assert _rollouts(MctsBot(rollout_depth=5), signorie, 2) == (5, DEFAULT_MAST)
+    assert _rollouts(MctsBot(mast=0.5), troyes, 2) == (3, 0.5)
+    assert _rollouts(MctsBot(), palio.get_game("aquileia"), 3) == (16, DEFAULT_MAST)
+    assert _rollouts(MctsBot(mast=0), sg, 2) == (DEFAULT_ROLLOUT_DEPTH, 0)
     # a player count may have its own: four-player Tiletum rolls out 4 decisions, three 8
     tiletum, bot = palio.get_game("tiletum"), MctsBot()
-    assert bot.settings(tiletum, 4) == (4, DEFAULT_MAST)
-    assert bot.settings(tiletum, 3) == (DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST)
-    assert MctsBot(rollout_depth=6).settings(tiletum, 4) == (6, DEFAULT_MAST)
+    assert _rollouts(bot, tiletum, 4) == (4, DEFAULT_MAST)
+    assert _rollouts(bot, tiletum, 3) == (DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST)
+    assert _rollouts(MctsBot(rollout_depth=6), tiletum, 4) == (6, DEFAULT_MAST)
+
+
+def test_exploration_and_scale_come_from_the_game_unless_given():
+    sg = palio.get_game("san-gimignano")
+    assert MctsBot().settings(sg, 2) == (DEFAULT_C, DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST, DEFAULT_SCALE,
+                                         False)
+    chosen = MctsBot(c=0.3, scale=2.0).settings(sg, 2)
+    assert (chosen.c, chosen.scale) == (0.3, 2.0)
+
+
+def test_turn_rollouts_play_out_the_turn_they_start_in_and_stop():
+    # turn=true: a rollout plays the decisions of the seat it starts with, then stops as soon
+    # as another seat is to move (or the game ends), however long rollout_depth would allow
+    rng = random.Random(5)
+    for game_id, players in (("tiletum", 3), ("troyes", 2)):
+        state = palio.new_game(game_id, players=players, seed=2)
+        for step in range(60):
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+            first = state.to_move
+            for greedy in (0.0, 0.6):
+                world, played = state.copy(), []
+                MctsBot(seed=step)._rollout(world, played, 200, greedy, True)
+                assert world.is_over or world.to_move != first
+                assert world.move_number > state.move_number
+                if greedy:
+                    assert {mover for mover, _ in played} == {first}
+
+
+def _rollouts(bot: MctsBot, game, players: int) -> tuple[int, float]:
+    chosen = bot.settings(game, players)
+    return chosen.rollout_depth, chosen.mast
 
 
 @pytest.mark.parametrize(("game_id", "players", "depth", "mast"), [
@@ -167,9 +198,9 @@ def test_every_iteration_rolls_out_as_the_game_tuned_it(game_id, players, depth,
     rollouts = []
     real = MctsBot._rollout
 
-    def counted(bot, world, played, depth, greedy):
+    def counted(bot, world, played, depth, greedy, turn):
         rollouts.append((depth, greedy))
-        real(bot, world, played, depth, greedy)
+        real(bot, world, played, depth, greedy, turn)
 
     monkeypatch.setattr(MctsBot, "_rollout", counted)
     state = palio.new_game(game_id, players=players, seed=1)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from palio.bots.base import Bot
 from palio.core.errors import OptionError
@@ -39,6 +39,21 @@ DEFAULT_ROLLOUT_DEPTH = 8
 DEFAULT_MAST = 0.6
 # evaluate() differences are in points; this many points ahead counts as a likely win
 DEFAULT_SCALE = 8.0
+
+
+class Settings(NamedTuple):
+    """What a search uses in one game and player count (see ``MctsBot.settings``)."""
+
+    c: float
+    rollout_depth: int
+    mast: float
+    scale: float
+    turn: bool
+
+
+# the settings a game may give (Game.search_defaults), in Settings' order, with the defaults
+_SETTINGS = (("c", DEFAULT_C), ("rollout_depth", DEFAULT_ROLLOUT_DEPTH), ("mast", DEFAULT_MAST),
+             ("scale", DEFAULT_SCALE), ("turn", False))
 
 
 class Node:
@@ -83,14 +98,15 @@ class MctsBot(Bot):
         self,
         iterations: int | None = None,
         time_budget: float | None = None,
-        c: float = DEFAULT_C,
+        c: float | None = None,
         rollout_depth: int | None = None,
-        scale: float = DEFAULT_SCALE,
+        scale: float | None = None,
         cpu_time: bool = False,
         widen: float = 0.0,
         reuse: bool = False,
         mast: float | None = None,
         outcomes: float = 0.0,
+        turn: bool | None = None,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed)
@@ -101,23 +117,24 @@ class MctsBot(Bot):
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
         self.time_budget = time_budget
-        self.c = _number("c", c, integer=False, minimum=0.0)
-        # None: the game's own (Game.search_defaults), else DEFAULT_ROLLOUT_DEPTH
+        # c, rollout_depth, scale and mast: None is the game's own (Game.search_defaults),
+        # else this module's default
+        self.c = _number("c", c, integer=False, minimum=0.0, allow_none=True)
         self.rollout_depth = _number("rollout_depth", rollout_depth, integer=True, minimum=0,
                                      allow_none=True)
-        self.scale = _number("scale", scale, integer=False, minimum=1e-6)
+        self.scale = _number("scale", scale, integer=False, minimum=1e-6, allow_none=True)
         # progressive widening (0: off): a node visited n times may have at most
         # max(1, widen * sqrt(n)) children, so wide decisions are searched deeper
         self.widen = _number("widen", widen, integer=False, minimum=0.0)
         # MAST rollouts (Finnsson & Bjornsson 2008; epsilon-greedy as in Tak, Winands &
         # Bjornsson 2012): this share of rollout decisions plays the action with the best
         # average result for its mover so far in this search (in any position), the rest are
-        # random; 0 is plain random rollouts. None: the game's own, else DEFAULT_MAST
+        # random; 0 is plain random rollouts
         self.mast = _number("mast", mast, integer=False, minimum=0.0, allow_none=True)
         if self.mast is not None and self.mast > 1.0:
             raise OptionError(f"{self.name} option mast must be at most 1, not {mast!r}")
-        # (game, players, rollout_depth, mast, the options they came from): see settings()
-        self._tuned: tuple[Any, int, int, float, tuple] | None = None
+        # (game, players, the options they came from, the settings): see settings()
+        self._tuned: tuple[Any, int, tuple, Settings] | None = None
         # tree reuse: when this bot decides again right after its own decision (the position
         # is the last one it searched plus the action it chose), it keeps searching the
         # subtree of that action instead of a new tree. Only its own choice links the two
@@ -133,6 +150,10 @@ class MctsBot(Bot):
         # most max(1, outcomes * sqrt(n)) of them apart (double progressive widening); rarer
         # outcomes share one node, as every outcome does with the option off.
         self.outcomes = _number("outcomes", outcomes, integer=False, minimum=0.0)
+        # rollouts that end with the turn they start in (see _rollout); None: the game's own
+        if turn is not None and not isinstance(turn, bool):
+            raise OptionError(f"{self.name} option turn must be true or false, not {turn!r}")
+        self.turn = turn
         if not isinstance(cpu_time, bool):
             raise OptionError(f"{self.name} option cpu_time must be true or false, not {cpu_time!r}")
         # the clock of time_budget: this process's CPU time (measurements on a shared machine)
@@ -211,13 +232,12 @@ class MctsBot(Bot):
         this bot's current search's (``search`` starts them afresh): a caller growing roots
         for another seat must use a new bot, or that seat's rollouts would follow averages
         from worlds drawn from someone else's view."""
-        c = self.c
+        observer = world.to_move  # the searching seat: the root is its decision
+        c, depth, mast, scale, turn = self.settings(world.game, world.players)
         path = [root]
         node = root
         widen = self.widen
         split = self.outcomes
-        observer = world.to_move  # the searching seat: the root is its decision
-        depth, mast = self.settings(world.game, world.players)
         played: list[tuple[int, Action]] = []  # (mover, action) of this iteration, for MAST
         # selection: descend while every action legal in this world has a child
         while not world.is_over:
@@ -250,8 +270,8 @@ class MctsBot(Bot):
             if split:
                 node = self._outcome(node, _seen(world, observer, events), split)
                 path.append(node)
-        self._rollout(world, played, depth, mast)
-        result = self._result(world)
+        self._rollout(world, played, depth, mast, turn)
+        result = _result(world, scale)
         for visited in path:
             visited.visits += 1
             total = visited.total
@@ -293,30 +313,33 @@ class MctsBot(Bot):
                 after = outcomes[seen] = Node(len(node.total))
         return after
 
-    def settings(self, game: Any, players: int) -> tuple[int, float]:
-        """``(rollout_depth, mast)`` for ``game`` at ``players`` players: the bot's own options
-        where given, else the game's (``Game.search_options``), else this module's defaults."""
+    def settings(self, game: Any, players: int) -> Settings:
+        """``(c, rollout_depth, mast, scale, turn)`` for ``game`` at ``players`` players: the bot's
+        own options where given, else the game's (``Game.search_options``), else this module's
+        defaults."""
         tuned = self._tuned
-        given = (self.rollout_depth, self.mast)
-        if tuned is None or tuned[0] is not game or tuned[1] != players or tuned[4] != given:
+        given = (self.c, self.rollout_depth, self.mast, self.scale, self.turn)
+        if tuned is None or tuned[0] is not game or tuned[1] != players or tuned[2] != given:
             own = game.search_options(players)
-            depth = self.rollout_depth if self.rollout_depth is not None else \
-                own.get("rollout_depth", DEFAULT_ROLLOUT_DEPTH)
-            mast = self.mast if self.mast is not None else own.get("mast", DEFAULT_MAST)
-            if depth == 0:  # MAST only steers rollouts
-                mast = 0.0
-            tuned = self._tuned = (game, players, depth, mast, given)
-        return tuned[2], tuned[3]
+            chosen = [mine if mine is not None else own.get(name, default)
+                      for mine, (name, default) in zip(given, _SETTINGS, strict=True)]
+            if chosen[1] == 0:  # MAST only steers rollouts
+                chosen[2] = 0.0
+            tuned = self._tuned = (game, players, given, Settings(*chosen))
+        return tuned[3]
 
     def _rollout(self, world: State, played: list[tuple[int, Action]], depth: int,
-                 greedy: float) -> None:
+                 greedy: float, turn: bool) -> None:
         """Play up to ``depth`` decisions: each, with probability ``greedy``, the best action
         for its mover by this search's MAST averages (an action not yet seen counts as a sure
-        win, so it gets tried), else a random one; ``greedy`` 0 is plain random play."""
+        win, so it gets tried), else a random one; ``greedy`` 0 is plain random play. With
+        ``turn``, stop sooner once the seat to move at the start is no longer the one to move
+        (its turn is over), so leaves are valued between turns."""
         rng = self.rng
+        first = world.to_move if turn else None
         if not greedy:
             for _ in range(depth):
-                if world.is_over:
+                if world.is_over or (turn and world.to_move != first):
                     break
                 world.apply_unchecked(rng.choice(world.legal_actions()))
             return
@@ -324,8 +347,10 @@ class MctsBot(Bot):
         for _ in range(depth):
             if world.is_over:
                 break
-            legal = world.legal_actions()
             mover = world.to_move
+            if turn and mover != first:
+                break
+            legal = world.legal_actions()
             if rng.random() >= greedy:
                 action = rng.choice(legal)
             else:
@@ -343,18 +368,18 @@ class MctsBot(Bot):
             played.append((mover, action))
             world.apply_unchecked(action)
 
-    def _result(self, world: State) -> list[float]:
-        """Per seat, a result in [0, 1]: the final shares at the end, else evaluate's verdict."""
-        if world.is_over:
-            return world.returns()
-        scale = self.scale
-        # evaluate_all gives each seat's lead over the best other seat, all at once; a
-        # logistic turns each into something like a chance of winning
-        out = []
-        for lead in world.game.evaluate_all(world):
-            lead = max(-30.0, min(30.0, lead / scale))
-            out.append(1.0 / (1.0 + math.exp(-lead)))
-        return out
+
+def _result(world: State, scale: float) -> list[float]:
+    """Per seat, a result in [0, 1]: the final shares at the end, else evaluate's verdict."""
+    if world.is_over:
+        return world.returns()
+    # evaluate_all gives each seat's lead over the best other seat, all at once; a logistic
+    # turns each into something like a chance of winning
+    out = []
+    for lead in world.game.evaluate_all(world):
+        lead = max(-30.0, min(30.0, lead / scale))
+        out.append(1.0 / (1.0 + math.exp(-lead)))
+    return out
 
 
 def _seen(world: State, seat: int, start: int) -> Any:
