@@ -160,7 +160,7 @@ def test_each_game_tunes_its_own_search_and_options_given_win():
 def test_exploration_and_scale_come_from_the_game_unless_given():
     sg = palio.get_game("san-gimignano")
     assert MctsBot().settings(sg, 2) == (DEFAULT_C, DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST, DEFAULT_SCALE,
-                                         False)
+                                         False, False)
     chosen = MctsBot(c=0.3, scale=2.0).settings(sg, 2)
     assert (chosen.c, chosen.scale) == (0.3, 2.0)
 
@@ -425,3 +425,22 @@ def test_tree_reuse_never_depends_on_hidden_information(game_id, players, outcom
         if checked == 4:
             break
     assert checked >= 2
+
+
+def test_pairs_values_a_place_and_agrees_with_the_win_share_at_two_players():
+    from palio.bots.mcts import _pairwise, _result
+    rng = random.Random(3)
+    # two players: the share of the others beaten is the win share, at a leaf and at the end
+    state = palio.new_game("troyes", players=2, seed=4)
+    while not state.is_over:
+        assert _pairwise(state, 8.0) == pytest.approx(_result(state, 8.0))
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+    assert _pairwise(state, 8.0) == _result(state, 8.0)
+    # three: the places count, second place half of what first place gets
+    state = palio.new_game("tiletum", players=3, seed=4)
+    while not state.is_over:
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+    ranks = state.ranks()
+    assert sorted(ranks) == [1, 2, 3]  # this seed's game has no tie
+    values = _pairwise(state, 8.0)
+    assert [values[ranks.index(place)] for place in (1, 2, 3)] == [1.0, 0.5, 0.0]

@@ -49,11 +49,12 @@ class Settings(NamedTuple):
     mast: float
     scale: float
     turn: bool
+    pairs: bool
 
 
 # the settings a game may give (Game.search_defaults), in Settings' order, with the defaults
 _SETTINGS = (("c", DEFAULT_C), ("rollout_depth", DEFAULT_ROLLOUT_DEPTH), ("mast", DEFAULT_MAST),
-             ("scale", DEFAULT_SCALE), ("turn", False))
+             ("scale", DEFAULT_SCALE), ("turn", False), ("pairs", False))
 
 
 class Node:
@@ -107,6 +108,7 @@ class MctsBot(Bot):
         mast: float | None = None,
         outcomes: float = 0.0,
         turn: bool | None = None,
+        pairs: bool | None = None,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed)
@@ -154,6 +156,11 @@ class MctsBot(Bot):
         if turn is not None and not isinstance(turn, bool):
             raise OptionError(f"{self.name} option turn must be true or false, not {turn!r}")
         self.turn = turn
+        # a seat's result as the share of the other seats it finishes ahead of (its place),
+        # not only whether it wins: the same with two players; None: the game's own
+        if pairs is not None and not isinstance(pairs, bool):
+            raise OptionError(f"{self.name} option pairs must be true or false, not {pairs!r}")
+        self.pairs = pairs
         if not isinstance(cpu_time, bool):
             raise OptionError(f"{self.name} option cpu_time must be true or false, not {cpu_time!r}")
         # the clock of time_budget: this process's CPU time (measurements on a shared machine)
@@ -233,7 +240,7 @@ class MctsBot(Bot):
         for another seat must use a new bot, or that seat's rollouts would follow averages
         from worlds drawn from someone else's view."""
         observer = world.to_move  # the searching seat: the root is its decision
-        c, depth, mast, scale, turn = self.settings(world.game, world.players)
+        c, depth, mast, scale, turn, pairs = self.settings(world.game, world.players)
         path = [root]
         node = root
         widen = self.widen
@@ -271,7 +278,7 @@ class MctsBot(Bot):
                 node = self._outcome(node, _seen(world, observer, events), split)
                 path.append(node)
         self._rollout(world, played, depth, mast, turn)
-        result = _result(world, scale)
+        result = _pairwise(world, scale) if pairs else _result(world, scale)
         for visited in path:
             visited.visits += 1
             total = visited.total
@@ -314,11 +321,11 @@ class MctsBot(Bot):
         return after
 
     def settings(self, game: Any, players: int) -> Settings:
-        """``(c, rollout_depth, mast, scale, turn)`` for ``game`` at ``players`` players: the bot's
+        """``(c, rollout_depth, mast, scale, turn, pairs)`` for ``game`` at ``players`` players: the bot's
         own options where given, else the game's (``Game.search_options``), else this module's
         defaults."""
         tuned = self._tuned
-        given = (self.c, self.rollout_depth, self.mast, self.scale, self.turn)
+        given = (self.c, self.rollout_depth, self.mast, self.scale, self.turn, self.pairs)
         if tuned is None or tuned[0] is not game or tuned[1] != players or tuned[2] != given:
             own = game.search_options(players)
             chosen = [mine if mine is not None else own.get(name, default)
@@ -379,6 +386,26 @@ def _result(world: State, scale: float) -> list[float]:
     for lead in world.game.evaluate_all(world):
         lead = max(-30.0, min(30.0, lead / scale))
         out.append(1.0 / (1.0 + math.exp(-lead)))
+    return out
+
+
+def _pairwise(world: State, scale: float) -> list[float]:
+    """Per seat, the share of the other seats it is ahead of, in [0, 1] (level: a half): by
+    the final places at the end, else by a logistic of the worths' differences."""
+    players = world.players
+    if world.is_over:
+        ranks = world.ranks()
+        return [sum(1.0 if ranks[i] < ranks[j] else 0.5 if ranks[i] == ranks[j] else 0.0
+                    for j in range(players) if j != i) / (players - 1) for i in range(players)]
+    worths = world.game.worths(world)
+    out = []
+    for i in range(players):
+        ahead = 0.0
+        for j in range(players):
+            if j != i:
+                lead = max(-30.0, min(30.0, (worths[i] - worths[j]) / scale))
+                ahead += 1.0 / (1.0 + math.exp(-lead))
+        out.append(ahead / (players - 1))
     return out
 
 
