@@ -18,9 +18,11 @@ What changed in issue 23 (measured against the search as it was, kept as the ``m
 bot; figures in docs/bots.md): MAST rollouts, and each game's own ``search_defaults``
 (Signorie values a leaf at once with ``evaluate``, Troyes after 3 random decisions, Aquileia
 after 16 MAST decisions), some per player count (``search_defaults_by_players``: 4 decisions
-in four-player Tiletum, 24 in five-player Aquileia). Tried and left off:
-tree reuse (``reuse``), progressive widening (``widen``), chance nodes by outcome
-(``outcomes``), first-play urgency, other ``c`` and ``scale``.
+in four-player Tiletum, 24 in five-player Aquileia); a game may set ``c`` and ``scale`` the
+same way. Tried and left off: tree reuse (``reuse``), progressive widening (``widen``),
+chance nodes by outcome (``outcomes``), rollouts that end with their turn (``turn``), a
+seat's place instead of its win as the result (``pairs``), first-play urgency, other ``c``
+and ``scale``.
 """
 
 from __future__ import annotations
@@ -336,7 +338,7 @@ class MctsBot(Bot):
         return tuned[3]
 
     def _rollout(self, world: State, played: list[tuple[int, Action]], depth: int,
-                 greedy: float, turn: bool) -> None:
+                 greedy: float, turn: bool = False) -> None:
         """Play up to ``depth`` decisions: each, with probability ``greedy``, the best action
         for its mover by this search's MAST averages (an action not yet seen counts as a sure
         win, so it gets tried), else a random one; ``greedy`` 0 is plain random play. With
