@@ -121,8 +121,8 @@ class MctsBot(Bot):
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
         self.time_budget = time_budget
-        # c, rollout_depth, scale and mast: None is the game's own (Game.search_defaults),
-        # else this module's default
+        # c, rollout_depth, scale, mast, turn and pairs: None is the game's own
+        # (Game.search_defaults), else this module's default (see settings())
         self.c = _number("c", c, integer=False, minimum=0.0, allow_none=True)
         self.rollout_depth = _number("rollout_depth", rollout_depth, integer=True, minimum=0,
                                      allow_none=True)
@@ -323,9 +323,9 @@ class MctsBot(Bot):
         return after
 
     def settings(self, game: Any, players: int) -> Settings:
-        """``(c, rollout_depth, mast, scale, turn, pairs)`` for ``game`` at ``players`` players: the bot's
-        own options where given, else the game's (``Game.search_options``), else this module's
-        defaults."""
+        """What the search uses for ``game`` at ``players`` players: for each setting, the
+        bot's own option where given, else the game's (``Game.search_options``), else this
+        module's default."""
         tuned = self._tuned
         given = (self.c, self.rollout_depth, self.mast, self.scale, self.turn, self.pairs)
         if tuned is None or tuned[0] is not game or tuned[1] != players or tuned[2] != given:
@@ -395,6 +395,8 @@ def _pairwise(world: State, scale: float) -> list[float]:
     """Per seat, the share of the other seats it is ahead of, in [0, 1] (level: a half): by
     the final places at the end, else by a logistic of the worths' differences."""
     players = world.players
+    if players == 1:  # nobody to be ahead of
+        return _result(world, scale)
     if world.is_over:
         ranks = world.ranks()
         return [sum(1.0 if ranks[i] < ranks[j] else 0.5 if ranks[i] == ranks[j] else 0.0
