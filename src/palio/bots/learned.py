@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from palio.bots.base import Bot
-from palio.bots.mcts import DEFAULT_SCALE, _number
+from palio.bots.mcts import DEFAULT_SCALE, _number, win_chance
 from palio.bots.network import Model, shipped_model
 from palio.core.errors import OptionError
 from palio.core.game import Action, State
@@ -181,10 +181,7 @@ class NetSearch:
         """The game's ``evaluate_all`` (every seat at once), each lead turned into a win
         chance by a logistic (as ``mcts`` scores its rollouts), normalised to shares that sum
         to 1."""
-        chances = []
-        for lead in world.game.evaluate_all(world):
-            lead = max(-30.0, min(30.0, lead / self.scale))
-            chances.append(1.0 / (1.0 + math.exp(-lead)))
+        chances = [win_chance(lead, self.scale) for lead in world.game.evaluate_all(world)]
         total = sum(chances)
         return [x / total for x in chances]
 

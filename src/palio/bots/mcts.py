@@ -330,11 +330,11 @@ class MctsBot(Bot):
         given = (self.c, self.rollout_depth, self.mast, self.scale, self.turn, self.pairs)
         if tuned is None or tuned[0] is not game or tuned[1] != players or tuned[2] != given:
             own = game.search_options(players)
-            chosen = [mine if mine is not None else own.get(name, default)
-                      for mine, (name, default) in zip(given, _SETTINGS, strict=True)]
-            if chosen[1] == 0:  # MAST only steers rollouts
-                chosen[2] = 0.0
-            tuned = self._tuned = (game, players, given, Settings(*chosen))
+            chosen = Settings(*(mine if mine is not None else own.get(name, default)
+                                for mine, (name, default) in zip(given, _SETTINGS, strict=True)))
+            if chosen.rollout_depth == 0:  # MAST only steers rollouts
+                chosen = chosen._replace(mast=0.0)
+            tuned = self._tuned = (game, players, given, chosen)
         return tuned[3]
 
     def _rollout(self, world: State, played: list[tuple[int, Action]], depth: int,
@@ -378,22 +378,24 @@ class MctsBot(Bot):
             world.apply_unchecked(action)
 
 
+def win_chance(lead: float, scale: float) -> float:
+    """A lead in points turned into something like a chance of winning: a logistic in which
+    ``scale`` points of lead make a likely win (clamped so ``exp`` never overflows)."""
+    lead = max(-30.0, min(30.0, lead / scale))
+    return 1.0 / (1.0 + math.exp(-lead))
+
+
 def _result(world: State, scale: float) -> list[float]:
-    """Per seat, a result in [0, 1]: the final shares at the end, else evaluate's verdict."""
+    """Per seat, a result in [0, 1]: the final shares at the end, else evaluate's verdict
+    (each seat's lead over the best other seat, all at once, as a win chance)."""
     if world.is_over:
         return world.returns()
-    # evaluate_all gives each seat's lead over the best other seat, all at once; a logistic
-    # turns each into something like a chance of winning
-    out = []
-    for lead in world.game.evaluate_all(world):
-        lead = max(-30.0, min(30.0, lead / scale))
-        out.append(1.0 / (1.0 + math.exp(-lead)))
-    return out
+    return [win_chance(lead, scale) for lead in world.game.evaluate_all(world)]
 
 
 def _pairwise(world: State, scale: float) -> list[float]:
     """Per seat, the share of the other seats it is ahead of, in [0, 1] (level: a half): by
-    the final places at the end, else by a logistic of the worths' differences."""
+    the final places at the end, else by the win chances of the worths' differences."""
     players = world.players
     if players == 1:  # nobody to be ahead of
         return _result(world, scale)
@@ -402,15 +404,8 @@ def _pairwise(world: State, scale: float) -> list[float]:
         return [sum(1.0 if ranks[i] < ranks[j] else 0.5 if ranks[i] == ranks[j] else 0.0
                     for j in range(players) if j != i) / (players - 1) for i in range(players)]
     worths = world.game.worths(world)
-    out = []
-    for i in range(players):
-        ahead = 0.0
-        for j in range(players):
-            if j != i:
-                lead = max(-30.0, min(30.0, (worths[i] - worths[j]) / scale))
-                ahead += 1.0 / (1.0 + math.exp(-lead))
-        out.append(ahead / (players - 1))
-    return out
+    return [sum(win_chance(worths[i] - worths[j], scale) for j in range(players) if j != i)
+            / (players - 1) for i in range(players)]
 
 
 def _seen(world: State, seat: int, start: int) -> Any:
