@@ -138,6 +138,8 @@ class Engine:
             new_node: Callable[[], Any] = lambda: SearchNode(players)  # noqa: E731
         else:
             searcher = MctsBot(seed=0)
+            # mcts's settings at this budget (a long one may have its own: search_defaults_long)
+            searcher.iterations, searcher.time_budget = budget.iterations, budget.seconds
             searcher.rng = rng
             root = Node(players)
             new_node = lambda: Node(players)  # noqa: E731

@@ -10,7 +10,15 @@ import pytest
 
 import palio
 from palio import bots
-from palio.bots.mcts import DEFAULT_C, DEFAULT_MAST, DEFAULT_ROLLOUT_DEPTH, DEFAULT_SCALE, MctsBot
+from palio.bots.mcts import (
+    DEFAULT_C,
+    DEFAULT_MAST,
+    DEFAULT_ROLLOUT_DEPTH,
+    DEFAULT_SCALE,
+    LONG_ITERATIONS,
+    LONG_SECONDS,
+    MctsBot,
+)
 from palio.core.errors import IllegalAction, OptionError
 from palio.games import available
 from palio.games import get as get_game
@@ -155,6 +163,46 @@ def test_each_game_tunes_its_own_search_and_options_given_win():
     assert _rollouts(bot, tiletum, 4) == (4, DEFAULT_MAST)
     assert _rollouts(bot, tiletum, 3) == (DEFAULT_ROLLOUT_DEPTH, DEFAULT_MAST)
     assert _rollouts(MctsBot(rollout_depth=6), tiletum, 4) == (6, DEFAULT_MAST)
+
+
+def test_a_long_search_takes_the_games_options_for_long_searches():
+    # two-player Troyes values a leaf at once in a long search; a short one rolls out 3 decisions
+    troyes = palio.get_game("troyes")
+    many, few = LONG_ITERATIONS, LONG_ITERATIONS - 1
+    ample, short = LONG_SECONDS, LONG_SECONDS / 2
+    for options, depth in (({}, 3), ({"iterations": few}, 3), ({"iterations": many}, 0),
+                           ({"iterations": 2000}, 0), ({"time_budget": short}, 3),
+                           ({"time_budget": ample}, 0), ({"time_budget": 0.4}, 0),
+                           # given both, the search stops at the first: long only if both are
+                           ({"iterations": many, "time_budget": short}, 3),
+                           ({"iterations": few, "time_budget": ample}, 3),
+                           ({"iterations": many, "time_budget": ample}, 0)):
+        bot = MctsBot(**options)
+        assert bot.long == (depth == 0)
+        assert _rollouts(bot, troyes, 2) == (depth, 0.0), options
+    long = MctsBot(iterations=2000)
+    assert _rollouts(long, troyes, 3) == (3, 0.0)  # other player counts: as in a short search
+    assert _rollouts(MctsBot(iterations=2000, rollout_depth=3), troyes, 2) == (3, 0.0)  # given wins
+    assert MctsBot(iterations=2000).settings(palio.get_game("san-gimignano"), 2) == \
+        MctsBot().settings(palio.get_game("san-gimignano"), 2)  # a game without long options
+    # a budget changed after a search (as search_root does) is read at the next one
+    long.settings(troyes, 2)
+    long.iterations = 300
+    assert _rollouts(long, troyes, 2) == (3, 0.0)
+
+
+def test_every_iteration_of_a_long_troyes_search_values_its_leaf_at_once(monkeypatch):
+    depths = []
+    real = MctsBot._rollout
+
+    def counted(bot, world, played, depth, greedy, turn):
+        depths.append(depth)
+        real(bot, world, played, depth, greedy, turn)
+
+    monkeypatch.setattr(MctsBot, "_rollout", counted)
+    state = palio.new_game("troyes", players=2, seed=1)
+    MctsBot(iterations=LONG_ITERATIONS, seed=1).search(state, state.to_move)
+    assert depths == [0] * LONG_ITERATIONS
 
 
 def test_exploration_and_scale_come_from_the_game_unless_given():

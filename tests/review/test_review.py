@@ -10,11 +10,13 @@ import pytest
 
 import palio
 from palio import bots
+from palio.bots.mcts import LONG_ITERATIONS, MctsBot
 from palio.core.errors import PalioError
 from palio.core.i18n import Translator
 from palio.core.record import GameRecord
 from palio.review import (
     Budget,
+    Engine,
     add_words,
     hint,
     hints_allowed,
@@ -193,3 +195,22 @@ def test_hints_allowed_only_at_unrated_practice_tables():
     assert hints_allowed(row)
     row.rated = True
     assert not hints_allowed(row)
+
+
+def test_mcts_judges_with_the_settings_it_would_play_with_at_the_budget(monkeypatch):
+    # a long budget is a long search: two-player Troyes then values its leaves at once
+    depths = []
+    real = MctsBot._rollout
+
+    def counted(bot, world, played, depth, greedy, turn):
+        depths.append(depth)
+        real(bot, world, played, depth, greedy, turn)
+
+    monkeypatch.setattr(MctsBot, "_rollout", counted)
+    state = palio.new_game("troyes", players=2, seed=3)
+    engine = Engine.strongest(state)
+    assert engine.name == "mcts"
+    for iterations, depth in ((50, 3), (LONG_ITERATIONS, 0)):
+        depths.clear()
+        engine.search(state, state.to_move, Budget(iterations=iterations), seed=1)
+        assert depths and set(depths) == {depth}

@@ -18,11 +18,12 @@ What changed in issue 23 (measured against the search as it was, kept as the ``m
 bot; figures in docs/bots.md): MAST rollouts, and each game's own ``search_defaults``
 (Signorie values a leaf at once with ``evaluate``, Troyes after 3 random decisions, Aquileia
 after 16 MAST decisions), some per player count (``search_defaults_by_players``: 4 decisions
-in four-player Tiletum, 24 in five-player Aquileia); a game may set ``c`` and ``scale`` the
-same way. Tried and left off: tree reuse (``reuse``), progressive widening (``widen``),
-chance nodes by outcome (``outcomes``), rollouts that end with their turn (``turn``), a
-seat's place instead of its win as the result (``pairs``), first-play urgency, other ``c``
-and ``scale``.
+in four-player Tiletum, 24 in five-player Aquileia) and some for long searches only
+(``search_defaults_long``, from ``LONG_ITERATIONS`` or ``LONG_SECONDS``: two-player Troyes
+values a leaf at once there); a game may set ``c`` and ``scale`` the same way. Tried and left
+off: tree reuse (``reuse``), progressive widening (``widen``), chance nodes by outcome
+(``outcomes``), rollouts that end with their turn (``turn``), a seat's place instead of its win
+as the result (``pairs``), first-play urgency, other ``c`` and ``scale``.
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ DEFAULT_ROLLOUT_DEPTH = 8
 DEFAULT_MAST = 0.6
 # evaluate() differences are in points; this many points ahead counts as a likely win
 DEFAULT_SCALE = 8.0
+# a search is long, and takes the game's options for long searches (Game.search_defaults_long),
+# when its budget is at least this many iterations or seconds (a bot given both must have both):
+# about the same search in Troyes, which runs 2,500-3,300 iterations a CPU second here
+LONG_ITERATIONS = 800
+LONG_SECONDS = 0.25
 
 
 class Settings(NamedTuple):
@@ -137,8 +143,8 @@ class MctsBot(Bot):
         self.mast = _number("mast", mast, integer=False, minimum=0.0, allow_none=True)
         if self.mast is not None and self.mast > 1.0:
             raise OptionError(f"{self.name} option mast must be at most 1, not {mast!r}")
-        # (game, players, the options they came from, the settings): see settings()
-        self._tuned: tuple[Any, int, tuple, Settings] | None = None
+        # (game, players, the options they came from, long, the settings): see settings()
+        self._tuned: tuple[Any, int, tuple, bool, Settings] | None = None
         # tree reuse: when this bot decides again right after its own decision (the position
         # is the last one it searched plus the action it chose), it keeps searching the
         # subtree of that action instead of a new tree. Only its own choice links the two
@@ -324,18 +330,28 @@ class MctsBot(Bot):
 
     def settings(self, game: Any, players: int) -> Settings:
         """What the search uses for ``game`` at ``players`` players: for each setting, the
-        bot's own option where given, else the game's (``Game.search_options``), else this
-        module's default."""
+        bot's own option where given, else the game's (``Game.search_options``, its options for
+        long searches where this bot's budget is long), else this module's default."""
         tuned = self._tuned
+        long = self.long
         given = (self.c, self.rollout_depth, self.mast, self.scale, self.turn, self.pairs)
-        if tuned is None or tuned[0] is not game or tuned[1] != players or tuned[2] != given:
-            own = game.search_options(players)
+        if tuned is None or tuned[0] is not game or tuned[1] != players or tuned[2] != given \
+                or tuned[3] != long:
+            own = game.search_options(players, long)
             chosen = Settings(*(mine if mine is not None else own.get(name, default)
                                 for mine, (name, default) in zip(given, _SETTINGS, strict=True)))
             if chosen.rollout_depth == 0:  # MAST only steers rollouts
                 chosen = chosen._replace(mast=0.0)
-            tuned = self._tuned = (game, players, given, chosen)
-        return tuned[3]
+            tuned = self._tuned = (game, players, given, long, chosen)
+        return tuned[4]
+
+    @property
+    def long(self) -> bool:
+        """Whether this bot's searches are long: each budget it has (iterations, seconds) at
+        least ``LONG_ITERATIONS`` or ``LONG_SECONDS``."""
+        iterations, seconds = self.iterations, self.time_budget
+        return (iterations is None or iterations >= LONG_ITERATIONS) and (
+            seconds is None or seconds >= LONG_SECONDS)
 
     def _rollout(self, world: State, played: list[tuple[int, Action]], depth: int,
                  greedy: float, turn: bool = False) -> None:

@@ -82,10 +82,17 @@ class Game(ABC):
     search_defaults: ClassVar[Mapping[str, Any]] = {}
     # where one player count measured better with other options: players -> those options
     search_defaults_by_players: ClassVar[Mapping[int, Mapping[str, Any]]] = {}
+    # where a long search (``mcts.LONG_ITERATIONS`` or ``LONG_SECONDS`` and more) measured
+    # better with other options than a short one: players -> those options
+    search_defaults_long: ClassVar[Mapping[int, Mapping[str, Any]]] = {}
 
-    def search_options(self, players: int) -> dict[str, Any]:
-        """The ``mcts`` options measured best for this game at ``players`` players."""
-        return {**self.search_defaults, **self.search_defaults_by_players.get(players, {})}
+    def search_options(self, players: int, long: bool = False) -> dict[str, Any]:
+        """The ``mcts`` options measured best for this game at ``players`` players (for a
+        long search with ``long``)."""
+        options = {**self.search_defaults, **self.search_defaults_by_players.get(players, {})}
+        if long:
+            options.update(self.search_defaults_long.get(players, {}))
+        return options
 
     # -- set-up -------------------------------------------------------------------------
     def validate_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:

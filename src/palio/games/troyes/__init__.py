@@ -50,6 +50,9 @@ class TroyesGame(ComponentsGame):
     # little across positions; none at all was worse with three or four players (issue 23,
     # docs/bots.md)
     search_defaults = {"rollout_depth": 3, "mast": 0.0}
+    # a long two-player search (mcts.LONG_ITERATIONS) values its leaves at once: with four
+    # times the budget, no rollout gained more than three random decisions did (issue 23)
+    search_defaults_long = {2: {"rollout_depth": 0}}
 
     def __init__(self, components: Components = DEFAULT) -> None:
         super().__init__(components)
