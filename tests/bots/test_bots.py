@@ -22,6 +22,7 @@ from palio.bots.mcts import (
 from palio.core.errors import IllegalAction, OptionError
 from palio.games import available
 from palio.games import get as get_game
+from tests.rollouts import record_rollouts
 
 CASES = [
     (game_id, players)
@@ -192,17 +193,10 @@ def test_a_long_search_takes_the_games_options_for_long_searches():
 
 
 def test_every_iteration_of_a_long_troyes_search_values_its_leaf_at_once(monkeypatch):
-    depths = []
-    real = MctsBot._rollout
-
-    def counted(bot, world, played, depth, greedy, turn):
-        depths.append(depth)
-        real(bot, world, played, depth, greedy, turn)
-
-    monkeypatch.setattr(MctsBot, "_rollout", counted)
+    rollouts = record_rollouts(monkeypatch)
     state = palio.new_game("troyes", players=2, seed=1)
     MctsBot(iterations=LONG_ITERATIONS, seed=1).search(state, state.to_move)
-    assert depths == [0] * LONG_ITERATIONS
+    assert rollouts == [(0, 0.0)] * LONG_ITERATIONS
 
 
 def test_exploration_and_scale_come_from_the_game_unless_given():
@@ -243,14 +237,7 @@ def _rollouts(bot: MctsBot, game, players: int) -> tuple[int, float]:
     ("aquileia", 5, 24, DEFAULT_MAST)])
 def test_every_iteration_rolls_out_as_the_game_tuned_it(game_id, players, depth, mast,
                                                         monkeypatch):
-    rollouts = []
-    real = MctsBot._rollout
-
-    def counted(bot, world, played, depth, greedy, turn):
-        rollouts.append((depth, greedy))
-        real(bot, world, played, depth, greedy, turn)
-
-    monkeypatch.setattr(MctsBot, "_rollout", counted)
+    rollouts = record_rollouts(monkeypatch)
     state = palio.new_game(game_id, players=players, seed=1)
     bot = MctsBot(iterations=30, seed=1)
     bot.search(state, state.to_move)

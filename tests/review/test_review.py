@@ -10,7 +10,7 @@ import pytest
 
 import palio
 from palio import bots
-from palio.bots.mcts import LONG_ITERATIONS, MctsBot
+from palio.bots.mcts import LONG_ITERATIONS
 from palio.core.errors import PalioError
 from palio.core.i18n import Translator
 from palio.core.record import GameRecord
@@ -26,6 +26,7 @@ from palio.review import (
     review,
     thresholds_for,
 )
+from tests.rollouts import record_rollouts
 
 SMALL = Budget(iterations=300)
 
@@ -199,18 +200,11 @@ def test_hints_allowed_only_at_unrated_practice_tables():
 
 def test_mcts_judges_with_the_settings_it_would_play_with_at_the_budget(monkeypatch):
     # a long budget is a long search: two-player Troyes then values its leaves at once
-    depths = []
-    real = MctsBot._rollout
-
-    def counted(bot, world, played, depth, greedy, turn):
-        depths.append(depth)
-        real(bot, world, played, depth, greedy, turn)
-
-    monkeypatch.setattr(MctsBot, "_rollout", counted)
+    rollouts = record_rollouts(monkeypatch)
     state = palio.new_game("troyes", players=2, seed=3)
     engine = Engine.strongest(state)
     assert engine.name == "mcts"
     for iterations, depth in ((50, 3), (LONG_ITERATIONS, 0)):
-        depths.clear()
+        rollouts.clear()
         engine.search(state, state.to_move, Budget(iterations=iterations), seed=1)
-        assert depths and set(depths) == {depth}
+        assert rollouts and set(rollouts) == {(depth, 0.0)}
