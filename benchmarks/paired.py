@@ -16,7 +16,12 @@ import argparse
 import json
 import math
 import statistics
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from palio.sim.stats import Z95, win_shares  # noqa: E402
 
 
 def deal_shares(path: Path) -> dict[int, float]:
@@ -26,11 +31,8 @@ def deal_shares(path: Path) -> dict[int, float]:
         raise SystemExit(f"{path}: not a two-player versus.py --out file")
     a = next(row["bots"][0] for row in rows if row["index"] == 0)
     points: dict[int, list[float]] = {}
-    for row in rows:
-        mine = row["bots"].index(a)
-        ours, theirs = row["ranks"][mine], row["ranks"][1 - mine]
-        points.setdefault(row["seed"], []).append(
-            1.0 if ours < theirs else 0.5 if ours == theirs else 0.0)
+    for row in rows:  # two seats: a win 1, a tie for first 0.5, a loss 0
+        points.setdefault(row["seed"], []).append(win_shares(row["ranks"])[row["bots"].index(a)])
     return {seed: sum(won) / 2 for seed, won in points.items() if len(won) == 2}
 
 
@@ -45,7 +47,7 @@ def main(argv: list[str] | None = None) -> dict:
         raise SystemExit("fewer than two deals finished in both runs: run them with one --seed")
     differences = [first[seed] - second[seed] for seed in common]
     mean = statistics.fmean(differences)
-    half = 1.96 * statistics.stdev(differences) / math.sqrt(len(common))
+    half = Z95 * statistics.stdev(differences) / math.sqrt(len(common))
     figures = {"deals": len(common), "first": statistics.fmean(first[s] for s in common),
                "second": statistics.fmean(second[s] for s in common),
                "difference": mean, "interval_95": [mean - half, mean + half]}
