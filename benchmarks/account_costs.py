@@ -21,9 +21,9 @@ import os
 import tempfile
 import time
 
-from palio.server.accounts import HASHER, AccountStore
-from palio.server.db import fresh_postgres_database
-from palio.server.service import GameService
+from palio.server.accounts.store import HASHER, AccountStore
+from palio.server.base.db import fresh_postgres_database
+from palio.server.play.service import GameService
 
 
 def look_ups(url: str, count: int) -> None:

@@ -1,4 +1,4 @@
-"""The cost of the deadline sweep (palio.server.timing) with many pending deadlines.
+"""The cost of the deadline sweep (palio.server.play.timing) with many pending deadlines.
 
 A fresh database gets ``--pending`` running real-time tables whose deadlines lie in the future
 (written as rows in bulk, as ``GameService.create`` and ``join`` would leave them) and
@@ -32,10 +32,11 @@ from pathlib import Path
 
 from sqlalchemy import insert, text
 
-from palio.server import timing
-from palio.server.clock import ManualClock
-from palio.server.db import GameRow, SeatRow, fresh_postgres_database
-from palio.server.service import GameService, hash_token, new_game_id
+from palio.server.base.clock import ManualClock
+from palio.server.base.db import fresh_postgres_database
+from palio.server.play import timing
+from palio.server.play.service import GameService, hash_token, new_game_id
+from palio.server.play.tables import GameRow, SeatRow
 
 START = datetime(2026, 6, 1, tzinfo=UTC)
 REALTIME = {"kind": "realtime", "base_s": 600, "increment_s": 20}

@@ -19,7 +19,7 @@ the WebSocket handshake and never read again.
 run (outside the timed part and the CPU measurement) the conductor signs up one account per
 seat of each game slot (``POST /api/accounts``: an argon2 hash each, so it prints how long that
 took); the client then joins each new game with the join endpoint, an empty body, the session
-cookie and the server's own ``Origin`` (the CSRF rule of ``palio.server.accounts``), POSTs its
+cookie and the server's own ``Origin`` (the CSRF rule of ``palio.server.accounts.store``), POSTs its
 moves the same way, and holds its WebSocket with the cookie instead of a seat token (no auth
 message). ``--timed`` gives every table a real-time clock; both flags combine.
 
@@ -33,7 +33,7 @@ the client's CPU, the stuck clients the servers dropped, and the machine's load 
 Each server listens on a socket made here with an 8 KiB send buffer, which accepted sockets
 inherit (and the kernel then does not grow): a client that stops reading is stuck after a few
 views, as on a slow link, instead of after the ~4 MB a loopback connection absorbs otherwise.
-The server runs as ``palio serve`` would, through ``palio.server.process.fd_serve_command``
+The server runs as ``palio serve`` would, through ``palio.server.base.process.fd_serve_command``
 (not uvicorn's ``--fd``, whose connections lack TCP_NODELAY: ~40 ms more per response).
 
 ``--lobby N`` measures the lobby instead: N games are written to a fresh database, then a
@@ -72,7 +72,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 SEND_BUFFER = 8192
-SESSION_COOKIE = "palio_session"  # palio.server.accounts.SESSION_COOKIE
+SESSION_COOKIE = "palio_session"  # palio.server.accounts.store.SESSION_COOKIE
 PASSWORD = "load-bench-password"
 
 
@@ -228,7 +228,7 @@ class Client:
         config = self.config
         players = config["players"]
         body = {"game": config["game"], "players": players, "seed": seed}
-        if config.get("timed"):  # a real-time clock on every table (palio.server.timing)
+        if config.get("timed"):  # a real-time clock on every table (palio.server.play.timing)
             body["timing"] = {"kind": "realtime", "base_s": 3600, "increment_s": 20}
         response = await self.http[0].post("/api/games", json=body)
         response.raise_for_status()
@@ -365,7 +365,7 @@ class ServerProcess:
 
     def __init__(self, db_url: str, log_path: Path, bot_delay: float,
                  push_timeout: float = 10.0) -> None:
-        from palio.server.process import fd_serve_command, wait_until_ready
+        from palio.server.base.process import fd_serve_command, wait_until_ready
 
         self.listener = socket.socket()
         self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
@@ -546,7 +546,7 @@ def lobby(db_url: str, count: int, workdir: Path) -> dict[str, Any]:
     """Time lobby pages over ``count`` games (written straight to the database)."""
     import httpx
 
-    from palio.server.service import GameService
+    from palio.server.play.service import GameService
 
     service = GameService(db_url)
     for index in range(count):
@@ -660,7 +660,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def database(cluster: str | None, workdir: Path, label: str) -> str:
     """A fresh database: a SQLite file, or a new database on the PostgreSQL cluster."""
-    from palio.server.db import fresh_postgres_database
+    from palio.server.base.db import fresh_postgres_database
 
     if cluster is None:
         return f"sqlite:///{workdir / (label + '.db')}"

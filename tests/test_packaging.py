@@ -31,7 +31,7 @@ def test_a_built_wheel_carries_the_rules_documents_and_serves_them(tmp_path: Pat
     assert carried == documents and "tiletum.ja.md" in carried
 
     # The unpacked wheel alone on the path, away from the checkout: its own copy is found.
-    script = ("import palio, palio.server.pages as p; d = p.rules_dir(); "
+    script = ("import palio, palio.server.rules.pages as p; d = p.rules_dir(); "
               "print(palio.__file__); print(d); print(p.rules_file('tiletum', 'ja'))")
     result = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, check=True,
                             capture_output=True, text=True,

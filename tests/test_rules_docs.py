@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 import palio.games as registry
-from palio.server import pages
 from palio.server.app import create_app
+from palio.server.rules import pages
 
 with warnings.catch_warnings():  # newer Starlette asks for "httpx2"; httpx is what we have
     warnings.simplefilter("ignore")

@@ -15,8 +15,8 @@ from typing import Any
 import httpx
 import pytest
 
-from palio.server.db import fresh_postgres_database
-from palio.server.process import free_port, serve_command, wait_until_ready
+from palio.server.base.db import fresh_postgres_database
+from palio.server.base.process import free_port, serve_command, wait_until_ready
 
 # Long repeats of a check that the default run already makes elsewhere, kept for `pytest -m
 # slow` so the whole default suite stays well under CI's 20 minutes (each about 10-35 s):

@@ -11,7 +11,7 @@ from email.message import Message
 
 from aiosmtpd.controller import Controller
 
-from palio.server.process import free_port
+from palio.server.base.process import free_port
 
 
 class Inbox:

@@ -31,12 +31,18 @@ from argon2 import PasswordHasher
 from sqlalchemy import select
 from starlette.routing import Mount, Route, WebSocketRoute
 
-from palio.server import accounts, db, mail
-from palio.server import review as reviews_api
+from palio.server.accounts import store as accounts
+from palio.server.accounts.tables import AccountRow, SessionRow
 from palio.server.app import create_app
-from palio.server.botplay import BotRunner
-from palio.server.clock import ManualClock
-from palio.server.settings import Settings
+from palio.server.base.clock import ManualClock
+from palio.server.base.settings import Settings
+from palio.server.chat.tables import ChatRow
+from palio.server.mail import turns as mail
+from palio.server.play.botplay import BotRunner
+from palio.server.play.tables import ActionRow, GameRow, SeatRow
+from palio.server.ratings.tables import RatingChangeRow, RatingRow
+from palio.server.review import review as reviews_api
+from palio.server.review.tables import ReviewRow
 from tests.server.conftest import database_url
 
 with warnings.catch_warnings():  # newer Starlette asks for "httpx2"; httpx is what we have
@@ -208,8 +214,8 @@ def turn_mail_to_ada(scene: Scene) -> None:
     service = scene.app.state.service
     now = scene.clock.now()
     with service.sessions.begin() as session:
-        ada = session.scalars(select(db.AccountRow).where(
-            db.AccountRow.name == scene.ada)).one()
+        ada = session.scalars(select(AccountRow).where(
+            AccountRow.name == scene.ada)).one()
         ada.email, ada.mail_turns = f"ada{scene.n}@example.org", True
         assert mail.queue(session, key=f"turn:{scene.game_id}:{scene.seat_a}:0",
                           to_address=ada.email, subject="turn", body="turn", now=now,
@@ -229,8 +235,8 @@ def ada_moves_first(scene: Scene) -> None:
 
 def snapshot(scene: Scene) -> dict[str, list[str]]:
     """Every row that says who holds what and where each game stands."""
-    tables = (db.GameRow, db.SeatRow, db.ActionRow, db.AccountRow, db.SessionRow, db.ChatRow,
-              db.ReviewRow, db.RatingRow, db.RatingChangeRow)
+    tables = (GameRow, SeatRow, ActionRow, AccountRow, SessionRow, ChatRow, ReviewRow, RatingRow,
+              RatingChangeRow)
     with scene.app.state.service.sessions() as session:
         return {table.__tablename__: sorted(repr(tuple(row)) for row in
                                             session.execute(select(table.__table__)).all())

@@ -22,10 +22,10 @@ from typing import Any
 import httpx
 import pytest
 
-from palio.server.accounts import FAILURE_LIMIT, FAILURE_WINDOW
+from palio.server.accounts.store import FAILURE_LIMIT, FAILURE_WINDOW
 from palio.server.app import create_app
-from palio.server.clock import ManualClock
-from palio.server.settings import Settings
+from palio.server.base.clock import ManualClock
+from palio.server.base.settings import Settings
 from tests.server.conftest import database_url
 
 with warnings.catch_warnings():  # newer Starlette asks for "httpx2"; httpx is what we have

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from palio.server.clock import OffsetFileClock
-from palio.server.mail import GRACE_S
+from palio.server.base.clock import OffsetFileClock
+from palio.server.mail.turns import GRACE_S
 from tests.server.conftest import BROWSER_MARKS, WAIT_MS, database_url
 from tests.server.smtp import LocalSmtp
 

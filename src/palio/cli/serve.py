@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from palio.server.settings import Settings, default_bot_processes
+from palio.server.base.settings import Settings, default_bot_processes
 
 
 def register(app: typer.Typer) -> None:
@@ -49,7 +49,7 @@ def check_database(url: str) -> None:
     traceback from every worker's start-up."""
     from sqlalchemy.exc import DBAPIError
 
-    from palio.server.db import make_engine
+    from palio.server.base.db import make_engine
 
     engine = make_engine(url)
     try:
@@ -147,7 +147,7 @@ def serve_command(
 
         uvicorn.run(create_app(settings), **common)
         return
-    from palio.server.db import make_engine, upgrade
+    from palio.server.base.db import make_engine, upgrade
 
     engine = make_engine(settings.db)  # migrate once, before the workers start
     upgrade(engine)

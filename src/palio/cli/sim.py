@@ -289,11 +289,11 @@ def _write_tables(table: list[sim.Standing], settings: dict[str, Any], csv_path:
 
 def _write_ratings(path: Path, settings: dict[str, Any], finished: list[dict[str, Any]],
                    seconds: float, command: list[str]) -> None:
-    """The bots' openskill ratings on the server's scale (palio.server.ratings), with how
+    """The bots' openskill ratings on the server's scale (palio.server.ratings.ratings), with how
     they were measured."""
     import shlex
 
-    from palio.server import ratings
+    from palio.server.ratings import ratings
 
     levels = ratings.rate_results(finished)
     about = {"command": shlex.join(command), "seconds": round(seconds, 1),

@@ -17,7 +17,7 @@ import typer
 from palio.core.errors import PalioError
 from palio.core.i18n import Translator
 from palio.core.words import msg
-from palio.server.errors import ApiError
+from palio.server.base.errors import ApiError
 
 users = typer.Typer(help="Accounts of a server: list, create, disable, reset a password.",
                     no_args_is_help=True)
@@ -43,13 +43,13 @@ def stop(key: str, **params: object) -> typer.Exit:
     return typer.Exit(2)
 
 
-def account_store(db: str):  # noqa: ANN201 - palio.server.accounts.AccountStore
+def account_store(db: str):  # noqa: ANN201 - palio.server.accounts.store.AccountStore
     """The accounts of ``db``, its schema brought up to date first (as the server does)."""
     from sqlalchemy.orm import sessionmaker
 
-    from palio.server.accounts import AccountStore
-    from palio.server.clock import clock_from_env
-    from palio.server.db import make_engine, upgrade
+    from palio.server.accounts.store import AccountStore
+    from palio.server.base.clock import clock_from_env
+    from palio.server.base.db import make_engine, upgrade
 
     engine = make_engine(db)
     upgrade(engine)
@@ -65,8 +65,8 @@ def read_password() -> str:
 
 def checked(name: str, password: str, email: str | None = None) -> None:
     """The same rules as sign-up in the browser (name, password length, address)."""
-    from palio.server import models
-    from palio.server.accounts import SignUp
+    from palio.server.accounts.store import SignUp
+    from palio.server.base import models
 
     if not password:
         raise stop("cli.users.empty_password")

@@ -12,8 +12,9 @@ Where the catalogs live (one domain each, the first part of a message id):
   buttons and headings, which the server hands to the browser);
 * ``palio/cli/locale/<lang>.po``: domain ``cli``, the terminal client's own words;
 * ``palio/games/<package>/locale/<lang>.po``: domain ``<package>``, one game's words;
-* ``palio/server/locale/<domain>.<lang>.po``: one domain per server concern (``accounts``,
-  ``timing``, ``chat``, ...), each beside its module; the browser gets them with ``ui``.
+* ``palio/server/<concern>/locale/<domain>.<lang>.po``: the words of one server concern
+  (``accounts``, ``timing`` and ``board`` of ``play``, ``chat``, ...), in the concern's own
+  package; the browser gets them with ``ui``.
 
 >>> from palio.core.words import msg, Player
 >>> Translator("en", ["Alice", "Bruno"])(msg("core.player_n", n=3))
@@ -54,18 +55,26 @@ def normalize_language(text: str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
-SERVER_LOCALE = Path(__file__).resolve().parent.parent / "server" / "locale"
+SERVER = Path(__file__).resolve().parent.parent / "server"
+
+
+@cache
+def server_catalogs() -> dict[str, Path]:
+    """Each server domain and the folder of its catalogs (``palio/server/*/locale``): found
+    by their files, so the words stay in their concern's package and this layer imports none."""
+    return {p.name.removesuffix(".en.po"): p.parent
+            for p in sorted(SERVER.glob("*/locale/*.en.po"))}
 
 
 def server_domains() -> list[str]:
-    """The server concerns that have their own catalog (``palio/server/locale/*.en.po``)."""
-    return sorted(p.name.removesuffix(".en.po") for p in SERVER_LOCALE.glob("*.en.po"))
+    """The server domains that have their own catalog (``palio/server/*/locale/*.en.po``)."""
+    return sorted(server_catalogs())
 
 
 def catalog_path(domain: str, lang: str) -> Path:
     """The PO file of ``domain`` in ``lang`` (it may not exist)."""
-    if (SERVER_LOCALE / f"{domain}.en.po").is_file():
-        return SERVER_LOCALE / f"{domain}.{lang}.po"
+    if domain in server_catalogs():
+        return server_catalogs()[domain] / f"{domain}.{lang}.po"
     if domain in ("core", "ui"):
         base = resources.files("palio") / "locale"
     elif domain == "cli":

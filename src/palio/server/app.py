@@ -1,25 +1,40 @@
-"""The FastAPI application: REST API, WebSocket push, bots, and the static pages.
+"""The composition root: it reads the settings, builds each concern and wires them together.
+
+The server is laid out as lichess's lila is: a small bottom layer (``base``: settings, clock,
+database and migrations, request helpers, errors, logs, the page shell), one package per
+concern above it, each owning its tables, routes and words, and this module, the only one
+that knows them all. Imports point down only::
+
+    app.py        this composition root
+    review/  ratings/  mail/  chat/      concerns above the tables
+    play/         the tables: the game service, seats, push, bots at tables, timing
+    accounts/     accounts, sessions, the CSRF rule
+    rules/        the rules pages
+    base/         settings, clock, db, http, errors, logs, outage, pages, cluster, smtp
+
+Events go up through hooks registered here: the game service calls ``move_hooks`` (turn
+mails) and ``finish_hooks`` (ratings) in the transaction of the change; the accounts call
+``Hooks.claim_seats`` and ``Hooks.profile_parts`` (the tables' games and the ratings); the
+tables' routes tell the server of viewers joining (the chat).
 
 Blocking work (database, replays, views) runs in worker threads and bots think in processes
-of their own (``botplay``); the event loop only routes requests and hands views to each
-connection's sender (``push``). Every change is committed, then pushed to the clients
+of their own (``play.botplay``); the event loop only routes requests and hands views to each
+connection's sender (``play.push``). Every change is committed, then pushed to the clients
 watching the game in this process; on PostgreSQL the other processes hear of it through
-LISTEN/NOTIFY (``cluster``) and push it to theirs.
+LISTEN/NOTIFY (``base.cluster``) and push it to theirs.
 """
 
 from __future__ import annotations
 
 import asyncio
 import fcntl
-import json
 import logging
 import os
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import make_url
@@ -27,118 +42,34 @@ from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-import palio.games as registry
-from palio.core.errors import OptionError
-from palio.core.i18n import LANGUAGES, Translator, normalize_language
-from palio.server import (
-    accounts,
-    boardkey,
-    chat,
-    logs,
-    mail,
-    models,
-    outage,
-    pages,
-    ratings_api,
-    seating,
-    timing,
-)
-from palio.server import review as reviews_api
-from palio.server.botplay import BotRunner
-from palio.server.clock import Clock, clock_from_env
-from palio.server.cluster import Listener, LocalClaims, PostgresClaims
-from palio.server.db import normalize_url
-from palio.server.errors import ApiError
-from palio.server.mail import Mailer, SmtpTarget, TurnMails
-from palio.server.push import Hub, Viewer, abort, views_for
-from palio.server.service import GameService, LiveGame, bot_names
-from palio.server.settings import Settings
+from palio.server.accounts import routes as accounts_routes
+from palio.server.accounts.store import Account, AccountStore, Claim
+from palio.server.accounts.web import OriginCheck
+from palio.server.base import logs, outage, pages
+from palio.server.base.clock import Clock, clock_from_env
+from palio.server.base.cluster import Listener, LocalClaims, PostgresClaims
+from palio.server.base.db import normalize_url
+from palio.server.base.errors import ApiError
+from palio.server.base.http import error
+from palio.server.base.lifeline import die_with_parent
+from palio.server.base.settings import Settings
+from palio.server.base.smtp import SmtpTarget
+from palio.server.chat import chat
+from palio.server.mail import turns as mail
+from palio.server.mail.turns import Mailer, TurnMails
+from palio.server.play import account_seats, timing
+from palio.server.play import pages as play_pages
+from palio.server.play import routes as play_routes
+from palio.server.play.botplay import BotRunner
+from palio.server.play.push import Hub, Viewer
+from palio.server.play.service import GameService
+from palio.server.ratings import ratings
+from palio.server.ratings import routes as ratings_routes
+from palio.server.review import review as reviews_api
+from palio.server.rules import pages as rules
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 64 * 1024  # bytes; every body of this API is a few hundred
-MAX_CLIENT_MESSAGE = 4096  # characters of a WebSocket message worth reading (an auth message)
 log = logging.getLogger("palio.server")
-
-
-def error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
-
-
-def token_of(request: Request | WebSocket) -> str | None:
-    """``Authorization: Bearer TOKEN`` first, then the ``?token=`` of older links."""
-    header = request.headers.get("authorization")
-    if header:
-        scheme, _, value = header.partition(" ")
-        if scheme.lower() == "bearer" and value.strip():
-            return value.strip()
-    return request.query_params.get("token")
-
-
-def client_address(request: Request) -> str:
-    """The client's address (uvicorn puts the proxy's X-Forwarded-For here when it trusts
-    the proxy: ``--forwarded-allow-ips``)."""
-    return request.client.host if request.client is not None else "unknown"
-
-
-async def json_body(request: Request) -> Any:
-    raw = b""
-    async for chunk in request.stream():  # read no further than the limit
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise ApiError(413, "body_too_large", f"a request body is at most {MAX_BODY} bytes")
-    if not raw:
-        return {}
-    try:
-        return json.loads(raw)
-    except (ValueError, UnicodeDecodeError, RecursionError):  # deep nesting: RecursionError
-        raise ApiError(400, "bad_json", "the body is not valid JSON") from None
-
-
-async def body_as(model: type[models.M], request: Request) -> models.M:
-    return models.parse(model, await json_body(request))
-
-
-def language_of(request: Request | WebSocket) -> str:
-    """``?lang=`` first, then the browser's ``Accept-Language``; English otherwise."""
-    return normalize_language(request.query_params.get("lang")
-                              or request.headers.get("accept-language"))
-
-
-def legend_of(game_id: str, lang: str) -> dict[str, Any]:
-    """A game's printed tables, with every component's name and explanation in ``lang``."""
-    game = registry.get(game_id)
-    tr = Translator(lang)
-    glossary = {entry.key: {"name": tr(entry.name), "text": tr(entry.text)}
-                for entry in game.words.glossary()}
-    # "key": what each symbol the board draws means (boardkey.py)
-    return {**game.legend(), "glossary": glossary, "key": boardkey.key(game.info.id, tr),
-            "lang": tr.lang}
-
-
-def summary_of(live: LiveGame) -> dict[str, Any]:
-    """Run in a worker thread: the game's lock may be held by a commit or a view for a while."""
-    with live.lock:
-        return live.summary()
-
-
-def catalog() -> list[dict[str, Any]]:
-    out = []
-    for game_id, game in registry().items():
-        info = game.info
-        options = []
-        for spec in info.options:
-            choices = list(spec.choices)
-            if set(choices) <= {False, True} and isinstance(spec.default, bool):
-                kind = "bool"
-            elif all(isinstance(c, int) and not isinstance(c, bool) for c in choices):
-                kind = "int"
-            else:
-                kind = "choice"
-            options.append({"name": spec.name, "kind": kind, "default": spec.default,
-                            "choices": choices, "help": spec.description})
-        out.append({"id": game_id, "name": info.name, "min_players": info.min_players,
-                    "max_players": info.max_players, "options": options})
-    return out
 
 
 def sqlite_single_process(db_url: str) -> Any:
@@ -184,6 +115,10 @@ class Server:
                                 bot_seconds=settings.bot_seconds, clock=self.clock,
                                 limits=timing.Limits(settings.open_expiry_hours,
                                                      settings.idle_days)))
+        # the rated tables' accounts are rated in the transaction that finishes a game
+        self.service.finish_hooks.append(ratings.rate_finished)
+        self.accounts = AccountStore(self.service.sessions, self.clock,
+                                     settings.sign_ups_per_hour)
         self.hub = Hub(self.service)
         self.chat = chat.ChatPush(self.service, self.hub)
         self.claims = PostgresClaims(settings.db) if settings.shared_database else LocalClaims()
@@ -217,7 +152,7 @@ class Server:
                 log.exception("the deadline sweep failed; it tries again")
 
     def start_mail(self) -> None:
-        """Turn mails (palio.server.mail): queued with each move, sent by this process's
+        """Turn mails (palio.server.mail.turns): queued with each move, sent by this process's
         mailer, which also records which seats' pages are open here."""
         settings = self.settings
         turns = TurnMails(self.clock, settings.public_url, settings.mail_hours)
@@ -267,12 +202,28 @@ class Server:
         """A chat message committed (here, or in another process): push it (chat.py)."""
         self.chat.changed(game_id)
 
+    async def viewer_joined(self, viewer: Viewer) -> None:
+        """A page started watching a table: it gets the table's chat too."""
+        await self.chat.joined(viewer)
+
+    def viewer_reseated(self, game_id: str) -> None:
+        """A page now watches as a seat: it may read chat it could not as a spectator."""
+        self.chat.changed(game_id)
+
+    async def claim_seats(self, account: Account, claims: list[Claim]) -> list[dict[str, Any]]:
+        """At sign-up or sign-in: the guest seats this browser held become the account's."""
+        claimed = await run_in_threadpool(account_seats.claim_seats, self.service, account,
+                                          claims)
+        for game_id in {c["game"] for c in claimed}:
+            self.changed(game_id)
+        return claimed
+
 
 def create_app(settings: Settings | str, bot_delay: float | None = None,
                clock: Clock | None = None) -> FastAPI:
     """The application. ``create_app(Settings(...))``; a database URL alone (and a bot delay)
     is kept for tests that need nothing else. ``clock``: a test's clock (default: the
-    system's, or ``PALIO_CLOCK_FILE``'s; see palio.server.clock)."""
+    system's, or ``PALIO_CLOCK_FILE``'s; see palio.server.base.clock)."""
     if isinstance(settings, str):
         settings = Settings(db=settings, bot_delay=0.3 if bot_delay is None else bot_delay)
     server = Server(settings, clock)
@@ -280,17 +231,26 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202 - FastAPI's own type
         await server.start()
-        app.state.service, app.state.hub, app.state.server = server.service, server.hub, server
+        state = app.state
+        state.service, state.hub, state.server = server.service, server.hub, server
+        state.accounts = server.accounts
+        state.account_hooks = accounts_routes.Hooks(
+            claim_seats=server.claim_seats,
+            profile_parts=[ratings_routes.profile_part(server.service),
+                           account_seats.profile_part(server.service)])
         yield
         await server.stop()
 
     app = FastAPI(title="Palio", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
-    app.include_router(pages.router)  # the pages, rules, the clients' words (pages.py)
+    app.include_router(pages.router)  # the clients' words, the favicon (base/pages.py)
+    app.include_router(play_pages.router)  # the lobby, a table's page, its replay
+    app.include_router(rules.router)  # the rules pages
     app.include_router(mail.router)  # the page that stops turn mails
-    app.include_router(ratings_api.router)  # leaderboards and seats' ratings (ratings.py)
-    app.include_router(accounts.router)  # sign-up, sign-in, profiles (accounts.py)
-    app.add_middleware(accounts.OriginCheck)  # CSRF: signed-in writes from our own pages only
+    app.include_router(ratings_routes.router)  # leaderboards and seats' ratings
+    app.include_router(accounts_routes.router)  # sign-up, sign-in, profiles
+    app.include_router(account_seats.router)  # an account's games
+    app.add_middleware(OriginCheck)  # CSRF: signed-in writes from our own pages only
 
     def service() -> GameService:
         return server.service
@@ -316,236 +276,17 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return error(exc.status_code, code, str(exc.detail))
 
-    def schema(model: type[models.Body]) -> dict[str, Any]:
-        """The request body's JSON schema for the OpenAPI page (the body is read by
-        ``json_body``, which keeps the size limit and the error shape)."""
-        return {"requestBody": {"required": True, "content": {
-            "application/json": {"schema": model.model_json_schema()}}}}
-
-    # -- REST ---------------------------------------------------------------------------
-    @app.get("/api/catalog")
-    async def get_catalog() -> Any:
-        return await run_in_threadpool(catalog)
-
-    @app.get("/api/languages")
-    async def get_languages() -> Any:
-        return LANGUAGES
-
-    @app.get("/api/catalog/{game}/legend")
-    async def get_legend(game: str, request: Request) -> Any:
-        try:
-            return await run_in_threadpool(legend_of, game, language_of(request))
-        except OptionError:
-            raise ApiError(404, "no_such_game", f"there is no game type {game[:64]!r}") from None
-
-    @app.get("/api/bots")
-    async def get_bots() -> Any:
-        return {"levels": bot_names()}
-
-    @app.post("/api/games", status_code=201, openapi_extra=schema(models.CreateGame))
-    async def create_game(request: Request) -> Any:
-        body = await body_as(models.CreateGame, request)
-        # the creator's token: only this reply carries it (it gives empty seats to bots)
-        creator_token, creator_hash = seating.new_creator_token()
-        live = await run_in_threadpool(lambda: service().create(
-            body, creator=client_address(request), creator_token=creator_hash))
-        server.changed(live.id)
-        created = await run_in_threadpool(summary_of, live)
-        return JSONResponse({**created, "creator_token": creator_token}, status_code=201)
-
-    @app.get("/api/games")
-    async def list_games(request: Request) -> Any:
-        """Newest first; ``status``, ``game``, ``limit`` (1-200, default 50) and ``before``
-        (a game id: the page after it). The next page's URL is in the ``Link`` header."""
-        # ``lang`` (the reader's language, accepted by every request) does not change the list
-        given = {k: v for k, v in request.query_params.items() if k != "lang"}
-        query = models.parse(models.ListGames, given, code="bad_query")
-        page, after = await run_in_threadpool(service().list_games, query)
-        headers = {}
-        if after is not None:
-            params = {k: v for k, v in query.model_dump().items() if v is not None}
-            params["before"] = after
-            headers["Link"] = f'</api/games?{urlencode(params)}>; rel="next"'
-        return JSONResponse(page, headers=headers)
-
-    @app.get("/api/games/{game_id}")
-    async def get_game(game_id: str) -> Any:
-        live = await run_in_threadpool(service().get, game_id)
-        return JSONResponse(await run_in_threadpool(summary_of, live))
-
-    @app.post("/api/games/{game_id}/seats/{seat}/join", openapi_extra=schema(models.JoinSeat))
-    async def join(game_id: str, seat: str, request: Request) -> Any:
-        body = await body_as(models.JoinSeat, request)
-        if not (seat.isascii() and seat.isdigit() and len(seat) <= 4):
-            raise ApiError(404, "no_such_seat", "a seat is a small number")
-        account = await accounts.signed_in(request)  # signed in: the account's seat
-        live, token = await run_in_threadpool(service().join, game_id, int(seat), body, account)
-        server.changed(game_id)
-        if account is not None:  # the cookie opens the seat on any device
-            return {"seat": int(seat), "token": token, "url": f"/games/{live.id}"}
-        # the token travels in the fragment, which browsers never send to a server
-        return {"seat": int(seat), "token": token, "url": f"/games/{live.id}#token={token}"}
-
-    @app.post("/api/games/{game_id}/seats/{seat}/bot", openapi_extra=schema(seating.SeatToBot))
-    async def seat_to_bot(game_id: str, seat: str, request: Request) -> Any:
-        """The creator (the creator's token as the bearer) gives an empty seat to a bot."""
-        body = await body_as(seating.SeatToBot, request)
-        if not (seat.isascii() and seat.isdigit() and len(seat) <= 4):
-            raise ApiError(404, "no_such_seat", "a seat is a small number")
-        live = await run_in_threadpool(seating.give_to_bot, service(), game_id, int(seat),
-                                       token_of(request), body)
-        server.changed(game_id)
-        return JSONResponse(await run_in_threadpool(summary_of, live))
-
-    async def seat_of(game_id: str, request: Request) -> tuple[LiveGame, int | None]:
-        """The seat a token opens; without one, the seat the signed-in account holds."""
-        live = await run_in_threadpool(service().get, game_id)
-        token = token_of(request)
-        if token:
-            return live, live.seat_of_token(token)
-        return live, accounts.seat_of_account(live, await accounts.signed_in(request))
-
-    chat.install(app, seat_of, server.chat_posted)  # POST and GET /api/games/{id}/chat
-
-    async def view_reply(live: LiveGame, seat: int | None, request: Request) -> JSONResponse:
-        reader = (seat, language_of(request))
-        view = (await run_in_threadpool(views_for, live, {reader}))[reader]
-        # the server's time beside the view: pages count the clocks down from it
-        return JSONResponse({**view, "now": server.clock.now().isoformat()},
-                            headers=accounts.PRIVATE)  # a seat's view: kept by no cache
-
-    @app.get("/api/games/{game_id}/view")
-    async def view(game_id: str, request: Request) -> Any:
-        live, seat = await seat_of(game_id, request)
-        return await view_reply(live, seat, request)
-
-    @app.post("/api/games/{game_id}/actions", openapi_extra=schema(models.Act))
-    async def act(game_id: str, request: Request) -> Any:
-        live, seat = await seat_of(game_id, request)
-        body = await body_as(models.Act, request)
-        await run_in_threadpool(service().act, game_id, seat, body)
-        server.changed(game_id)
-        return await view_reply(live, seat, request)
-
-    @app.post("/api/games/{game_id}/undo", openapi_extra=schema(models.Undo))
-    async def undo(game_id: str, request: Request) -> Any:
-        live, seat = await seat_of(game_id, request)
-        body = await body_as(models.Undo, request)
-        await run_in_threadpool(service().undo, game_id, seat, body)
-        server.changed(game_id)
-        return await view_reply(live, seat, request)
-
-    @app.post("/api/games/{game_id}/seats/{seat}/leave")
-    async def leave(game_id: str, seat: str, request: Request) -> Any:
-        """The seat's player leaves a running table: the table's rule for leaving applies
-        (timing.py). Only the seat's holder may."""
-        if not (seat.isascii() and seat.isdigit() and len(seat) <= 4):
-            raise ApiError(404, "no_such_seat", "a seat is a small number")
-        live, holder = await seat_of(game_id, request)
-        if not 0 <= int(seat) < live.players:
-            raise ApiError(404, "no_such_seat", f"seats of this game are 0-{live.players - 1}")
-        await run_in_threadpool(timing.leave, service(), game_id, holder, int(seat))
-        server.changed(game_id)
-        return await view_reply(live, holder, request)
-
-    @app.get("/api/games/{game_id}/record")
-    async def record(game_id: str) -> Any:
-        return JSONResponse(await run_in_threadpool(service().record, game_id))
-
-    @app.get("/api/games/{game_id}/replay")
-    async def replay(game_id: str, request: Request) -> Any:
-        return JSONResponse(await run_in_threadpool(service().replay, game_id,
-                                                    language_of(request)))
-
-    # -- push -----------------------------------------------------------------------------
-    @app.websocket("/ws/games/{game_id}")
-    async def push(websocket: WebSocket, game_id: str) -> None:
-        await websocket.accept()
-        try:
-            live = await run_in_threadpool(service().get, game_id)
-            seat = live.seat_of_token(token_of(websocket))
-            if seat is None:  # a signed-in browser watches as its account's seat
-                seat = await accounts.websocket_account_seat(websocket, live)
-        except ApiError as exc:
-            await refuse(websocket, exc)
-            return
-        viewer = Viewer(websocket, game_id, seat, language_of(websocket),
-                        settings.push_timeout, server.hub.remove)
-        try:
-            await server.chat.joined(viewer)
-            await server.hub.add(viewer)
-            while not viewer.gone:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                if not await answer(websocket, viewer, message.get("text")):
-                    break
-        except Exception as exc:  # noqa: BLE001 - a connection ending is not a server error
-            if not is_disconnect(exc):
-                log.exception("WebSocket of game %s failed", game_id)
-        finally:
-            await viewer.close()
-
-    async def answer(websocket: WebSocket, viewer: Viewer, text: str | None) -> bool:
-        """Act on a client's message; False once the connection should end. The one message
-        understood is ``{"type": "auth", "token": T}``: watch as T's seat from now on (a
-        browser cannot set the Authorization header of a WebSocket, and a URL is logged).
-        It counts once, on a connection that has no seat yet (each would cost a view).
-        Anything else (binary frames, pings, text, a second auth) is ignored."""
-        if text is None or len(text) > MAX_CLIENT_MESSAGE or viewer.seat is not None:
-            return True
-        try:
-            message = json.loads(text)
-        except ValueError:
-            return True
-        if not isinstance(message, dict) or message.get("type") != "auth":
-            return True
-        token = message.get("token")
-        try:
-            if not isinstance(token, str):
-                raise ApiError(400, "bad_message", "an auth message needs a token string")
-            live = await run_in_threadpool(service().get, viewer.game_id)
-            seat = live.seat_of_token(token)
-        except ApiError as exc:
-            await viewer.close()
-            await refuse(websocket, exc)
-            return False
-        viewer.reseat(seat)
-        await server.hub.send_current(viewer)
-        server.chat.changed(viewer.game_id)  # a seat may read what it could not as spectator
-        return True
-
-    async def refuse(websocket: WebSocket, exc: ApiError) -> None:
-        """Send the error, then close with 4000 + status (4403, 4404); never wait long."""
-        message = {"type": "error", "error": {"code": exc.code, "message": exc.message}}
-        try:
-            await asyncio.wait_for(websocket.send_text(json.dumps(message)), settings.push_timeout)
-            await asyncio.wait_for(websocket.close(code=4000 + exc.status), settings.push_timeout)
-        except TimeoutError:
-            abort(websocket)
-        except Exception as error:  # noqa: BLE001
-            if not is_disconnect(error):
-                raise
-
+    play_routes.install(app, server)  # the tables' REST routes and WebSocket push
+    chat.install(app, lambda game_id, request: play_routes.seat_of(server.service, game_id,
+                                                                   request),
+                 server.chat_posted)  # POST and GET /api/games/{id}/chat
     reviews_api.install(app, server)  # reviews of finished games, hints (server/review.py)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app
 
 
-def is_disconnect(exc: BaseException) -> bool:
-    """The ways a connection ends under a sender or receiver: a normal event, not an error."""
-    from starlette.websockets import WebSocketDisconnect
-
-    if isinstance(exc, WebSocketDisconnect | OSError | asyncio.CancelledError):
-        return True
-    # Starlette says "... once a close message has been sent" / "... after sending
-    # 'websocket.close'" as RuntimeError (a subclass in newer versions)
-    return isinstance(exc, RuntimeError) and "close" in str(exc).lower()
-
 
 def app_from_env() -> FastAPI:
     """The application of one ``palio serve --workers N`` process (uvicorn's factory)."""
-    from palio.server.lifeline import die_with_parent
-
     die_with_parent()  # a killed supervisor must not leave its workers on the port
     return create_app(Settings.from_env())

@@ -22,7 +22,7 @@ Glossary keys, as the browser renderer (``server/static/render/san-gimignano.js`
 ``why_illegal`` speaks to the seat to move (it may name that seat's own cards): show its
 reason to that seat only. Prompt sections are the explicit ids of the headings of
 ``docs/rules/san-gimignano.md`` and ``san-gimignano.ja.md`` (``SECTIONS``;
-``tests/server/test_pages.py`` checks that each exists in both).
+``tests/server/base/test_pages.py`` checks that each exists in both).
 """
 
 from __future__ import annotations

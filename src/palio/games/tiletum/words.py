@@ -33,7 +33,7 @@ observation name things:
 ``why_illegal`` speaks to the seat to move (it may name that seat's own cards): show its
 reason to that seat only. Prompt sections are the explicit ids of the headings of
 ``docs/rules/tiletum.md`` and ``tiletum.ja.md`` (``SECTIONS``, and each action's own name;
-``tests/server/test_pages.py`` checks that each exists in both).
+``tests/server/base/test_pages.py`` checks that each exists in both).
 """
 
 from __future__ import annotations

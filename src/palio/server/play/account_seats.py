@@ -1,0 +1,126 @@
+"""The tables of a signed-in account: the seat it holds at a table, its guest seats made its
+own at sign-up or sign-in, its games (``GET /api/me/games``, and the games part of its public
+profile). The accounts concern calls the claim and the profile part through the hooks the
+composition root registers; this module asks the accounts concern only who is signed in."""
+
+from __future__ import annotations
+
+import html
+import secrets
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from sqlalchemy import select, update
+from starlette.concurrency import run_in_threadpool
+
+from palio.core.i18n import Translator
+from palio.core.words import msg
+from palio.server.accounts.routes import ProfilePart
+from palio.server.accounts.store import PRIVATE, Account, Claim
+from palio.server.accounts.web import required
+from palio.server.base.errors import ApiError
+from palio.server.base.pages import game_message, say
+from palio.server.play.service import GameService, Seat, hash_token, row_summary, seat_names
+from palio.server.play.tables import GameRow, SeatRow
+
+router = APIRouter()
+
+
+def seat_of_account(live: Any, account: Account | None) -> int | None:
+    """The seat ``account`` holds at this table, or None (a spectator)."""
+    if account is None:
+        return None
+    for seat in live.seats:
+        if seat.account_id == account.id:
+            return seat.seat
+    return None
+
+
+def claim_seats(service: GameService, account: Account, claims: list[Claim]) -> list[dict[str, Any]]:
+    """Make the guest seats whose tokens this browser holds the account's own (named as the
+    account). A wrong token, a seat another account holds, or a second seat at a table where
+    the account already sits is skipped. The claimed seats, as ``{"game", "seat"}``."""
+    claimed = []
+    for claim in claims:
+        try:
+            live = service._cached(claim.game)
+        except ApiError:
+            continue
+        with live.lock:
+            with service.sessions.begin() as session:
+                service._lock_row(session, live)  # several processes: the newest seats
+                if not 0 <= claim.seat < live.players:
+                    continue
+                target = live.seats[claim.seat]
+                if (target.token_hash is None or target.account_id is not None
+                        or not secrets.compare_digest(target.token_hash, hash_token(claim.token))
+                        or seat_of_account(live, account) is not None):
+                    continue
+                changed = session.execute(
+                    update(SeatRow).where(SeatRow.game_id == live.id, SeatRow.seat == claim.seat,
+                                          SeatRow.account_id.is_(None))
+                    .values(account_id=account.id, name=account.name)).rowcount
+                if changed != 1:
+                    continue
+                revision = service._bump(session, live)
+            target.account_id, target.name = account.id, account.name
+            live.forget_log()  # the log names players
+            live.revision = revision
+        claimed.append({"game": live.id, "seat": claim.seat})
+    return claimed
+
+
+def games_of(service: GameService, account_id: int) -> list[dict[str, Any]]:
+    """The account's games, newest first (at most 200): lobby entries with its seat."""
+    with service.sessions() as session:
+        held = session.execute(
+            select(GameRow, SeatRow.seat).join(SeatRow, SeatRow.game_id == GameRow.id)
+            .where(SeatRow.account_id == account_id)
+            .order_by(GameRow.created_at.desc(), GameRow.id.desc()).limit(200)).all()
+        ids = [row.id for row, _ in held]
+        seats: dict[str, list[SeatRow]] = {game_id: [] for game_id in ids}
+        if ids:
+            for seat in session.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids))
+                                        .order_by(SeatRow.seat)):
+                seats[seat.game_id].append(seat)
+        return [{**row_summary(row, seats[row.id]), "seat": seat} for row, seat in held]
+
+
+def games_html_section(lang: str, games: list[dict[str, Any]], status: str) -> str:
+    tr = Translator(lang)
+    rows = []
+    for game in games:
+        if (game["status"] == "finished") != (status == "finished"):
+            continue
+        seats = [Seat(s["seat"], s["kind"], s["level"], s["name"], None)
+                 for s in game["seats"]]
+        names = [name or tr(msg("ui.player_n", n=n + 1))
+                 for n, name in enumerate(seat_names(seats, tr))]
+        target = f"/games/{game['id']}" + ("/replay" if status == "finished" else "")
+        rows.append(
+            f'<li class="game-row" data-game="{html.escape(game["id"])}">'
+            f'<a href="{html.escape(target, quote=True)}">'
+            f'{say(lang, game_message(game["game"]))}</a> '
+            f'<code>{html.escape(game["id"])}</code> '
+            f'<span class="seat-names">{html.escape(" · ".join(names))}</span></li>')
+    title = say(lang, f"accounts.profile.{status}")
+    listed = f'<ul class="player-games">{"".join(rows)}</ul>' if rows else (
+        f'<p class="muted">{say(lang, "accounts.profile.no_games")}</p>')
+    return f'<section class="panel" id="games-{status}"><h3>{title}</h3>{listed}</section>'
+
+
+def games_html(lang: str, games: list[dict[str, Any]]) -> str:
+    return games_html_section(lang, games, "running") + games_html_section(lang, games, "finished")
+
+
+def profile_part(service: GameService) -> ProfilePart:
+    """The games part of a player's profile (registered with the accounts by the root)."""
+    return ProfilePart("games", lambda account_id: games_of(service, account_id), games_html)
+
+
+@router.get("/api/me/games", tags=["accounts"])
+async def my_games(request: Request) -> Any:
+    account = await required(request)
+    games = await run_in_threadpool(games_of, request.app.state.service, account.id)
+    return JSONResponse({"games": games}, headers=PRIVATE)

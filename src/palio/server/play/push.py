@@ -1,0 +1,226 @@
+"""WebSocket push: each connection has a mailbox of one message and its own sender.
+
+A change marks its game dirty; one task per game builds the views (once per seat and language
+watching, off the event loop, under the game's lock only while building) and drops each
+connection's view in its mailbox, replacing any view it has not sent yet: the newest position
+is all a client needs. Each connection's sender sends on its own, so a slow client delays only
+itself; one that has not taken a message within ``push_timeout`` seconds is disconnected (its
+socket aborted) and reconnects for a fresh view, if it ever reads again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocket
+
+from palio.server.play.service import GameService, LiveGame
+
+log = logging.getLogger("palio.server")
+MAX_CHATS_QUEUED = 50
+Reader = tuple[int | None, str]  # (seat or None for a spectator, language)
+
+
+def abort(websocket: WebSocket) -> None:
+    """Drop the connection now. A polite close needs the client to read the close frame,
+    which a stuck client never does, and until then the server keeps its unsent bytes; so
+    abort the transport under it. Found through uvicorn's ``receive`` (the ASGI protocol
+    object); other servers lack it, and the connection then waits for their own timeouts."""
+    protocol = getattr(getattr(websocket, "_receive", None), "__self__", None)
+    transport = getattr(protocol, "transport", None)
+    if transport is not None and hasattr(transport, "abort"):
+        transport.abort()
+
+
+class Viewer:
+    """One WebSocket connection watching one game as one seat, in one language."""
+
+    def __init__(self, websocket: WebSocket, game_id: str, seat: int | None, lang: str,
+                 timeout: float, on_gone: Callable[[Viewer], None]) -> None:
+        self.websocket = websocket
+        self.game_id = game_id
+        self.seat = seat
+        self.lang = lang
+        self.timeout = timeout
+        self.on_gone = on_gone
+        self.pending: str | None = None  # the newest message not yet sent: a mailbox of one
+        # chat messages are each sent, in order (chat.py); a reader far behind drops the
+        # oldest and its page asks for them again (it sees the gap in their numbers)
+        self.chats: deque[str] = deque(maxlen=MAX_CHATS_QUEUED)
+        self.chat_seen = 0  # number of the newest chat message queued for this connection
+        self.revision = -1  # revision of the newest view put in the mailbox
+        self.wake = asyncio.Event()
+        self.gone = False
+        self.sender: asyncio.Task[None] | None = None
+
+    @property
+    def reader(self) -> Reader:
+        return self.seat, self.lang
+
+    def start(self) -> None:
+        self.sender = asyncio.get_running_loop().create_task(self._send_loop())
+
+    def offer(self, revision: int, message: str) -> None:
+        """Queue a view of ``revision``, replacing an unsent one; never an older position."""
+        if self.gone or revision <= self.revision:
+            return
+        self.revision = revision
+        self.pending = message
+        self.wake.set()
+
+    def offer_chat(self, number: int, message: str) -> None:
+        """Queue chat message ``number`` unless it was queued already."""
+        if self.gone or number <= self.chat_seen:
+            return
+        self.chat_seen = number
+        self.chats.append(message)
+        self.wake.set()
+
+    def _next_message(self) -> str | None:
+        if self.chats:
+            return self.chats.popleft()
+        message, self.pending = self.pending, None
+        return message
+
+    def reseat(self, seat: int | None) -> None:
+        """The connection now watches as another seat: its next view, whatever its revision,
+        is sent."""
+        self.seat = seat
+        self.revision = -1
+
+    async def _send_loop(self) -> None:
+        while not self.gone:
+            await self.wake.wait()
+            self.wake.clear()
+            message = self._next_message()
+            if message is None:
+                continue
+            if self.chats or self.pending is not None:
+                self.wake.set()  # more to send after this one
+            try:
+                await asyncio.wait_for(self.websocket.send_text(message), self.timeout)
+            except TimeoutError:
+                log.info("dropped a WebSocket client of game %s: it took no message for %g s",
+                         self.game_id, self.timeout)
+                abort(self.websocket)
+                self.stop()
+                return
+            except Exception:  # noqa: BLE001 - closed under us: the reader sees the disconnect
+                self.stop()
+                return
+
+    def stop(self) -> None:
+        if not self.gone:
+            self.gone = True
+            self.wake.set()
+            self.on_gone(self)
+
+    async def close(self) -> None:
+        """Stop sending, and wait for the sender to end (at most its timeout)."""
+        self.stop()
+        if self.sender is not None and self.sender is not asyncio.current_task():
+            self.sender.cancel()
+            with contextlib.suppress(BaseException):
+                await self.sender
+
+
+class Hub:
+    """The viewers of every game, and one push task per game with viewers."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.viewers: dict[str, set[Viewer]] = {}
+        self.dirty: set[str] = set()
+        self.pushers: dict[str, asyncio.Task[None]] = {}
+        self.pushed: dict[str, int] = {}  # game id -> newest revision pushed from here
+
+    def watching(self, game_id: str) -> bool:
+        return bool(self.viewers.get(game_id))
+
+    def changed(self, game_id: str) -> None:
+        """The game changed (here, or in another process): push it to everyone watching."""
+        if not self.watching(game_id):
+            return
+        self.dirty.add(game_id)
+        task = self.pushers.get(game_id)
+        if task is None or task.done():
+            self.pushers[game_id] = asyncio.get_running_loop().create_task(self._push(game_id))
+
+    def known(self, game_id: str, revision: int) -> bool:
+        """Whether this process has pushed ``revision`` of the game (or a newer one)."""
+        return self.pushed.get(game_id, -1) >= revision
+
+    async def _push(self, game_id: str) -> None:
+        while game_id in self.dirty:
+            self.dirty.discard(game_id)
+            viewers = list(self.viewers.get(game_id, ()))
+            if not viewers:
+                break
+            try:
+                revision, messages = await run_in_threadpool(
+                    self.build, game_id, {v.reader for v in viewers})
+            except Exception:
+                log.exception("could not build the views of game %s", game_id)
+                break
+            self.pushed[game_id] = max(revision, self.pushed.get(game_id, -1))
+            for viewer in viewers:
+                message = messages.get(viewer.reader)
+                if message is not None:
+                    viewer.offer(revision, message)
+        self.pushers.pop(game_id, None)
+
+    def build(self, game_id: str, readers: set[Reader]) -> tuple[int, dict[Reader, str]]:
+        """Each reader's view message, all of one position (run in a worker thread)."""
+        live = self.service.get(game_id)
+        return views_text(live, readers, self.service.clock.now().isoformat())
+
+    async def add(self, viewer: Viewer) -> None:
+        """Start pushing to a new connection: first the current view, then every change."""
+        self.viewers.setdefault(viewer.game_id, set()).add(viewer)
+        viewer.start()
+        await self.send_current(viewer)
+
+    async def send_current(self, viewer: Viewer) -> None:
+        revision, messages = await run_in_threadpool(self.build, viewer.game_id, {viewer.reader})
+        viewer.offer(revision, messages[viewer.reader])
+
+    def remove(self, viewer: Viewer) -> None:
+        viewers = self.viewers.get(viewer.game_id)
+        if viewers is not None:
+            viewers.discard(viewer)
+            if not viewers:
+                del self.viewers[viewer.game_id]
+                self.pushed.pop(viewer.game_id, None)
+
+    async def close(self) -> None:
+        for viewers in list(self.viewers.values()):
+            for viewer in list(viewers):
+                await viewer.close()
+        for task in list(self.pushers.values()):
+            task.cancel()
+
+
+def views_text(live: LiveGame, readers: set[Reader],
+               now: str | None = None) -> tuple[int, dict[Reader, str]]:
+    """The view message of each reader, serialised once, and the revision they show; ``now``:
+    the server's time, beside each view (pages count the clocks down from it)."""
+    with live.lock:
+        views = {reader: live.view(*reader) for reader in readers}
+        revision = live.revision
+    extra = {} if now is None else {"now": now}
+    return revision, {reader: json.dumps({"type": "view", "view": {**view, **extra}},
+                                         separators=(",", ":"))
+                      for reader, view in views.items()}
+
+
+def views_for(live: LiveGame, readers: set[Reader]) -> dict[Reader, dict[str, Any]]:
+    """Each (seat, language)'s view, all of one position (built under the game's lock)."""
+    with live.lock:
+        return {reader: live.view(*reader) for reader in readers}

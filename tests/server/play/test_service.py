@@ -1,0 +1,285 @@
+"""The game service in-process: rebuilding from the database, listings, the undo rule."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from palio.server.play.service import ApiError, GameService
+
+
+def play_out(service: GameService, game_id: str, rng: random.Random, limit: int = 10_000) -> None:
+    live = service.get(game_id)
+    for _ in range(limit):
+        if live.state.is_over:
+            return
+        seat = live.state.to_move
+        move = rng.choice(live.state.legal_actions())
+        service.act(game_id, seat, {"action": str(move), "move_number": live.move_number})
+
+
+def humans(service: GameService, game: str, players: int, seed: int) -> str:
+    live = service.create({"game": game, "players": players, "seed": seed,
+                           "seats": [{"kind": "human"}] * players})
+    for seat in range(players):
+        service.join(live.id, seat, {"name": f"P{seat}"})
+    return live.id
+
+
+def test_rebuild_and_listing_from_rows(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'palio.db'}"
+    first = GameService(url)
+    done = humans(first, "san-gimignano", 2, seed=4)
+    play_out(first, done, random.Random(1))
+    running = humans(first, "tiletum", 3, seed=5)
+    live = first.get(running)
+    for _ in range(25):
+        first.act(running, live.state.to_move,
+                  {"action": str(live.state.legal_actions()[0]), "move_number": live.move_number})
+    expected = {g["id"]: g for g in first.list_games({"status": "all"})[0]}
+    # the lobby reads rows only; its entries are what the live games say of themselves
+    assert expected[running] == first.get(running).summary()
+    assert expected[done] == first.get(done).summary()
+    first.close()
+
+    second = GameService(url)  # a fresh cache: games are rebuilt from the committed rows
+    listed = {g["id"]: g for g in second.list_games({"status": "finished"})[0]}
+    assert listed[done] == expected[done] and not second.live
+    assert running not in listed
+    again = second.get(running)
+    assert again.state.observe(None) == live.state.observe(None)
+    assert again.state.notation_history() == live.state.notation_history()
+    assert second.list_games({"status": "running"})[0][0] == expected[running]
+    second.close()
+
+
+def test_undo_rule_in_every_game(tmp_path: Path) -> None:
+    """Over random play, undo is offered exactly when the rule allows it, and undoing restores
+    the previous position for every seat."""
+    service = GameService(f"sqlite:///{tmp_path / 'palio.db'}")
+    rng = random.Random(7)
+    allowed = refused_revealing = 0
+    for game, players in (("san-gimignano", 2), ("tiletum", 2)):
+        game_id = humans(service, game, players, seed=3)
+        live = service.get(game_id)
+        while not live.state.is_over and live.move_number < 150:
+            seat = live.state.to_move
+            before = [live.state.observe(s) for s in [None, *range(players)]]
+            move = str(rng.choice(live.state.legal_actions()))
+            service.act(game_id, seat, {"action": move, "move_number": live.move_number})
+            others = [s for s in range(players) if s != seat]
+            assert not any(live.can_undo(s) for s in others)
+            if live.can_undo(seat):
+                allowed += 1
+                assert live.state.to_move == seat and live.actors[-1] == seat
+                assert live.turns[-2] == live.turns[-1]  # the decision began no new turn
+                service.undo(game_id, seat, {"move_number": live.move_number})
+                assert [live.state.observe(s) for s in [None, *range(players)]] == before
+                service.act(game_id, seat, {"action": move, "move_number": live.move_number})
+            else:
+                if live.state.to_move == seat and not live.state.is_over:
+                    refused_revealing += 1
+                with pytest.raises(ApiError) as refused:
+                    service.undo(game_id, seat, {"move_number": live.move_number})
+                assert refused.value.code == "undo_not_allowed"
+    assert allowed > 5 and refused_revealing > 0
+    service.close()
+
+
+def test_undo_never_crosses_into_a_new_turn(tmp_path: Path) -> None:
+    """A seat that ends its turn and is first to move in the next one (Tiletum's turn order
+    allows it) may not take the ending back, even when it revealed nothing."""
+    service = GameService(f"sqlite:///{tmp_path / 'palio.db'}")
+    crossings = 0
+    for seed in range(6):  # random games until one hands a new turn to the same seat
+        if crossings:
+            break
+        game_id = humans(service, "tiletum", 2, seed=seed)
+        live = service.get(game_id)
+        rng = random.Random(seed)
+        while not live.state.is_over:
+            seat = live.state.to_move
+            move = str(rng.choice(live.state.legal_actions()))
+            service.act(game_id, seat, {"action": move, "move_number": live.move_number})
+            n = live.move_number
+            if live.state.to_move != seat or live.turns[n - 1] == live.turns[n]:
+                continue
+            if live.action_revealed(n):
+                continue  # refused for that reason already
+            crossings += 1
+            assert not live.can_undo(seat)
+            with pytest.raises(ApiError) as refused:
+                service.undo(game_id, seat, {"move_number": n})
+            assert refused.value.code == "undo_not_allowed"
+    assert crossings > 0, "no game handed a new turn to the seat that ended the last"
+    service.close()
+
+
+def test_sqlite_commits_are_synced_to_disk(tmp_path: Path) -> None:
+    """Every pooled SQLite connection runs in WAL mode with synchronous=FULL: a commit (and so
+    an acknowledged move) is fsync'd before the response, surviving a power cut too."""
+    from sqlalchemy import text
+
+    service = GameService(f"sqlite:///{tmp_path / 'palio.db'}")
+    connections = [service.engine.connect() for _ in range(3)]  # distinct pooled connections
+    try:
+        for connection in connections:
+            assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+            assert connection.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+            assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+    finally:
+        for connection in connections:
+            connection.close()
+        service.close()
+
+
+def test_racing_submissions_apply_once(tmp_path: Path) -> None:
+    """Two tabs, different moves, the same move number, at the same time: one is applied; and
+    a second writer on the same database (say, a second process) is stopped by the rows."""
+    import threading
+
+    from palio.server.play.tables import ActionRow
+
+    url = f"sqlite:///{tmp_path / 'palio.db'}"
+    service = GameService(url)
+    game_id = humans(service, "tiletum", 2, seed=1)
+    moves = [str(a) for a in service.get(game_id).state.legal_actions()][:8]
+    codes: list[str] = []
+    start = threading.Barrier(len(moves))
+
+    def submit(move: str) -> None:
+        start.wait()
+        try:
+            service.act(game_id, 0, {"action": move, "move_number": 0})
+            codes.append("ok")
+        except ApiError as exc:
+            codes.append(exc.code)
+
+    threads = [threading.Thread(target=submit, args=(move,)) for move in moves]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(codes) == ["ok"] + ["stale_move"] * (len(moves) - 1)
+    assert service.get(game_id).move_number == 1
+
+    other = GameService(url)  # its cache is loaded now, at move 1, like the first one's
+    live = service.get(game_id)
+    seat, move = live.state.to_move, str(live.state.legal_actions()[0])
+    other.get(game_id)
+    service.act(game_id, seat, {"action": move, "move_number": 1})
+    with pytest.raises(ApiError) as second:
+        other.act(game_id, seat, {"action": move, "move_number": 1})
+    assert second.value.code == "stale_move"
+    with service.sessions() as session:
+        assert session.query(ActionRow).filter_by(game_id=game_id).count() == 2
+    other.close()
+    service.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_migration_fills_the_new_columns_of_existing_games(tmp_path: Path, backend: str) -> None:
+    """A database from before revision 0002 (games, seats and moves only) is upgraded in
+    place: move numbers, who is to move and revisions are filled in from the moves."""
+    from sqlalchemy import JSON, bindparam, text
+
+    from palio.server.base.db import make_engine, now, upgrade
+    from tests.server.conftest import database_url
+
+    url = database_url(backend, tmp_path)
+    engine = make_engine(url)
+    upgrade(engine, "0001")
+    game = __import__("palio").get_game("tiletum")
+    state = game.setup(2, 7, None)
+    moves = []
+    rng = random.Random(2)
+    for _ in range(9):
+        move = rng.choice(state.legal_actions())
+        moves.append((state.to_move, str(move)))
+        state.apply(move)
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO games (id, game, version, players, options, seed, status, created_at) "
+            "VALUES ('old1', 'tiletum', '1', 2, :options, 7, 'running', :at)")
+            .bindparams(bindparam("options", type_=JSON)),
+            {"options": {"action_tiles": False}, "at": now()})
+        for seat in range(2):
+            connection.execute(text("INSERT INTO seats (game_id, seat, kind, name, token_hash) "
+                                    "VALUES ('old1', :seat, 'human', 'P', 'x')"), {"seat": seat})
+        for n, (seat, notation) in enumerate(moves, 1):
+            connection.execute(text("INSERT INTO actions (game_id, n, seat, notation, created_at) "
+                                    "VALUES ('old1', :n, :seat, :notation, :at)"),
+                               {"n": n, "seat": seat, "notation": notation, "at": now()})
+    engine.dispose()
+
+    service = GameService(url)  # upgrades to the newest revision
+    with service.engine.connect() as connection:  # no row was lost on the way
+        assert connection.execute(text("SELECT count(*) FROM actions")).scalar() == 9
+        if backend == "sqlite":
+            assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+    [listed], _ = service.list_games()
+    assert listed["move_number"] == 9 and listed["to_move"] == state.to_move
+    assert listed == service.get("old1").summary()
+    assert service.get("old1").revision == 9
+    seat = state.to_move
+    service.act("old1", seat, {"action": str(state.legal_actions()[0]), "move_number": 9})
+    assert service.list_games()[0][0]["move_number"] == 10
+    service.close()
+
+
+def test_kept_log_lines_follow_undo_and_names(tmp_path: Path) -> None:
+    """Views keep each reader's log lines between moves; an undo (then another move), and a
+    name that changes, must show in them exactly as in a game loaded afresh."""
+    url = f"sqlite:///{tmp_path / 'palio.db'}"
+    service = GameService(url)
+    live = service.create({"game": "san-gimignano", "players": 2, "seed": 11,
+                           "seats": [{"kind": "human"}] * 2})
+    live.view(None)  # kept lines written with the names before anyone joined
+    for seat in range(2):
+        service.join(live.id, seat, {"name": f"Name{seat}"})
+    assert live.view(None)["log"] == GameService(url).get(live.id).view(None)["log"]
+    rng = random.Random(5)
+    undone = 0
+    for _ in range(120):
+        if live.state.is_over:
+            break
+        seat = live.state.to_move
+        for reader in (None, 0, 1):
+            live.view(reader)  # fill the kept lines
+        service.act(live.id, seat, {"action": str(rng.choice(live.state.legal_actions())),
+                                    "move_number": live.move_number})
+        if live.can_undo(seat):
+            service.undo(live.id, seat, {"move_number": live.move_number})
+            undone += 1
+            options = [str(a) for a in live.state.legal_actions()]
+            service.act(live.id, seat, {"action": options[-1], "move_number": live.move_number})
+        fresh = GameService(url).get(live.id)
+        for reader in (None, 0, 1):
+            assert live.view(reader)["log"] == fresh.view(reader)["log"]
+    assert undone > 0
+    service.close()
+
+
+def test_finished_games_and_replays_leave_memory_and_come_back_the_same(tmp_path: Path) -> None:
+    """A long-running server keeps only the most recently used finished games and replays in
+    memory; one it dropped is rebuilt from the rows, unchanged. Running games always stay."""
+    service = GameService(f"sqlite:///{tmp_path / 'palio.db'}", finished_cached=1,
+                          replays_cached=1)
+    running = humans(service, "san-gimignano", 2, seed=9)
+    first, second = (humans(service, "san-gimignano", 2, seed=seed) for seed in (1, 2))
+    play_out(service, first, random.Random(1))
+    before = service.get(first).view(0), service.replay(first)
+    play_out(service, second, random.Random(2))
+    service.replay(second)
+    service.get(second)  # used after the first: the first is the one to go
+    service.get(running)
+    humans(service, "san-gimignano", 2, seed=3)  # a load drops what is over the limit
+    assert first not in service.live and second in service.live and running in service.live
+    assert list(service.replays) == [(second, "en")]
+    again = service.get(first)
+    assert again is not None and first in service.live and second not in service.live
+    assert (again.view(0), service.replay(first)) == before
+    assert running in service.live  # never dropped: its copy is the one moves change
+    service.close()
