@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from palio.core.game import ComponentsGame, GameInfo, State
+from palio.core.game import ComponentsGame, GameInfo, OptionSpec, State
 from palio.games.aquileia import actions as _actions
 from palio.games.aquileia.components import (
     BANK,
@@ -46,7 +46,10 @@ from palio.games.aquileia.state import AquileiaState
 from palio.games.aquileia.words import AquileiaWords
 
 _BASE_INFO = dict(
-    id="aquileia", name="Aquileia", version="1", min_players=3, max_players=5, options=(),
+    id="aquileia", name="Aquileia", version="1", min_players=3, max_players=5,
+    options=(OptionSpec("tiebreaker_ends", "the tiebreaker is your last piece of the round: no "
+                        "henchman after it (the publisher's English rules; the Japanese rulebook "
+                        "lets you go on placing henchmen)"),),
     chance=True, hidden_information=True, score_range=(0, 2000), max_length=3000,
     rules="shared/seeds/aquileia.ja.md",
 )
