@@ -101,3 +101,21 @@ def test_the_readmes_learned_bot_figures_name_their_opponent():
     assert re.search(r"against today's `mcts`[^.]*72\.5%", text)
     bots = " ".join((ROOT / "docs" / "bots.md").read_text(encoding="utf-8").split())
     assert "(now `mcts-2026`) in 88.0% and 87.5%" in bots and "MAST rollouts in 72.5%" in bots
+
+
+def test_the_test_script_says_each_step_and_lists_the_slowest_tests():
+    """scripts/test.sh says what it is doing before each install (they run --quiet and take
+    minutes), runs pytest with --durations=25; the README says how long the suite takes."""
+    lines = (ROOT / "scripts" / "test.sh").read_text(encoding="utf-8").splitlines()
+    commands = [i for i, line in enumerate(lines)
+                if re.search(r"pip install|apt-get update|-m venv|postgres\.sh start|ruff check"
+                             r"|-m pytest", line)]
+    assert len(commands) >= 7
+    for i in commands:  # the nearest line above that runs something is a step line
+        above = next(line.strip() for line in reversed(lines[:i])
+                     if line.strip() and not line.strip().startswith(("#", "if ", "(")))
+        assert above.startswith("step "), (lines[i], above)
+    assert any(re.match(r"\.venv/bin/python -m pytest --durations=25 \"\$@\"$", line.strip())
+               for line in lines)
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert re.search(r"suite takes about 27 minutes on a two-core machine.{0,200}1,615-1,704 s", readme)
