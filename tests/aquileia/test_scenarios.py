@@ -643,3 +643,19 @@ def test_hidden_slave_cards_are_not_told_by_whether_their_holder_may_build():
                  tiebreaker={1: 1, 2: 2}, to_move=0)
     s.apply("tiebreaker")
     assert events(s, "idle")
+
+
+def test_a_record_of_version_1_replays_with_the_tiebreaker_ending_ones_henchmen():
+    """Games stored before issue 35 (version 1, no option) were played with the tiebreaker
+    ending one's henchmen; they replay as they were played."""
+    from palio.core.record import GameRecord
+
+    s = GAME.setup(3, seed=5, options={"tiebreaker_ends": True})
+    rng = random.Random(2)
+    while s.phase == PLACEMENT or s.round == 1:
+        s.apply(rng.choice(s.legal_actions()))
+    old = GameRecord.of(s)
+    old.version, old.options = "1", {}
+    replayed = old.replay(GAME)
+    assert replayed.notation_history() == s.notation_history()
+    assert GameRecord.of(GAME.setup(3, seed=5)).version == "2"
