@@ -95,7 +95,7 @@ def games_command(
             info = each.info
             options = ", ".join(spec.name for spec in info.options)
             say(tr(msg("cli.games.line", id=f"{game_id:16}", name=game_name(info.id, tr),
-                       least=info.min_players, most=info.max_players,
+                       players=player_count(info.min_players, info.max_players),
                        options=options or msg("cli.games.no_options"))))
         say(tr(msg("cli.games.more")))
         return
@@ -110,7 +110,7 @@ def games_command(
         say(tr(msg("cli.games.file_valid", path=str(components_file))))
     info = g.info
     say(tr(msg("cli.games.title", name=game_name(info.id, tr), id=info.id, version=info.version,
-               least=info.min_players, most=info.max_players)))
+               players=player_count(info.min_players, info.max_players))))
     say(tr(msg("cli.games.rules", where=rules_document(info.id), n=info.action_space_size)))
     for spec in info.options:
         key = f"ui.option.{spec.name}.help"
@@ -125,6 +125,13 @@ def games_command(
             say(tr(msg("cli.games.none_provisional")))
         for entry in entries:  # the component data's own notes, in English
             say(tr(msg("cli.games.provisional", entry=entry)))
+
+
+def player_count(least: int, most: int) -> Msg:
+    """"2 players" or "2-4 players", in words."""
+    if least == most:
+        return msg("cli.games.players", n=least)
+    return msg("cli.games.players_range", least=least, most=most)
 
 
 def game_name(game_id: str, tr: Translator) -> str:
