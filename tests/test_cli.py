@@ -1,6 +1,7 @@
 """The palio command: autoplay, a person at the terminal, records and replays."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -178,3 +179,55 @@ def test_the_person_is_you_in_the_second_person():
     assert result.exit_code == 0, result.output
     assert "You place a henchman on" in result.output
     assert "You places" not in result.output and "of You" not in result.output
+
+
+def test_a_missing_or_unreadable_model_file_is_refused_before_the_game_starts(tmp_path):
+    """As palio simulate does: one line, exit 2, and no board shown first (issue 35)."""
+    broken = tmp_path / "broken.npz"
+    broken.write_bytes(b"not a model")
+    for path in (tmp_path / "missing.npz", broken):
+        result = runner.invoke(app, ["play", "san-gimignano", "--seed", "1", "--bots",
+                                     f"learned:model={path}", "--lang", "en"], input="1\n" * 50)
+        assert result.exit_code == 2, result.output
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error:") and str(path) in lines[0], lines
+
+
+def test_quit_in_a_recorded_game_saves_the_record_so_far(tmp_path):
+    record = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "san-gimignano", "--seed", "4", "--bots", "random",
+                                 "--record", str(record), "--lang", "en"], input="1\nquit\n")
+    assert result.exit_code == 0 and "Bye." in result.output
+    saved = json.loads(record.read_text())
+    assert saved.get("result") is None and len(saved["actions"]) >= 1
+    replay = runner.invoke(app, ["replay", str(record), "--lang", "en"])
+    assert replay.exit_code == 0, replay.output
+
+
+def test_hint_lists_choices_in_the_order_of_the_values_it_prints(monkeypatch):
+    import palio.review
+    from palio.cli.play import show_hint
+    from palio.core.i18n import Translator
+
+    def fake_hint(state, seat, seed, tr):  # by visits, as the search gives them
+        return {"choices": [{"label": "A", "value": 0.40, "reason": "a"},
+                            {"label": "B", "value": 0.55, "reason": "b"},
+                            {"label": "C", "value": 0.10, "reason": "c"}]}
+
+    monkeypatch.setattr(palio.review, "hint", fake_hint)
+    printed = []
+    monkeypatch.setattr("palio.cli.play.say", printed.append)
+    state = palio.new_game("san-gimignano", players=2, seed=1)
+    show_hint(state, Translator("en"))
+    values = [float(v) for line in printed[1:] for v in re.findall(r"share (\d\.\d\d)", line)]
+    assert values == [0.55, 0.40, 0.10] and "B" in printed[1]
+
+
+def test_games_speaks_japanese_with_lang_or_the_locale():
+    for args, env in ((["games", "--lang", "ja"], {}), (["games"], {"LANG": "ja_JP.UTF-8"})):
+        out = runner.invoke(app, args, env={"LC_ALL": "", "LC_MESSAGES": "", **env}).output
+        assert "アクイレイア" in out and "オプション" in out and "players" not in out, out
+    detail = runner.invoke(app, ["games", "aquileia", "--lang", "ja"]).output
+    assert "オプション tiebreaker_ends" in detail and "出版社の英語版ルール" in detail, detail
+    english = runner.invoke(app, ["games", "aquileia", "--lang", "en"]).output
+    assert "option tiebreaker_ends" in english and "default: off" in english, english

@@ -31,8 +31,8 @@ def uniform(state: AquileiaState, rng: random.Random):
 
 def progress(state: AquileiaState, rng: random.Random):
     """Prefer doing something: the highest-ranked kind of action on offer, at random among
-    them; a little randomness keeps the passes in play (not the tiebreaker, which ends one's
-    henchmen for the round: an early one would leave the forum empty)."""
+    them; a little randomness keeps the passes in play (not the tiebreaker, which came last
+    in these runs since the option ``tiebreaker_ends`` was the rule; kept so the runs compare)."""
     legal = state.legal_actions()
     if rng.random() < 0.1:
         return rng.choice([a for a in legal if str(a) != "tiebreaker"] or legal)

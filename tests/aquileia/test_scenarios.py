@@ -124,21 +124,56 @@ def test_tiebreaker_takes_the_leftmost_free_space_once():
     b = s.to_move
     s.apply("tiebreaker")
     assert s.tb[a] == 0 and s.tb[b] == 1
-    c = s.to_move
     s.apply("place dolus")
-    assert s.to_move == c and "tiebreaker" in legal(s)  # a and b placed their last piece
+    assert s.to_move == a and "tiebreaker" not in legal(s)  # placed once; henchmen go on
 
 
-def test_placing_the_tiebreaker_ends_ones_henchmen_for_the_round():
-    """The start player cannot take space 1 of the track first and still place all five
-    henchmen: the tiebreaker is one's last piece of the round."""
+def test_placement_continues_after_the_tiebreaker_until_every_piece_is_placed():
+    """The rulebook: placement goes on until all pieces (5 henchmen and 1 tiebreaker) are
+    placed; placing the tiebreaker takes that turn, and the start player who put it down first
+    still places all five henchmen on their later turns."""
     s = GAME.setup(3, seed=5)
+    first = s.to_move
+    s.apply("tiebreaker")
+    assert s.tb[first] == 0
+    turns = []
+    while s.phase == PLACEMENT and s.round == 1:
+        turns.append(s.to_move)
+        s.apply(next((a for a in legal(s) if a.startswith("place")), legal(s)[0]))
+    assert s.henchmen[first] == 0  # all five placed after the tiebreaker
+    assert turns.count(first) == 5
+    # one piece per turn: the tiebreaker was that turn's placement, the next one is seat 2's
+    assert turns[0] != first
+
+
+def test_option_tiebreaker_ends_ones_henchmen_for_the_round():
+    """With the option ``tiebreaker_ends`` (the publisher's English reading) the start player
+    cannot take space 1 of the track first and still place all five henchmen."""
+    s = GAME.setup(3, seed=5, options={"tiebreaker_ends": True})
     first = s.to_move
     s.apply("tiebreaker")
     while s.phase == PLACEMENT and s.round == 1:
         assert s.to_move != first, "a seat placed a henchman after its tiebreaker"
         s.apply(next((a for a in legal(s) if a.startswith("place")), legal(s)[0]))
     assert s.henchmen[first] == 5  # all five stayed at home this round
+
+
+def test_the_option_is_named_and_the_default_is_the_rulebook():
+    specs = {spec.name: spec for spec in GAME.info.options}
+    assert specs["tiebreaker_ends"].default is False
+    s = GAME.setup(3, seed=5)
+    assert s.options == {"tiebreaker_ends": False}
+
+
+def test_the_tiebreaker_choice_says_whether_henchmen_still_come():
+    from palio.core.i18n import Translator
+
+    tr = Translator("en")
+    for options, words in (({}, "still come on later turns"),
+                           ({"tiebreaker_ends": True}, "no henchman after it")):
+        s = GAME.setup(3, seed=5, options=options)
+        tb = next(a for a in s.legal_actions() if str(a) == "tiebreaker")
+        assert words in tr(GAME.words.action(s, tb).explain)
 
 
 def test_pass_ends_the_henchmen_but_the_tiebreaker_is_still_placed():
@@ -608,3 +643,19 @@ def test_hidden_slave_cards_are_not_told_by_whether_their_holder_may_build():
                  tiebreaker={1: 1, 2: 2}, to_move=0)
     s.apply("tiebreaker")
     assert events(s, "idle")
+
+
+def test_a_record_of_version_1_replays_with_the_tiebreaker_ending_ones_henchmen():
+    """Games stored before issue 35 (version 1, no option) were played with the tiebreaker
+    ending one's henchmen; they replay as they were played."""
+    from palio.core.record import GameRecord
+
+    s = GAME.setup(3, seed=5, options={"tiebreaker_ends": True})
+    rng = random.Random(2)
+    while s.phase == PLACEMENT or s.round == 1:
+        s.apply(rng.choice(s.legal_actions()))
+    old = GameRecord.of(s)
+    old.version, old.options = "1", {}
+    replayed = old.replay(GAME)
+    assert replayed.notation_history() == s.notation_history()
+    assert GameRecord.of(GAME.setup(3, seed=5)).version == "2"

@@ -48,6 +48,28 @@ def test_5_cancels_a_9_and_goes_face_down_under_the_deck():
     assert len(s.towers) == 1 and s.to_move == 1  # the build itself stands
 
 
+def test_a_5_seen_going_under_the_deck_stays_known_there():
+    """Issue 35: both players (and spectators) saw the 5 go under the deck; the view keeps it
+    and a determinized world leaves it at the bottom, until someone draws it."""
+    import random
+
+    s = table(hands=([9, 9, 9], [5, 8, 10]), market=[6, 6, 6, 6], deck=[7, 8, 6])
+    play(s, "build 9,9,9", "use", "cancel")
+    for seat in (0, 1, None):
+        assert s.observe(seat)["deck_bottom"] == ["5"], seat
+    for seat in (0, 1):
+        for k in range(20):
+            world = s.determinize(seat, random.Random(k))
+            assert world.deck[0] == 5 and len(world.deck) == len(s.deck)
+            assert world.observe(seat) == s.observe(seat)
+    # drawn blind at last, it is known to be in the drawer's hand
+    s = table(hands=([9, 9, 9], [5, 8, 10]), market=[6, 6, 6, 6], deck=[])
+    play(s, "build 9,9,9", "use", "cancel", "buy", "draw")
+    assert s.deck == [] and 5 in s.hands[1]
+    assert "5" in s.observe(0)["players"][1]["known_hand"]
+    assert "5" in s.observe(None)["players"][1]["known_hand"]
+
+
 def test_10_collapses_the_tallest_tower_not_above_it_onto_the_deck_face_up():
     s = table(
         hands=([10, 10, 10], [8]),

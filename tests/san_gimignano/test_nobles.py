@@ -154,6 +154,30 @@ def test_ordinance_returns_stay_secret_even_for_cards_the_opponent_knew():
     assert views[0]["players"][0]["known_hand"] == []  # the 9 or the 10 may have gone
 
 
+def test_ordinance_returns_stay_known_to_their_owner_under_the_deck():
+    """Issue 35: the owner saw which cards went under; the owner's view keeps them and its
+    determinized worlds leave them in place. The opponent's view says nothing of them."""
+    import random
+
+    s = table(nobles=True, hands=([ORD, 5, 6, 9], [8, 8]), market=[10, 10, 10, 10],
+              towers=((0, (7, 7, 7), False),), deck=[7, 8, 6])
+    play(s, "play O", "allow", "return 5", "return 9")
+    assert s.observe(0)["deck_bottom"] == ["9", "5"]
+    assert s.observe(1)["deck_bottom"] == [] and s.observe(None)["deck_bottom"] == []
+    for k in range(20):
+        world = s.determinize(0, random.Random(k))
+        assert world.deck[:2] == [9, 5] and world.observe(0) == s.observe(0)
+    # the opponent's worlds redeal them: it never saw which they were
+    assert {tuple(s.determinize(1, random.Random(k)).deck[:2]) for k in range(40)} != {(9, 5)}
+
+
+def test_an_ordinance_owner_without_a_tower_blocks_every_build():
+    """The cap is the owner's tallest tower, 0 with none (docs/rules: About this edition)."""
+    s = table(nobles=True, hands=([ORD, 5, 6], [8, 8, 8, 7, 7]), market=[10, 10, 10, 10])
+    play(s, "play O", "allow", "return 5", "return 6")
+    assert s.to_move == 1 and not any(m.startswith(("build", "extend")) for m in texts(s))
+
+
 def test_ordinance_void_when_the_opponent_is_already_taller_returns_zero_or_two():
     s = table(nobles=True, hands=([ORD, 5, 6], []), towers=((1, (7, 7, 7), False),),
               market=[10, 10, 10, 10])

@@ -502,11 +502,41 @@ def test_paid_uses_one_at_a_time_and_may_stop():
     s = position(2, to_move=0, dice={0: "r6 r6 r6", 1: "w1"}, round=3, vp={0: 0}, influence={0: 7})
     give_tradesman(s, "R3", 0, "troubadour")
     play(s, "card R3", "die 1r6", "die 1r6", "go")
-    assert legal(s) == ["use"]  # at least one use
+    assert legal(s) == ["use", "stop"]  # staffed before: every use optional, as a free card's
     play(s, "use")
     assert "stop" in legal(s)
     play(s, "stop")
     assert s.vp[0] == 2 and s.influence[0] == 4
+
+
+def test_hiring_a_paid_cards_tradesman_makes_its_first_use():
+    """The activation that hires the tradesman must earn a use, so its first paid use is made
+    (and must be affordable for the card to be offered)."""
+    s = position(2, to_move=0, dice={0: "y6 y6", 1: "w1"}, money={0: 10}, influence={0: 1},
+                 cards={"Y1": "artisan"})
+    play(s, "card Y1")
+    if s.stack[-1][0] == 4:  # where the tradesman comes from
+        play(s, legal(s)[0])
+    play(s, "die 1y6", "die 1y6", "go")
+    assert legal(s) == ["use"]  # three uses earned; the first must be made
+    poor = position(2, to_move=0, dice={0: "y6 y6", 1: "w1"}, money={0: 10}, influence={0: 0},
+                    cards={"Y1": "artisan"})
+    assert "card Y1" not in legal(poor)  # hiring, and the first use (1 influence) unaffordable
+
+
+def test_a_staffed_paid_card_takes_dice_when_no_use_is_affordable_as_a_free_card_does():
+    """Issue 35: like a staffed free card, which takes dice that earn no use, a staffed card
+    whose uses cost influence (Artisan) or deniers (Innkeeper) is offered when not one use can
+    be paid; the dice are spent and no use is made."""
+    for card, money, influence in (("artisan", 0, 0), ("innkeeper", 0, 0)):
+        s = position(2, to_move=0, dice={0: "y6 y6", 1: "w1"}, money={0: money},
+                     influence={0: influence}, cards={"Y1": card})
+        give_tradesman(s, "Y1", 0, card)
+        assert "card Y1" in legal(s), card
+        play(s, "card Y1", "die 1y6", "die 1y6", "go")
+        assert s.to_move == 1 and (s.money[0], s.influence[0]) == (money, influence), card
+        activations = [e for e in s.events if e.kind == "activate"]
+        assert activations[-1].public["uses"] == 0, card
 
 
 def test_diplomat_pays_first_then_places_the_cubes():

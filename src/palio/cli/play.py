@@ -81,42 +81,63 @@ def games_command(
     export_components: Path = typer.Option(
         None, "--export-components", help="write the built-in component data here, to correct"
     ),
+    lang: str = LANG_OPTION,
 ) -> None:
     """List the games, or show one game's options and data."""
-    if game is None:
-        for game_id, g in registry().items():
-            info = g.info
-            options = ", ".join(spec.name for spec in info.options) or "none"
-            say(f"{game_id:16} {info.name} ({info.min_players}-{info.max_players} players; "
-                f"options: {options})")
-        say("palio games <id> shows a game's options and where its rules are.")
-        return
+    tr = Translator()
     try:
-        g = load_game(game, components_file)
+        tr = Translator(terminal_language(lang))
+        g = None if game is None else load_game(game, components_file)
     except PalioError as exc:
-        raise fail(exc) from None
+        raise fail(exc, tr) from None
+    if g is None:
+        for game_id, each in registry().items():
+            info = each.info
+            options = ", ".join(spec.name for spec in info.options)
+            say(tr(msg("cli.games.line", id=f"{game_id:16}", name=game_name(info.id, tr),
+                       players=player_count(info.min_players, info.max_players),
+                       options=options or msg("cli.games.no_options"))))
+        say(tr(msg("cli.games.more")))
+        return
     if export_components is not None:
         exporter = getattr(g, "export_components", None)
         if exporter is None:
-            raise fail(f"{g.info.name} has no component data to export")
+            raise fail(f"{g.info.name} has no component data to export", tr)
         export_components.write_text(exporter(), encoding="utf-8")
-        say(f"Component data written to {export_components}")
+        say(tr(msg("cli.games.exported", path=str(export_components))))
         return
     if components_file is not None:
-        say(f"Components file {components_file} is valid.")
+        say(tr(msg("cli.games.file_valid", path=str(components_file))))
     info = g.info
-    players = f"{info.min_players}-{info.max_players} players"
-    say(f"{info.name} [{info.id}] version {info.version}, {players}")
-    say(f"rules: {rules_document(info.id)}; action space: {info.action_space_size} actions")
+    say(tr(msg("cli.games.title", name=game_name(info.id, tr), id=info.id, version=info.version,
+               players=player_count(info.min_players, info.max_players))))
+    say(tr(msg("cli.games.rules", where=rules_document(info.id), n=info.action_space_size)))
     for spec in info.options:
-        say(f"  option {spec.name}: {spec.description} (default {spec.default})")
+        key = f"ui.option.{spec.name}.help"
+        described = msg(key) if lookup(key, tr.lang) else spec.description
+        default = msg("cli.games.on" if spec.default else "cli.games.off") \
+            if isinstance(spec.default, bool) else str(spec.default)
+        say(tr(msg("cli.games.option", name=spec.name, description=described, default=default)))
     if components or components_file is not None:
         listing = getattr(g, "provisional_components", None)
         entries = listing() if listing else []
         if not entries:
-            say("No provisional component data: every value comes from the rulebook.")
-        for entry in entries:
-            say(f"  provisional: {entry}")
+            say(tr(msg("cli.games.none_provisional")))
+        for entry in entries:  # the component data's own notes, in English
+            say(tr(msg("cli.games.provisional", entry=entry)))
+
+
+def player_count(least: int, most: int) -> Msg:
+    """"2 players" or "2-4 players", in words."""
+    if least == most:
+        return msg("cli.games.players", n=least)
+    return msg("cli.games.players_range", least=least, most=most)
+
+
+def game_name(game_id: str, tr: Translator) -> str:
+    """A game's name in the reader's language (as the browser writes it)."""
+    key = f"ui.game_name.{game_id.replace('-', '_')}"
+    return tr(msg(key)) if lookup(key, tr.lang) else registry.get(game_id).info.name
 
 
 def rules_document(game_id: str) -> str:
@@ -126,8 +147,7 @@ def rules_document(game_id: str) -> str:
 
     found = [rules_file(game_id, lang) for lang in LANGUAGES]
     paths = list(dict.fromkeys(str(hit[0]) for hit in found if hit is not None))
-    page = f"/rules/{game_id} in the browser (palio serve)"
-    return ", ".join([*paths, page])
+    return ", ".join([*paths, f"/rules/{game_id}"])
 
 
 def play_command(
@@ -180,6 +200,8 @@ def play_command(
             for i, name in enumerate(seats)
             if name != "you"
         }
+        for bot in players_by_seat.values():
+            ready(bot, state)
     except PalioError as exc:
         raise fail(exc, tr) from None
     human = None if len(players_by_seat) == n else seat
@@ -197,6 +219,8 @@ def play_command(
             say(g.render(state, human, tr))
             action = ask(state, tr, hints=hinted)
             if action is None:
+                if record:  # the game so far, to replay or look at later
+                    save_record(state, seats, record, tr)
                 say(tr(msg("cli.bye")))
                 raise typer.Exit(0)  # leaving is what the person asked for, not an error
         else:
@@ -210,8 +234,25 @@ def play_command(
     if hinted:
         say(tr(msg("cli.hint.used")))
     if record:
-        GameRecord.of(state, seats).save(record)
-        say(tr(msg("cli.record_saved", path=str(record))))
+        save_record(state, seats, record, tr)
+
+
+def ready(bot: bots.Bot, state: State) -> None:
+    """Load what ``bot`` needs before the game starts (a learned bot's model file), so a
+    missing or unreadable file is refused at once, not at the bot's first move."""
+    load = getattr(bot, "model_for", None)
+    if load is not None:
+        load(state)
+
+
+def save_record(state: State, seats: list[str], path: Path, tr: Translator) -> None:
+    """Write the game record (finished or not); a path that cannot be written is said in one
+    line (exit 2)."""
+    try:
+        GameRecord.of(state, seats).save(path)
+    except OSError as exc:
+        raise fail(f"cannot write {path}: {exc.strerror or exc}", tr) from None
+    say(tr(msg("cli.record_saved", path=str(path))))
 
 
 def bots_need_players(given: int, most: int) -> Msg:
@@ -385,10 +426,17 @@ def show_hint(state: State, tr: Translator) -> None:
 
     given = hint(state, state.to_move, seed=secrets.randbits(32), tr=tr)
     say(tr(msg("cli.hint.title")))
-    for number, choice in enumerate(given["choices"], 1):
+    for number, choice in enumerate(by_value(given["choices"]), 1):
         value = "–" if choice["value"] is None else f"{choice['value']:.2f}"
         say(tr(msg("cli.hint.choice", number=number, label=choice["label"], value=value,
                    reason=choice["reason"])))
+
+
+def by_value(choices: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The hint's choices in the order of the values printed beside them, best first (the
+    search picks them by visits, which need not follow the values); a choice without a value
+    (the only legal move) comes last, and equal values keep the search's order."""
+    return sorted(choices, key=lambda choice: (choice["value"] is None, -(choice["value"] or 0)))
 
 
 # how many legal moves an unreadable entry is shown as examples of what to type

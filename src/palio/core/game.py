@@ -121,6 +121,12 @@ class Game(ABC):
             checked[name] = value
         return checked
 
+    def options_of_version(self, version: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options that replay a game stored under an earlier ``version`` of this game's
+        rules as it was played (a default that changed becomes an explicit option); the
+        options as given for the current version. Games whose rules changed override it."""
+        return dict(options)
+
     def setup(
         self, players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
     ) -> State:

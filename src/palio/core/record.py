@@ -79,7 +79,8 @@ class GameRecord:
         if game.info.id != self.game:
             raise RecordError(f"record is for {self.game}, not {game.info.id}")
         try:
-            state = game.setup(self.players, self.seed, self.options)
+            options = game.options_of_version(self.version, self.options)
+            state = game.setup(self.players, self.seed, options)
         except PalioError as exc:
             raise RecordError(f"record set-up fails: {exc}") from None
         for number, text in enumerate(self.actions, 1):

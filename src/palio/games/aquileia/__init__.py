@@ -14,10 +14,10 @@ Rules source: ``shared/seeds/aquileia.ja.md``. The rules for players:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from palio.core.game import ComponentsGame, GameInfo, State
+from palio.core.game import ComponentsGame, GameInfo, OptionSpec, State
 from palio.games.aquileia import actions as _actions
 from palio.games.aquileia.components import (
     BANK,
@@ -46,7 +46,12 @@ from palio.games.aquileia.state import AquileiaState
 from palio.games.aquileia.words import AquileiaWords
 
 _BASE_INFO = dict(
-    id="aquileia", name="Aquileia", version="1", min_players=3, max_players=5, options=(),
+    # version 2 (issue 35): henchmen may follow one's tiebreaker, as the rulebook says; version
+    # 1 games were played as the option tiebreaker_ends plays now (options_of_version)
+    id="aquileia", name="Aquileia", version="2", min_players=3, max_players=5,
+    options=(OptionSpec("tiebreaker_ends", "the tiebreaker is your last piece of the round: no "
+                        "henchman after it (the publisher's English rules; the Japanese rulebook "
+                        "lets you go on placing henchmen)"),),
     chance=True, hidden_information=True, score_range=(0, 2000), max_length=3000,
     rules="shared/seeds/aquileia.ja.md",
 )
@@ -75,6 +80,14 @@ class AquileiaGame(ComponentsGame):
 
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return setup_state(self.state_class, players, seed, options)
+
+    def options_of_version(self, version: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Version 1 ended one's henchmen with the tiebreaker: its games replay with the
+        option ``tiebreaker_ends`` (unless they name it)."""
+        out = dict(options)
+        if version == "1":
+            out.setdefault("tiebreaker_ends", True)
+        return out
 
     def turn_key(self, state: State) -> tuple[int, ...]:
         """Round, phase, step and the pending decision's kind and seat: the next seat's

@@ -51,6 +51,7 @@ from palio.games.aquileia.components import (
     Components,
 )
 from palio.games.aquileia.rules.contests import races
+from palio.games.aquileia.rules.placement import tiebreaker_ends
 from palio.games.aquileia.state import (
     CATEGORIES,
     F_ARMA,
@@ -520,8 +521,14 @@ def _activation(s: AquileiaState, c: Components, seat: int) -> tuple[int, list[i
 
 
 def _tiebreaker(s: AquileiaState, c: Components, top: tuple, a: A.Tiebreaker):
-    return (m("label.tiebreaker"), m("explain.tiebreaker", n=s.tb_next + 1),
-            m("group.tiebreaker"))
+    seat = top[1]
+    if tiebreaker_ends(s):
+        key = "explain.tiebreaker.last"
+    elif s.henchmen[seat] and not s.passed >> seat & 1:
+        key = "explain.tiebreaker.more"  # henchmen still to come on later turns
+    else:
+        key = "explain.tiebreaker"
+    return m("label.tiebreaker"), m(key, n=s.tb_next + 1), m("group.tiebreaker")
 
 
 def _pass(s: AquileiaState, c: Components, top: tuple, a: A.Pass):

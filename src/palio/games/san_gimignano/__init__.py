@@ -54,6 +54,7 @@ class SanGimignanoGame(Game):
         s.deck = deck
         s.noble_deck = nobles
         s.deck_known = 0
+        s.bottom_seen = ([], [])
         s.revealed = [[], []]
         s.shown = [[], []]
         s.towers = []

@@ -7,6 +7,12 @@ future blind draws. A spectator knows only what was done in plain sight: cards o
 out of its ``known_hand``. The number of noble cards in each hand is public, since every draw, play and
 return shows which deck it touches. A card returned face down (height ordinance) makes the
 opponent forget one known card of each kind of its class, whichever it was (``rules.forget_one``).
+
+A card seen going under a deck keeps its place there until drawn, so it stays known to those
+who saw it: a 5 cancelling a 9 (both players and spectators), a card returned by the height
+ordinance (its owner only). ``deck_bottom`` / ``noble_deck_bottom`` list, from the bottom card
+up, what this seat knows of the cards put under (``None`` for one it did not see), and
+:func:`determinize` leaves those it knows in place.
 """
 
 from __future__ import annotations
@@ -120,6 +126,8 @@ def observe(s: SanGimignanoState, seat: int | None) -> dict[str, Any]:
         "deck_size": len(s.deck),
         "deck_face_up": [C.card_code(c) for c in reversed(s.deck[len(s.deck) - s.deck_known:])],
         "noble_deck_size": len(s.noble_deck),
+        "deck_bottom": _bottom_view(s, False, seat),
+        "noble_deck_bottom": _bottom_view(s, True, seat),
         "market": _cards(s.market),
         "token": s.token,
         "removed": _cards(s.removed),
@@ -133,6 +141,30 @@ def observe(s: SanGimignanoState, seat: int | None) -> dict[str, Any]:
     return view
 
 
+def _known_at_bottom(s: SanGimignanoState, noble: bool, seat: int | None) -> list[bool]:
+    """Per card put under the deck and still there (index 0 the bottom), whether ``seat``
+    (``None``: a spectator, who knows what both players saw) knows which card it is."""
+    deck = s.noble_deck if noble else s.deck
+    seen = s.bottom_seen[noble][:len(deck) - (0 if noble else s.deck_known)]
+    want = 0b11 if seat is None else 1 << seat
+    return [mask & want == want for mask in seen]
+
+
+def _bottom_view(s: SanGimignanoState, noble: bool, seat: int | None) -> list[str | None]:
+    deck = s.noble_deck if noble else s.deck
+    known = _known_at_bottom(s, noble, seat)
+    while known and not known[-1]:  # nothing to say above the last card this seat knows
+        known.pop()
+    return [C.card_code(deck[i]) if k else None for i, k in enumerate(known)]
+
+
+def _redeal(cards: list[int], known: list[bool], pool: list[int]) -> list[int]:
+    """``cards`` (a deck's hidden part, bottom first) with every place not ``known`` filled
+    from ``pool`` in order; the known places keep their cards."""
+    fill = iter(pool)
+    return [card if i < len(known) and known[i] else next(fill) for i, card in enumerate(cards)]
+
+
 def determinize(s: SanGimignanoState, seat: int, rng: random.Random) -> SanGimignanoState:
     """A full state that ``seat`` cannot tell apart from ``s``; unseen cards reshuffled."""
     out = s.copy()
@@ -143,9 +175,16 @@ def determinize(s: SanGimignanoState, seat: int, rng: random.Random) -> SanGimig
     unknown_nobles = [c for c in unknown.elements() if c in C.NOBLE_COUNTS]
     known_top = out.deck[len(out.deck) - out.deck_known:] if out.deck_known else []
     hidden_deck = out.deck[: len(out.deck) - out.deck_known]
+    # cards seen going under a deck stay in place; the rest are redealt
+    tower_fixed = _known_at_bottom(out, False, seat)
+    noble_fixed = _known_at_bottom(out, True, seat)
+    hidden_towers = [c for i, c in enumerate(hidden_deck)
+                     if not (i < len(tower_fixed) and tower_fixed[i])]
+    hidden_nobles = [c for i, c in enumerate(out.noble_deck)
+                     if not (i < len(noble_fixed) and noble_fixed[i])]
     # sorted first, so the sample depends only on what ``seat`` sees (never on the real order)
-    tower_pool = sorted(unknown_towers + hidden_deck)
-    noble_pool = sorted(unknown_nobles + out.noble_deck)
+    tower_pool = sorted(unknown_towers + hidden_towers)
+    noble_pool = sorted(unknown_nobles + hidden_nobles)
     rng.shuffle(tower_pool)
     rng.shuffle(noble_pool)
     out.hands[other] = (
@@ -153,8 +192,8 @@ def determinize(s: SanGimignanoState, seat: int, rng: random.Random) -> SanGimig
         + tower_pool[: len(unknown_towers)]
         + noble_pool[: len(unknown_nobles)]
     )
-    out.deck = tower_pool[len(unknown_towers):] + known_top
-    out.noble_deck = noble_pool[len(unknown_nobles):]
+    out.deck = _redeal(hidden_deck, tower_fixed, tower_pool[len(unknown_towers):]) + known_top
+    out.noble_deck = _redeal(out.noble_deck, noble_fixed, noble_pool[len(unknown_nobles):])
     out.seed = rng.getrandbits(63)
     out._legal = None
     return out

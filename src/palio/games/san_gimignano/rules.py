@@ -351,6 +351,7 @@ def _draw_step(s: S, seat: int, source: str, card: int | None = None) -> None:
     if frame[2] > 1:
         s.frames.append((*frame[:2], frame[2] - 1, *frame[3:]))
     if source == "deck":
+        seen = seen_at_bottom(s, False, len(s.deck) - 1)
         card = s.deck.pop()
         if s.deck_known:
             s.deck_known -= 1
@@ -358,9 +359,12 @@ def _draw_step(s: S, seat: int, source: str, card: int | None = None) -> None:
             s.emit("draw", seat, card=card, face_up=True)
         else:
             s.emit("draw", seat, secret={"card": card}, audience={seat})
+            known_from_bottom(s, seat, card, seen)
     elif source == "noble":
+        seen = seen_at_bottom(s, True, len(s.noble_deck) - 1)
         card = s.noble_deck.pop()
         s.emit("draw_noble", seat, secret={"card": card}, audience={seat})
+        known_from_bottom(s, seat, card, seen)
     else:
         assert card is not None
         s.market.remove(card)
@@ -500,7 +504,7 @@ def _allow(s: S, seat: int) -> None:
 def _cancel(s: S, seat: int) -> None:
     frame = s.frames.pop()
     play_from_hand(s, seat, 5)
-    s.deck.insert(0, 5)  # face down under the deck
+    put_under(s, 5, 0b11)  # face down under the deck, seen by both players as it went
     s.emit("cancel", seat, number=frame[2])
 
 
@@ -543,8 +547,7 @@ def _return(s: S, seat: int, action: A.Return) -> None:
     frame = s.frames.pop()
     s.hands[seat].remove(action.card)
     forget_one(s, seat, action.card in C.NOBLE_COUNTS)
-    deck = s.noble_deck if action.card in C.NOBLE_COUNTS else s.deck
-    deck.insert(0, action.card)
+    put_under(s, action.card, 1 << seat)  # face down: only its owner knows which it was
     kind = "noble" if action.card in C.NOBLE_COUNTS else "tower"
     s.emit("return", seat, deck=kind, secret={"card": action.card}, audience={seat})
     if frame[2] > 1:
@@ -600,6 +603,33 @@ def show(s: S, seat: int, card: int) -> None:
     """``card`` joined ``seat``'s hand in plain sight: the opponent and spectators know it."""
     s.revealed[seat].append(card)
     s.shown[seat].append(card)
+
+
+def put_under(s: S, card: int, seen: int) -> None:
+    """Put ``card`` face down under its deck (noble or tower); ``seen`` has a bit for each
+    seat that saw which card it was. Such a card keeps its place until it is drawn, so those
+    seats know it is there (``observe``, ``determinize``)."""
+    noble = card in C.NOBLE_COUNTS
+    deck = s.noble_deck if noble else s.deck
+    bottom = s.bottom_seen[noble]
+    del bottom[len(deck):]  # entries of cards drawn since
+    deck.insert(0, card)
+    bottom.insert(0, seen)
+
+
+def seen_at_bottom(s: S, noble: bool, index: int) -> int:
+    """The seats (a bit each) that know the card at ``index`` of the deck (0 the bottom)."""
+    bottom = s.bottom_seen[noble]
+    return bottom[index] if 0 <= index < len(bottom) else 0
+
+
+def known_from_bottom(s: S, seat: int, card: int, seen: int) -> None:
+    """``seat`` drew blind a card put under the deck in sight of others: the opponent, if they
+    saw it go under, knows it is in ``seat``'s hand now (and everyone, if both saw it)."""
+    if seen >> (1 - seat) & 1:
+        s.revealed[seat].append(card)
+        if seen == 0b11:
+            s.shown[seat].append(card)
 
 
 def forget_one(s: S, seat: int, noble: bool) -> None:
@@ -836,6 +866,7 @@ def collapse(s: S, tower: Tower) -> None:
     """10: the tower's cards go face up on top of the deck, smallest number on top."""
     s.towers.remove(tower)
     naturals = sorted((c for c in tower.cards if c > 0), reverse=True)
+    del s.bottom_seen[0][len(s.deck):]  # entries of cards drawn since, before the top grows
     s.deck.extend(naturals)  # the deck's top is the list's end: the smallest lands on top
     s.deck_known += len(naturals)
     # *Reading*: a used noble may never return to a hand or the market, so luxury

@@ -50,6 +50,9 @@ class SanGimignanoState(State):
 
     deck, noble_deck   face-down decks, top card last
     deck_known         how many cards on top of ``deck`` lie face up (after a collapse)
+    bottom_seen        per deck (tower, noble), who saw the cards put under it: a bit per seat
+                       for each of the bottom cards (index 0 the bottom card); only the first
+                       ``len(deck)`` entries count (``rules.put_under``)
     market             face-up cards anyone may take
     hands              per seat, the cards in hand
     revealed           per seat, the cards of that hand the opponent knows (market takes,
@@ -74,6 +77,7 @@ class SanGimignanoState(State):
     deck: list[int]
     noble_deck: list[int]
     deck_known: int
+    bottom_seen: tuple[list[int], list[int]]
     market: list[int]
     hands: list[list[int]]
     revealed: list[list[int]]
@@ -117,6 +121,7 @@ class SanGimignanoState(State):
         other.deck = self.deck.copy()
         other.noble_deck = self.noble_deck.copy()
         other.deck_known = self.deck_known
+        other.bottom_seen = (self.bottom_seen[0].copy(), self.bottom_seen[1].copy())
         other.market = self.market.copy()
         other.hands = [h.copy() for h in self.hands]
         other.revealed = [r.copy() for r in self.revealed]

@@ -24,8 +24,9 @@ another seat's frame. Frame kinds (first element):
   ``mod`` MOD_ASK (the cube is still to be chosen), MOD_NONE or the slot of the delayed card
   whose cube modifies it; ``chosen`` die indices (district*18 + colour*6 + value-1), taken out
   of their districts;
-* ``F_USES seat slot left used``: a card whose each use costs something (pay, then ``use`` or
-  ``stop``); ``used`` uses made so far (Diplomat: influence paid, cubes still to place);
+* ``F_USES seat slot left used must``: a card whose each use costs something (pay, then ``use``
+  or ``stop``); ``used`` uses made so far (Diplomat: influence paid, cubes still to place);
+  ``must`` 1 when this activation hired the tradesman, so a first use must be made;
 * ``F_MILL seat left``: the Miller's building choice for each of ``left`` uses;
 * ``F_TARGET seat cubes archer``: put ``cubes`` cubes on events one at a time; ``archer``
   further Archer rolls to make afterwards.

@@ -215,7 +215,8 @@ class TroyesWords(GameWords):
             return Prompt(m("prompt.dice", action=doing, n=len(chosen)),
                           m("prompt.dice.other", player=who, action=doing), section)
         if kind == F_USES:
-            return Prompt(m("prompt.uses", card=slot_card(s, top[2]), n=top[3]),
+            key = "prompt.uses" if top[4] else "prompt.uses.first"  # none made yet
+            return Prompt(m(key, card=slot_card(s, top[2]), n=top[3]),
                           m("prompt.uses.other", player=who, card=slot_card(s, top[2])), "activity-cards")
         if kind == F_MILL:
             return Prompt(m("prompt.mill", n=top[2]), m("prompt.mill.other", player=who), "activity-cards")

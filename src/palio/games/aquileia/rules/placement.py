@@ -6,11 +6,14 @@ piece is down. A player may pass instead; after that they place no more henchmen
 tiebreaker must be placed every round. One henchman per field; never on both the gold and the
 silver side of the stadium; one port field per player, with a coin of its metal put on it.
 
-Readings (docs/coverage/aquileia.md): placing the tiebreaker ends one's placement for the round:
-no henchman after it (the reference sheet marks this exact from the publisher's description, and
-the rulebook, which counts the tiebreaker as the round's choice of action, says nothing
-against it). A pass only ends the henchmen; a player who passed before placing the tiebreaker
-places it on their next turn, where it is their only move.
+The rulebook (配置フェイズ) has placement go on "until all pieces (5 henchmen and 1 tiebreaker)
+are placed", and only a pass ends one's henchmen: placing the tiebreaker takes that turn's
+placement and a player with henchmen left goes on placing them on later turns. A pass only ends
+the henchmen; a player who passed before placing the tiebreaker places it on their next turn,
+where it is their only move.
+
+The game option ``tiebreaker_ends`` plays the publisher's English reading instead: the
+tiebreaker is one's last piece of the round, no henchman after it (docs/coverage/aquileia.md).
 """
 
 from __future__ import annotations
@@ -25,10 +28,18 @@ if TYPE_CHECKING:
     from palio.games.aquileia.state import AquileiaState
 
 
+def tiebreaker_ends(s: AquileiaState) -> bool:
+    """Is this game played with the option ``tiebreaker_ends`` (no henchman after one's
+    tiebreaker)?"""
+    return bool(s.options.get("tiebreaker_ends"))
+
+
 def is_done(s: AquileiaState, seat: int) -> bool:
-    """Has ``seat`` nothing left to place this round? The tiebreaker is always the last piece:
-    once it is down, no henchman follows."""
-    return s.tb[seat] != -1
+    """Has ``seat`` nothing left to place this round: the tiebreaker down, and no henchman
+    left or passed (with ``tiebreaker_ends``, the tiebreaker alone ends it)?"""
+    if s.tb[seat] == -1:
+        return False
+    return tiebreaker_ends(s) or s.henchmen[seat] == 0 or bool(s.passed >> seat & 1)
 
 
 def holdings(s: AquileiaState, seat: int) -> tuple[int, bool]:
@@ -64,7 +75,8 @@ def field_open(s: AquileiaState, seat: int, field: int, side: int, has_port: boo
 def legal_placement(s: AquileiaState, seat: int) -> list[Action]:
     t = s.tables
     out: list[Action] = []
-    placing = s.henchmen[seat] > 0 and not s.passed >> seat & 1 and s.tb[seat] == -1
+    placing = (s.henchmen[seat] > 0 and not s.passed >> seat & 1
+               and (s.tb[seat] == -1 or not tiebreaker_ends(s)))
     if placing:
         owner = s.field_owner
         simple = s.simple_field

@@ -69,11 +69,17 @@ def can_use(s: TroyesState, p: int, key: str) -> bool:
     return s.money[p] >= deniers and s.influence[p] >= influence
 
 
-def activate(s: TroyesState, p: int, slot: int, uses: int) -> None:
-    """Carry out ``uses`` uses of the card in ``slot`` (frames for the choices they need)."""
+def activate(s: TroyesState, p: int, slot: int, uses: int, hired: bool = False) -> None:
+    """Carry out ``uses`` uses of the card in ``slot`` (frames for the choices they need).
+    ``hired``: this activation hired the tradesman, so a paid card's first use must be made.
+
+    A paid card's uses are paid one at a time; on a card staffed before, none need be (as
+    its dice may earn none): uses that cannot be paid when the dice are in are not made."""
     c = s.comp
     card = s.slot_card[slot]
     key = c.cards[card][0]
+    if uses and key in PAID_CARDS and not hired and not can_use(s, p, key):
+        uses = 0  # not one use can be paid (the dice bought took the deniers): dice spent
     s.emit("activate", p, card=card, uses=uses)
     if not uses:  # dice spent for nothing: allowed on a card whose tradesman was there before
         return
@@ -82,7 +88,7 @@ def activate(s: TroyesState, p: int, slot: int, uses: int) -> None:
         s.emit("card_cubes", p, card=card, cubes=uses)
         return
     if key in PAID_CARDS:
-        s.stack.append((F_USES, p, slot, uses, 0))
+        s.stack.append((F_USES, p, slot, uses, 0, int(hired)))
         return
     if key == "miller":
         s.stack.append((F_MILL, p, uses))
@@ -117,7 +123,7 @@ _DELAYED = frozenset(DELAYED_CARDS)
 
 # -- uses paid one at a time ---------------------------------------------------------------
 def apply_use(s: TroyesState) -> None:
-    _kind, p, slot, left, used = s.stack[-1]
+    _kind, p, slot, left, used, must = s.stack[-1]
     card = s.slot_card[slot]
     key = s.comp.cards[card][0]
     fx = s.comp.fx[key]
@@ -139,19 +145,19 @@ def apply_use(s: TroyesState) -> None:
     left -= 1
     used += 1
     if left and can_use(s, p, key):
-        s.stack[-1] = (F_USES, p, slot, left, used)
+        s.stack[-1] = (F_USES, p, slot, left, used, must)
     else:
         _uses_over(s, p, key, used)
 
 
 def apply_stop(s: TroyesState) -> None:
-    _kind, p, slot, _left, used = s.stack[-1]
+    _kind, p, slot, _left, used, _must = s.stack[-1]
     _uses_over(s, p, s.comp.cards[s.slot_card[slot]][0], used)
 
 
 def _uses_over(s: TroyesState, p: int, key: str, used: int) -> None:
     s.stack.pop()
-    if key == "diplomat":
+    if key == "diplomat" and used:
         s.stack.append((F_TARGET, p, used, 0))
 
 

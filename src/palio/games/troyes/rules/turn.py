@@ -49,6 +49,7 @@ from palio.games.troyes.rules.group import (
     addable,
     can_go,
     group_total,
+    hiring,
     make_ctx,
     mod_options,
     own_mods,
@@ -101,13 +102,15 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     card_rules = turn_rules.card
     slot_card = s.slot_card
     for slot in _REVEALED[s.revealed]:
-        # an activation needs a citizen for the tradesman (unless hired before), the card's
-        # hiring price and its first use paid; the deniers left buy dice. Hiring the
-        # tradesman now, this activation must earn a use
+        # hiring the tradesman now, an activation needs a citizen, the card's hiring price and
+        # its first use paid (this activation must earn and make a use); the deniers left buy
+        # dice. On a card staffed before, dice may earn nothing and a paid card's uses are
+        # optional (docs/coverage/troyes.md), so no use need be affordable
         deniers, inf_needed, hiring_price, as_staffed, as_hiring = card_rules[slot_card[slot]]
-        if (staffed >> slot) & 1:
-            budget, inf, options = money - deniers, influence, \
-                as_hiring if s.hiring == slot else as_staffed
+        if (staffed >> slot) & 1 and s.hiring != slot:
+            budget, inf, options = money, inf_needed, as_staffed
+        elif (staffed >> slot) & 1:
+            budget, inf, options = money - deniers, influence, as_hiring
         else:
             budget, inf, options = money - deniers - hiring_price, hiring_influence, as_hiring
         if budget >= 0 and inf >= inf_needed and within(options, budget):
@@ -159,7 +162,9 @@ def apply_main(s: TroyesState, kind: int, target: int) -> None:
 
 
 def group_budget(s: TroyesState, p: int, kind: int, target: int) -> int:
-    if kind == G_CARD:
+    """The deniers ``p`` may spend on dice: on a card whose tradesman is hired now, less its
+    first use's price (that use must be made); elsewhere all of them."""
+    if kind == G_CARD and hiring(s, target, p):
         return s.money[p] - first_use_prices(s.comp)[s.slot_card[target]][0]
     return s.money[p]
 
@@ -322,6 +327,7 @@ def resolve_group(s: TroyesState) -> None:
     ctx = make_ctx(s, kind, target, mod, p)
     assert ctx is not None
     s.stack.pop()
+    hired = s.hiring == target and kind == G_CARD
     s.hiring = -1
     paid = payments(s, p, ctx, chosen)
     for district, price in paid:
@@ -331,7 +337,7 @@ def resolve_group(s: TroyesState) -> None:
     s.emit("group", p, dice=list(chosen), paid=list(map(list, paid)), action=kind)
     total = group_total(ctx, chosen)
     if kind == G_CARD:
-        activate(s, p, target, total // c.cards[s.slot_card[target]][4])
+        activate(s, p, target, total // c.cards[s.slot_card[target]][4], hired)
     elif kind == G_EVENT:
         _fight(s, p, target, total)
     elif kind == G_CATHEDRAL:
@@ -369,13 +375,15 @@ def _build(s: TroyesState, p: int, ctx, chosen: tuple[int, ...]) -> None:
 
 # -- paid uses and choices after the action -------------------------------------------------------
 def uses_legal(s: TroyesState, top: tuple) -> list[Action]:
-    _f, p, slot, left, used = top
+    _f, p, slot, left, used, must = top
     t = s.tables
     key = s.comp.cards[s.slot_card[slot]][0]
     out: list[Action] = []
     if left and can_use(s, p, key):
         out.append(t.use)
-    if used:
+    # the activation that hired the tradesman must make a use; on a card staffed before, the
+    # uses are all optional, as its dice may earn none (docs/coverage/troyes.md)
+    if used or not must:
         out.append(t.stop)
     return out
 
