@@ -6,7 +6,10 @@ import random
 from pathlib import Path
 
 import pytest
+from sqlalchemy import JSON, bindparam, text
 
+import palio.games as registry
+from palio.server.base.db import now
 from palio.server.play.service import ApiError, GameService
 
 
@@ -282,4 +285,38 @@ def test_finished_games_and_replays_leave_memory_and_come_back_the_same(tmp_path
     assert again is not None and first in service.live and second not in service.live
     assert (again.view(0), service.replay(first)) == before
     assert running in service.live  # never dropped: its copy is the one moves change
+    service.close()
+
+
+def test_a_game_stored_under_earlier_rules_replays_as_it_was_played(tmp_path: Path) -> None:
+    """Aquileia's rules version 1 ended one's henchmen with the tiebreaker (now the option
+    ``tiebreaker_ends``): a table stored then is loaded with that option, so its moves replay
+    and its record, written under today's version, replays too."""
+    url = f"sqlite:///{tmp_path / 'palio.db'}"
+    game = registry.get("aquileia")
+    old = game.options_of_version("1", {})
+    assert old != {}  # the rule did change between the versions
+    state = game.setup(3, 31, old)
+    rng = random.Random(5)
+    moves = []
+    while not state.is_over and len(moves) < 400:  # far into placement and beyond
+        move = rng.choice(state.legal_actions())
+        moves.append((state.to_move, str(move)))
+        state.apply(move)
+    service = GameService(url)
+    with service.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO games (id, game, version, players, options, seed, status, created_at) "
+            "VALUES ('aq1', 'aquileia', '1', 3, :options, 31, 'running', :at)")
+            .bindparams(bindparam("options", type_=JSON)), {"options": {}, "at": now()})
+        for seat in range(3):
+            connection.execute(text("INSERT INTO seats (game_id, seat, kind, name, token_hash) "
+                                    "VALUES ('aq1', :seat, 'human', 'P', 'x')"), {"seat": seat})
+        for n, (seat, notation) in enumerate(moves, 1):
+            connection.execute(text("INSERT INTO actions (game_id, n, seat, notation, created_at) "
+                                    "VALUES ('aq1', :n, :seat, :notation, :at)"),
+                               {"n": n, "seat": seat, "notation": notation, "at": now()})
+    live = service.get("aq1")
+    assert live.options == old and live.state.move_number == len(moves)
+    assert live.state.observe(None) == state.observe(None)
     service.close()

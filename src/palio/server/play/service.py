@@ -446,9 +446,12 @@ class GameService:
             if row is None:
                 raise ApiError(404, "no_such_game", f"there is no game {game_id!r}")
             game = registry.get(row.game)
-            state = game.setup(row.players, row.seed, row.options)
+            # a game stored under an earlier version of its rules replays as it was played
+            # (e.g. Aquileia 1: the tiebreaker ended one's henchmen, now an option)
+            options = game.options_of_version(row.version, row.options)
+            state = game.setup(row.players, row.seed, options)
             live = LiveGame(
-                id=row.id, game=game, players=row.players, options=dict(row.options),
+                id=row.id, game=game, players=row.players, options=options,
                 seed=row.seed, status=row.status, created_at=utc(row.created_at).isoformat(),
                 seats=[], state=state, turns=[game.turn_key(state)], marks=[len(state.log)],
                 spectator_chat=bool(row.spectator_chat))
