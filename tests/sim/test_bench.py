@@ -130,18 +130,39 @@ def test_verdicts_go_by_the_rates_per_cpu_second_not_the_wall_clock():
 
 
 def test_the_yardstick_verdict_divides_rates_per_cpu_second_at_every_player_count():
-    yardstick = bench.Yardstick("python_tic_tac_toe", True, decisions_per_cpu_s=40_000,
-                                decisions_per_s=4_000)
     for players, per_cpu_s, met in ((2, 61_000, True), (3, 59_000, False)):
         figures = _figures("troyes", players, per_cpu_s=per_cpu_s, per_s=1_000)
-        bench.judge(figures, yardstick)
+        figures.yardstick_decisions_per_cpu_s = 40_000
+        bench.judge(figures)
         assert figures.yardstick_aim == 1.5  # issue 34's aim for Troyes
         assert figures.x_yardstick == per_cpu_s / 40_000
         assert figures.aims_met == {"x_yardstick": met}  # no aim of its own at 2 or 3 players
     other = _figures("signorie", 2, per_cpu_s=41_000, per_s=1_000)
-    bench.judge(other, yardstick)
+    other.yardstick_decisions_per_cpu_s = 40_000
+    bench.judge(other)
     assert other.yardstick_aim == 1.0 and other.aims_met == {"x_yardstick": True}
     # without the yardstick there is no ratio to judge
     alone = _figures("signorie", 2, per_cpu_s=41_000, per_s=1_000)
     bench.judge(alone)
     assert alone.x_yardstick is None and alone.aims_met == {}
+
+
+def test_the_yardstick_runs_in_slices_between_the_games_playouts():
+    game = registry.get("san-gimignano")
+    clock = StepClock(1.0)
+    calls = []
+
+    def yardstick(seconds, seed, run_clock):
+        assert run_clock is clock  # the same CPU clock as the game's
+        calls.append((seconds, clock.now))
+        return bench.Yardstick("fake", True, games=1, decisions=100, decisions_per_cpu_s=50.0)
+
+    games, decisions, _wall, cpu, rate = bench.playouts_beside(game, 2, 8.0, 1, yardstick, clock)
+    # four slices of 2 CPU-s of playouts (two games each at 1 CPU-s a game), a yardstick slice
+    # of 2 CPU-s after each, read off the clock where the game's slice ended
+    assert bench.YARDSTICK_SLICES == 4 and (games, cpu) == (8, 8.0)
+    assert [seconds for seconds, _ in calls] == [2.0] * 4
+    assert [now for _, now in calls] == [3.0, 6.0, 9.0, 12.0]  # after each slice of the game's
+    assert rate == 50.0  # 400 decisions in 8 CPU-s of the yardstick's own
+    # without a yardstick: one slice, no ratio
+    assert bench.playouts_beside(game, 2, 2.0, 1, None, StepClock(1.0))[4] is None

@@ -9,10 +9,13 @@ pure-Python tic-tac-toe, when ``open_spiel`` is installed.
 
 Every measurement runs for about ``seconds`` of CPU time of this process
 (``time.process_time``), not of wall-clock time, and every verdict is judged on rates per
-CPU-second and on the ratio to the yardstick measured in the same run: on a shared machine a
-process may get a small share of a core, which changes wall-clock rates but not what a
-CPU-second buys. The playouts also report the share of a core they got and their wall-clock
-rate, for information. Nothing here depends on which game is measured.
+CPU-second: on a shared machine a process may get a small share of a core, which changes
+wall-clock rates but not what a CPU-second buys. What a CPU-second buys still moves somewhat
+with the load (other processes share the caches and the cores' time), so the ratio to the
+yardstick is taken on playouts of the game and of tic-tac-toe in alternate slices of the same
+minutes (``YARDSTICK_SLICES``), each side under the same load. The playouts also report the
+share of a core they got and their wall-clock rate, for information. Nothing here depends on
+which game is measured.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ OPENSPIEL_YARDSTICK = "python_tic_tac_toe"
 # the clock every window and rate is measured with: CPU seconds of this process
 Clock = Callable[[], float]
 CPU_CLOCK: Clock = time.process_time
+# a run of the yardstick: (CPU seconds, seed, clock) -> its figures
+YardstickRun = Callable[[float, int, Clock], "Yardstick"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,8 @@ AIMS: dict[str, Aim] = {
 # every player count: issue 23 asks 1.0x of every game, issue 34 1.5x of Troyes
 YARDSTICK_AIM = 1.0
 YARDSTICK_AIMS: dict[str, float] = {"troyes": 1.5}
+# a game's playouts and the yardstick's alternate in this many slices of each
+YARDSTICK_SLICES = 4
 
 
 @dataclass
@@ -90,7 +97,9 @@ class GameFigures:
     learned_iterations_per_cpu_s: float | None = None
     network_us: float | None = None  # one forward pass of the network, CPU microseconds
     features_us: float | None = None  # the observation tensor, scaled for the network
-    # random decisions per CPU-second over the yardstick's in the same run (None without it)
+    # the yardstick's random decisions per CPU-second in the slices alternating with this
+    # game's playouts, and the game's over it (None without the yardstick)
+    yardstick_decisions_per_cpu_s: float | None = None
     x_yardstick: float | None = None
     aim: dict[str, Any] | None = None
     yardstick_aim: float = YARDSTICK_AIM
@@ -201,14 +210,14 @@ def inference_cost(model: Model, positions: list[State], seconds: float,
     return timings[0], timings[1]
 
 
-def judge(figures: GameFigures, yardstick: Yardstick | None = None) -> None:
+def judge(figures: GameFigures) -> None:
     """Fill in the aims for this game and player count and whether each figure meets them:
     every one judged on rates per CPU-second, never on wall-clock ones; the ratio to the
-    yardstick where it was measured."""
+    yardstick where it was measured beside the game's playouts."""
     figures.aims_met = {}
     figures.yardstick_aim = YARDSTICK_AIMS.get(figures.game, YARDSTICK_AIM)
-    if yardstick is not None and yardstick.decisions_per_cpu_s > 0:
-        figures.x_yardstick = figures.decisions_per_cpu_s / yardstick.decisions_per_cpu_s
+    if figures.yardstick_decisions_per_cpu_s:
+        figures.x_yardstick = figures.decisions_per_cpu_s / figures.yardstick_decisions_per_cpu_s
         figures.aims_met["x_yardstick"] = figures.x_yardstick >= figures.yardstick_aim
     aim = AIMS.get(figures.game)
     if aim is None or aim.players != figures.players:
@@ -218,16 +227,42 @@ def judge(figures: GameFigures, yardstick: Yardstick | None = None) -> None:
     figures.aims_met["games_per_cpu_s"] = figures.games_per_cpu_s >= aim.games_per_cpu_s
 
 
+def playouts_beside(game: Game, players: int, seconds: float, seed: int,
+                    yardstick: YardstickRun | None, clock: Clock = CPU_CLOCK,
+                    ) -> tuple[int, int, float, float, float | None]:
+    """The game's random playouts for ``seconds`` of CPU time in all, in ``YARDSTICK_SLICES``
+    slices, each followed by as long a slice of the ``yardstick``'s (so both run under the
+    same load): (games, decisions, wall-clock seconds, CPU seconds, the yardstick's decisions
+    per CPU-second or None). Without a yardstick, one slice."""
+    slices = YARDSTICK_SLICES if yardstick is not None else 1
+    games = decisions = 0
+    wall = cpu = 0.0
+    yard_decisions = 0
+    yard_cpu = 0.0
+    for k in range(slices):
+        g, d, w, c = random_playouts(game, players, seconds / slices, seed + 1_000 * k, clock)
+        games, decisions, wall, cpu = games + g, decisions + d, wall + w, cpu + c
+        if yardstick is not None:
+            measured = yardstick(seconds / slices, seed + k, clock)
+            yard_decisions += measured.decisions
+            yard_cpu += measured.decisions / measured.decisions_per_cpu_s \
+                if measured.decisions_per_cpu_s else 0.0
+    return games, decisions, wall, cpu, yard_decisions / yard_cpu if yard_cpu > 0 else None
+
+
 def measure_game(game: Game, players: int, seconds: float = 2.5, seed: int = 1,
-                 yardstick: Yardstick | None = None, clock: Clock = CPU_CLOCK) -> GameFigures:
+                 yardstick: YardstickRun | None = None, clock: Clock = CPU_CLOCK) -> GameFigures:
     """Every figure of one game; each measurement takes about ``seconds`` of CPU time (by
-    ``clock``). ``yardstick``, measured in the same run, is what ``x_yardstick`` divides by."""
+    ``clock``). With a ``yardstick`` (``openspiel_yardstick``), its playouts alternate with
+    the game's, and ``x_yardstick`` divides the game's rate by its rate in those slices."""
     game.validate_options(players, None)  # a clear error before any work
     figures = GameFigures(game=game.info.id, players=players, seconds=seconds)
-    games, decisions, elapsed, cpu = random_playouts(game, players, seconds, seed, clock)
+    games, decisions, elapsed, cpu, yard = playouts_beside(game, players, seconds, seed,
+                                                           yardstick, clock)
     figures.games, figures.decisions, figures.cpu_seconds = games, decisions, cpu
     figures.decisions_per_cpu_s = decisions / cpu if cpu > 0 else 0.0
     figures.games_per_cpu_s = games / cpu if cpu > 0 else 0.0
+    figures.yardstick_decisions_per_cpu_s = yard
     # on a shared machine the wall-clock rate depends on the load: reported, never judged
     figures.cpu_share = cpu / elapsed if elapsed > 0 else 0.0
     figures.decisions_per_s = decisions / elapsed if elapsed > 0 else 0.0
@@ -242,7 +277,7 @@ def measure_game(game: Game, players: int, seconds: float = 2.5, seed: int = 1,
         iterations, _, cpu = mcts_speed(positions, seconds, seed, bot_name="learned", clock=clock)
         figures.learned_iterations_per_cpu_s = iterations / cpu if cpu > 0 else 0.0
         figures.features_us, figures.network_us = inference_cost(model, positions, seconds, clock)
-    judge(figures, yardstick)
+    judge(figures)
     return figures
 
 
