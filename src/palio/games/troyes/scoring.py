@@ -54,27 +54,45 @@ def dealt_characters(s: TroyesState) -> list[int]:
 
 
 def breakdown(s: TroyesState) -> dict[str, list[int]]:
-    """Points per category and seat; the rows add up to the final scores."""
+    """Points per category and seat; the rows add up to the final scores.
+
+    Each category is counted in one pass over the board for every seat at once (search values
+    a leaf by this, through :func:`estimates`)."""
     c = s.comp
     n = s.players
-    rows = {name: [0] * n for name in CATEGORIES}
+    events = [0] * n
+    for cubes in s.ev_cubes:
+        for p in set(cubes):
+            if 0 <= p < n:
+                events[p] += 1
+    trade = [0] * n
     width = c.max_trade_spaces
-    for p in range(n):
-        rows["tokens"][p] = s.vp[p]
-        rows["events"][p] = sum(1 for cubes in s.ev_cubes if p in cubes)
-        trade = 0
-        for k in range(9):
-            spaces = c.cards[s.slot_card[k]][5]
-            for i in range(len(spaces)):
-                if s.trade[k * width + i] == p:
-                    trade += spaces[i]
-        rows["tradesmen"][p] = trade
-        missing = sum(1 for level in range(c.levels)
-                      if p not in s.cathedral[level * c.columns:(level + 1) * c.columns])
-        rows["cathedral"][p] = -c.missing_level_vp * missing
-        rows["characters"][p] = sum(character_vp(s, ch, p) for ch in dealt_characters(s))
-        subtotal = sum(rows[name][p] for name in CATEGORIES[:-1])
-        rows["floor"][p] = max(0, -subtotal)  # never below 0
+    owners = s.trade
+    for k in range(9):
+        base = k * width
+        for i, points in enumerate(c.cards[s.slot_card[k]][5]):
+            owner = owners[base + i]
+            if 0 <= owner < n:
+                trade[owner] += points
+    present = [0] * n  # levels of the cathedral with a cube of the seat
+    columns = c.columns
+    for level in range(c.levels):
+        for owner in set(s.cathedral[level * columns:(level + 1) * columns]):
+            if 0 <= owner < n:
+                present[owner] += 1
+    characters = [0] * n
+    for ch in dealt_characters(s):
+        for p in range(n):
+            characters[p] += character_vp(s, ch, p)
+    rows = {
+        "tokens": s.vp[:n],
+        "events": events,
+        "tradesmen": trade,
+        "cathedral": [-c.missing_level_vp * (c.levels - present[p]) for p in range(n)],
+        "characters": characters,
+    }
+    rows["floor"] = [max(0, -(rows["tokens"][p] + events[p] + trade[p] + rows["cathedral"][p]
+                              + characters[p])) for p in range(n)]  # never below 0
     return rows
 
 
@@ -93,17 +111,24 @@ def estimates(s: TroyesState) -> list[float]:
     plus what money, influence, citizens, cubes and unused dice are likely to become. The
     score breakdown is computed once for every seat."""
     rows = breakdown(s)
-    return [_estimate(s, p, rows) for p in range(s.players)]
-
-
-def _estimate(s: TroyesState, p: int, rows: dict[str, list[int]]) -> float:
-    score = sum(rows[name][p] for name in CATEGORIES[:-1])
-    dice = 0 if s.passed[p] else sum(s.dice[p * 18:p * 18 + 18])
+    n = s.players
+    held = [0] * n  # dice in a group being formed still count
     for frame in s.stack:
-        if frame[1] == p and frame[0] == 5:  # a group being formed: its dice still count
-            dice += len(frame[5])
-    cubes_on_events = sum(cubes.count(p) for cubes in s.ev_cubes)
-    delayed = sum(s.cubes[k * 4 + p] for k in range(9))
-    return (score + 0.2 * (s.money[p] + s.purse[p]) + 0.15 * s.influence[p]
-            + 0.6 * s.spaces.count(p) + 0.4 * dice + 0.5 * delayed + 0.4 * cubes_on_events
-            + 0.2 * s.supply[p] + 0.3 * own_cathedral_cubes(s, p))
+        if frame[0] == 5:
+            held[frame[1]] += len(frame[5])
+    on_events = [0] * n
+    for cubes in s.ev_cubes:
+        for p in cubes:
+            if 0 <= p < n:
+                on_events[p] += 1
+    out = []
+    for p in range(n):
+        score = (rows["tokens"][p] + rows["events"][p] + rows["tradesmen"][p]
+                 + rows["cathedral"][p] + rows["characters"][p])
+        dice = (0 if s.passed[p] else sum(s.dice[p * 18:p * 18 + 18])) + held[p]
+        delayed = sum(s.cubes[p:36:4])  # slot*4 + seat, nine slots
+        # the same sum, term by term in this order, as before (search compares these floats)
+        out.append(score + 0.2 * (s.money[p] + s.purse[p]) + 0.15 * s.influence[p]
+                   + 0.6 * s.spaces.count(p) + 0.4 * dice + 0.5 * delayed
+                   + 0.4 * on_events[p] + 0.2 * s.supply[p] + 0.3 * s.cathedral.count(p))
+    return out

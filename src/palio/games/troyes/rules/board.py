@@ -8,6 +8,7 @@ citizens), アクション「建物への市民駒の配置」 and [RB] "Place a
 
 from __future__ import annotations
 
+from random import Random
 from typing import TYPE_CHECKING
 
 from palio.core.rng import derive
@@ -53,7 +54,17 @@ def penalty(s: TroyesState, p: int, reason: str, **params: object) -> None:
 def roll(s: TroyesState) -> int:
     """One die roll from the state's seed (a new stream per roll)."""
     s.rolls += 1
-    return derive(s.seed, "roll", s.rolls).randrange(1, 7)  # randint(1, 6), one call less
+    return d6(derive(s.seed, "roll", s.rolls))
+
+
+def d6(rng: Random) -> int:
+    """A die's value, drawn exactly as ``rng.randint(1, 6)`` and ``rng.randrange(1, 7)`` draw
+    it (CPython's ``_randbelow_with_getrandbits``: three bits, drawn again while they make 6
+    or 7; ``tests/troyes/test_dice.py`` checks that they agree), without their Python calls."""
+    r = rng.getrandbits(3)
+    while r >= 6:
+        r = rng.getrandbits(3)
+    return r + 1
 
 
 # -- dice ----------------------------------------------------------------------------------
@@ -152,7 +163,8 @@ def citizen_at_hand(s: TroyesState, p: int) -> bool:
 def citizen_off_cards(s: TroyesState, p: int) -> bool:
     """``citizen_at_hand`` but for the tradesmen on cards: in the supply, on a building space
     or lying on a building."""
-    return s.supply[p] > 0 or p in s.spaces or any((x >> p) & 1 for x in s.lying)
+    lying = s.lying  # one bitmask of colours per building, three buildings
+    return s.supply[p] > 0 or p in s.spaces or bool((lying[0] | lying[1] | lying[2]) >> p & 1)
 
 
 def has_source(s: TroyesState, p: int) -> bool:
@@ -227,7 +239,7 @@ def citizen_off_board(s: TroyesState, p: int) -> bool:
     """Whether ``p`` has a citizen that leaves no gap on a building when it is placed: in the
     personal supply, in the general supply (for 2 influence) or a tradesman on a card."""
     return s.supply[p] > 0 or (s.reserve[p] > 0 and s.influence[p] >= s.comp.citizen_cost) \
-        or p in s.trade or any((x >> p) & 1 for x in s.extra)
+        or p in s.trade or (any(s.extra) and any((x >> p) & 1 for x in s.extra))
 
 
 def placement_possible(s: TroyesState, p: int, building: int, value: int, off_board: bool) -> bool:

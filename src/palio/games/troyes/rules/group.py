@@ -703,17 +703,26 @@ class Feasible:
             # the board (placement_possible), so the dice alone decide (kept with them)
             price = free.least.get(ctx)
             return free.least_price(ctx, s.comp) if price is None else price
-        rows = s.comp.row_of_value[building]
+        c = s.comp
+        rows = c.row_of_value[building]
         placeable = self.placeable
+        spaces = s.spaces
+        lying = s.lying[building]
         for bought, faces in enumerate((free.own_faces, free.bought_faces)):
             for face in faces:
                 value = values[face]
                 if not 1 <= value <= 6:
                     continue
-                fits = placeable.get(rows[value])
+                row = rows[value]
+                fits = placeable.get(row)
                 if fits is None:
-                    fits = placeable[rows[value]] = placement_possible(
-                        s, self.p, building, value, off_board)
+                    if off_board:  # placement_possible's first answer (_row_takes), inline
+                        _b, _values, first, n = c.rows[row]
+                        cells = spaces[first:first + n]
+                        fits = -1 in cells or not (lying >> cells[-1]) & 1
+                    if not fits:
+                        fits = placement_possible(s, self.p, building, value, off_board)
+                    placeable[row] = fits
                 if fits:
                     return _one_bought(s.comp, ctx) if bought else 0
         return NO_GROUP

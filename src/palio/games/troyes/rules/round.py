@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from palio.core.rng import derive
-from palio.games.troyes.rules.board import citizens_in, dice_left, penalty
+from palio.games.troyes.rules.board import citizens_in, d6, dice_left, penalty
 from palio.games.troyes.rules.events import resolve_events, reveal_events
 from palio.games.troyes.state import ACTIONS, COMBAT, F_TURN, NEUTRAL, OVER
 
@@ -37,7 +37,7 @@ def start_round(s: TroyesState) -> None:
     black = min(resolve_events(s), c.black_dice)  # the box holds six black dice
     if black:
         rng = derive(s.seed, "black", s.round)
-        s.black = sorted((rng.randrange(1, 7) for _ in range(black)), reverse=True)
+        s.black = sorted((d6(rng) for _ in range(black)), reverse=True)
         s.emit("black_dice", None, dice=s.black[:])
         s.phase = COMBAT
         s.fighter = s.start
@@ -59,7 +59,7 @@ def roll_workforce(s: TroyesState) -> None:
         if owner == -1:
             continue
         colour = c.spaces[i][0]  # building b takes dice of colour b (red, white, yellow)
-        v = rng.randrange(1, 7)  # randint(1, 6) is randrange(1, 7): the same draws, one call less
+        v = d6(rng)  # the draws of randint(1, 6)
         dice[owner * 18 + colour * 6 + v - 1] += 1
         rolled[owner].append(colour * 6 + v - 1)
     for owner in [*range(s.players), NEUTRAL]:

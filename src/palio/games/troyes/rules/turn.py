@@ -91,6 +91,8 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     feasible = Feasible(s, p)
     within = feasible.within
     turn_rules = feasible.turn_rules
+    views = feasible.dice  # per colours: the free dice as p sees them, once made
+    free_dice = feasible.free_dice
     money = s.money[p]
     staffed = tradesman_slots(s, p)
     # the influence left for a card's first use when its tradesman is hired now (-1: no
@@ -113,13 +115,31 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
             budget, inf, options = money - deniers, influence, as_hiring
         else:
             budget, inf, options = money - deniers - hiring_price, hiring_influence, as_hiring
-        if budget >= 0 and inf >= inf_needed and within(options, budget):
-            out.append(t.card[slot])
+        if budget >= 0 and inf >= inf_needed:
+            # within(options, budget), its commonest case inline: one group rules (no cube
+            # can modify the action) priced by the free dice, the price known already
+            if len(options) == 1 and options[0].by_price:
+                ctx = options[0]
+                price = (views[ctx.colours] or free_dice(ctx.colours)).least.get(ctx)
+                if price is not None:
+                    if price <= budget:
+                        out.append(t.card[slot])
+                    continue
+            if within(options, budget):
+                out.append(t.card[slot])
     if within(turn_rules.cathedral, money):
         out.append(t.cathedral)
     event_rules = turn_rules.event
     for pos, card in enumerate(s.queue):
-        if within(event_rules[card], money):
+        options = event_rules[card]
+        if len(options) == 1 and options[0].by_price:  # as for the cards above
+            ctx = options[0]
+            price = (views[ctx.colours] or free_dice(ctx.colours)).least.get(ctx)
+            if price is not None:
+                if price <= money:
+                    out.append(t.event[pos])
+                continue
+        if within(options, money):
             out.append(t.event[pos])
     for b in range(3):
         if within(turn_rules.place[b], money):
