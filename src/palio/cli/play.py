@@ -143,7 +143,7 @@ def game_name(game_id: str, tr: Translator) -> str:
 def rules_document(game_id: str) -> str:
     """Where a person reads the rules: the rules documents shipped with Palio (English and
     Japanese) and the server's page; the rulebook it was written from is not shipped."""
-    from palio.server.base.pages import rules_file
+    from palio.server.rules.pages import rules_file
 
     found = [rules_file(game_id, lang) for lang in LANGUAGES]
     paths = list(dict.fromkeys(str(hit[0]) for hit in found if hit is not None))
