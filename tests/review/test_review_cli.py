@@ -67,5 +67,6 @@ def test_hint_at_the_terminal_shows_three_choices_and_is_remembered(capsys):
     assert action == state.legal_actions()[0]
     out = capsys.readouterr().out
     assert "The bot's best choices:" in out
-    assert out.count("expected win share") == min(3, len(state.legal_actions()))
+    assert out.count("chance of winning about") == min(3, len(state.legal_actions()))
+    assert "Likely continuation:" in out
     assert used == [0]

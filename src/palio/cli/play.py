@@ -385,10 +385,11 @@ def show_hint(state: State, tr: Translator) -> None:
 
     given = hint(state, state.to_move, seed=secrets.randbits(32), tr=tr)
     say(tr(msg("cli.hint.title")))
+    # best first: the choices come ordered by their expected win share, shown in percent
     for number, choice in enumerate(given["choices"], 1):
-        value = "–" if choice["value"] is None else f"{choice['value']:.2f}"
+        value = "–" if choice["percent"] is None else str(choice["percent"])
         say(tr(msg("cli.hint.choice", number=number, label=choice["label"], value=value,
-                   reason=choice["reason"])))
+                   reason=choice["reason"], line=choice["line"])))
 
 
 # how many legal moves an unreadable entry is shown as examples of what to type
