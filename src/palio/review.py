@@ -20,6 +20,7 @@ as it needs a second search below the choice played, which ``mcts.search_root`` 
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -298,11 +299,20 @@ class Outlook:
     first: int
     line: list[Msg]
 
+    def by_category(self) -> dict[str, tuple[Msg, float]]:
+        """Each category's message and mean points, by the category's message as JSON."""
+        return {category_key(c): (c, v)
+                for c, v in zip(self.categories, self.points, strict=True)}
+
     def to_json(self) -> dict[str, Any]:
         return {"worlds": self.worlds, "total": round(self.total, 2),
                 "margin": round(self.margin, 2), "first": self.first,
                 "points": [{"category": c.to_json(), "points": round(v, 2)}
                            for c, v in zip(self.categories, self.points, strict=True)]}
+
+
+def category_key(category: Msg) -> str:
+    return json.dumps(category.to_json(), sort_keys=True)
 
 
 def principal_line(node: Any, world: State, depth: int) -> list[tuple[int, Action]]:
@@ -334,6 +344,7 @@ def outlook(state: State, seat: int, action: Action, node: Any, seed: int,
     game = state.game
     categories: list[Msg] = []
     sums: list[float] = []
+    index: dict[str, int] = {}
     total = margin = 0.0
     first = counted = 0
     line_words: list[Msg] = []
@@ -360,12 +371,14 @@ def outlook(state: State, seat: int, action: Action, node: Any, seed: int,
         greedy = GreedyBot(seed=decision_seed(seed, k))
         while not world.is_over:
             world.apply_unchecked(greedy.choose(world, world.to_move))
-        rows = game.words.scores(world)
-        if not categories:
-            categories = [row.category for row in rows]
-            sums = [0.0] * len(rows)
-        for i, row in enumerate(rows):
-            sums[i] += row.points[seat]
+        # a game may show a category only where someone scored in it: rows by their message
+        for row in game.words.scores(world):
+            key = category_key(row.category)
+            if key not in index:
+                index[key] = len(categories)
+                categories.append(row.category)
+                sums.append(0.0)
+            sums[index[key]] += row.points[seat]
         scores = world.scores()
         total += scores[seat]
         margin += scores[seat] - max(v for i, v in enumerate(scores) if i != seat)
@@ -383,8 +396,11 @@ def line_msg(view: Outlook) -> Msg:
 def compare_msg(label: Msg, better: Outlook, played: Outlook, largest: int = 2) -> Msg:
     """Why ``label`` (the better choice) beats the choice played, in words: the categories
     whose expected points differ most (at least half a point), and the worlds won."""
-    diffs = [(b - p, c) for b, p, c in zip(better.points, played.points, better.categories,
-                                          strict=True)]
+    mine = played.by_category()
+    theirs = better.by_category()
+    diffs = [(theirs.get(key, (c, 0.0))[1] - mine.get(key, (c, 0.0))[1], c)
+             for key, c in {**{k: v[0] for k, v in mine.items()},
+                            **{k: v[0] for k, v in theirs.items()}}.items()]
     diffs.sort(key=lambda d: -abs(d[0]))
     parts = [msg("core.review.more_points" if d > 0 else "core.review.fewer_points",
                  n=max(1, round(abs(d))), category=c)
