@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -245,6 +246,20 @@ def margin_share(points: float, scale: float) -> float:
     return max(0.0, min(1.0, points / (4.0 * scale)))
 
 
+def margin_lost(better: Sequence[float], played: Sequence[float]) -> float:
+    """The score margin (points over the best other seat) a choice lost against the better
+    one, from their margins in the same sampled worlds: the mean of the paired differences
+    less its standard error (only what the worlds show beyond their own noise), never
+    below 0. Worlds not paired (one choice illegal in some world) compare the two means."""
+    if not better or not played:
+        return 0.0
+    if len(better) == len(played):
+        diffs = [b - p for b, p in zip(better, played, strict=True)]
+        spread = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        return max(0.0, statistics.fmean(diffs) - spread)
+    return max(0.0, statistics.fmean(better) - statistics.fmean(played))
+
+
 def accuracy_loss(share_loss: float, before: float, margin_loss: float | None,
                   scale: float) -> float:
     """The loss a decision's accuracy is judged by: the win-share loss, except where the win
@@ -298,6 +313,7 @@ class Outlook:
     margin: float
     first: int
     line: list[Msg]
+    margins: list[float] = field(default_factory=list)  # the margin in each world, in order
 
     def by_category(self) -> dict[str, tuple[Msg, float]]:
         """Each category's message and mean points, by the category's message as JSON."""
@@ -345,7 +361,8 @@ def outlook(state: State, seat: int, action: Action, node: Any, seed: int,
     categories: list[Msg] = []
     sums: list[float] = []
     index: dict[str, int] = {}
-    total = margin = 0.0
+    margins: list[float] = []
+    total = 0.0
     first = counted = 0
     line_words: list[Msg] = []
     for k in range(worlds):
@@ -381,12 +398,12 @@ def outlook(state: State, seat: int, action: Action, node: Any, seed: int,
             sums[index[key]] += row.points[seat]
         scores = world.scores()
         total += scores[seat]
-        margin += scores[seat] - max(v for i, v in enumerate(scores) if i != seat)
+        margins.append(scores[seat] - max(v for i, v in enumerate(scores) if i != seat))
         first += world.returns()[seat] > 0
         counted += 1
     n = max(1, counted)
-    return Outlook(counted, categories, [v / n for v in sums], total / n, margin / n, first,
-                   line_words)
+    return Outlook(counted, categories, [v / n for v in sums], total / n, sum(margins) / n,
+                   first, line_words, margins)
 
 
 def line_msg(view: Outlook) -> Msg:
@@ -492,7 +509,7 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
                             worlds)
         label = state.game.words.action(state.determinize(seat, random.Random(view_seed)),
                                         best.action).label
-        margin_loss = max(0.0, best_view.margin - played_view.margin)
+        margin_loss = margin_lost(best_view.margins, played_view.margins)
         why = {"reason": msg_json(compare_msg(label, best_view, played_view)),
                "line": msg_json(line_msg(best_view)),
                "played_line": msg_json(line_msg(played_view)),

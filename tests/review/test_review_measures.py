@@ -21,6 +21,7 @@ from palio.review import (
     game_accuracy,
     hint,
     judge_decision,
+    margin_lost,
     margin_share,
     near_a_line,
     outlook,
@@ -162,3 +163,14 @@ def test_hints_are_ordered_by_value_in_percent_each_with_its_reason():
     assert percents == sorted(percents, reverse=True) and values == sorted(values, reverse=True)
     assert all(p == round(100 * v) for p, v in zip(percents, values, strict=True))
     assert all(c["reason"] and c["line"] and c["explain"] for c in given_hint["choices"])
+
+
+def test_margin_lost_counts_only_what_the_worlds_show_beyond_their_noise():
+    assert margin_lost([10, 10, 10], [0, 0, 0]) == 10  # the same in every world
+    assert margin_lost([0, 0, 0], [10, 10, 10]) == 0  # the choice played was better
+    noisy = margin_lost([20, -20, 20, -20], [0, 0, 0, 0])
+    assert noisy == 0  # mean 0: nothing shown
+    some = margin_lost([12, 8, 11, 9], [0, 0, 0, 0])
+    assert 8 < some < 10  # 10 less its standard error
+    assert margin_lost([], [1.0]) == 0.0
+    assert margin_lost([5.0, 7.0], [1.0]) == 5.0  # unpaired: the means
