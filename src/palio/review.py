@@ -246,6 +246,18 @@ def margin_share(points: float, scale: float) -> float:
     return max(0.0, min(1.0, points / (4.0 * scale)))
 
 
+def share_lost(better: float, better_visits: int, played: float, played_visits: int) -> float:
+    """The win share a choice lost for accuracy: the better choice's mean result less the
+    played one's, less the standard error of that difference (each mean's variance at most
+    ``v (1 - v) / visits`` for results in 0..1), never below 0: a difference the search's own
+    sampling could make is not held against the player (classes use the plain loss)."""
+    if better_visits < 1 or played_visits < 1:
+        return max(0.0, better - played)
+    spread = math.sqrt(better * (1 - better) / better_visits
+                       + played * (1 - played) / played_visits)
+    return max(0.0, better - played - spread)
+
+
 def margin_lost(better: Sequence[float], played: Sequence[float]) -> float:
     """The score margin (points over the best other seat) a choice lost against the better
     one, from their margins in the same sampled worlds: the mean of the paired differences
@@ -514,7 +526,9 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
                "line": msg_json(line_msg(best_view)),
                "played_line": msg_json(line_msg(played_view)),
                "played": played_view.to_json(), "best": best_view.to_json()}
-    judged = accuracy_loss(loss, before, margin_loss, game_scale(state))
+    plain = 0.0 if mine.action == best.action else share_lost(
+        before, best.visits, mine.values[seat], mine.visits)
+    judged = accuracy_loss(plain, before, margin_loss, game_scale(state))
     return {
         "seat": seat, "forced": False, "values": _rounded(best.values),
         "before": round(before, 4),

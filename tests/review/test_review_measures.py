@@ -26,6 +26,7 @@ from palio.review import (
     near_a_line,
     outlook,
     saturated,
+    share_lost,
     why_words,
     win_percent,
 )
@@ -174,3 +175,11 @@ def test_margin_lost_counts_only_what_the_worlds_show_beyond_their_noise():
     assert 8 < some < 10  # 10 less its standard error
     assert margin_lost([], [1.0]) == 0.0
     assert margin_lost([5.0, 7.0], [1.0]) == 5.0  # unpaired: the means
+
+
+def test_share_lost_forgives_what_the_search_could_make_by_chance():
+    assert share_lost(0.6, 10, 0.5, 10) == 0.0  # 0.1 apart on ten visits each: chance
+    big = share_lost(0.9, 400, 0.1, 100)
+    assert 0.75 < big < 0.8  # a blunder stays one: 0.8 less about 0.03
+    assert share_lost(0.3, 50, 0.6, 50) == 0.0
+    assert share_lost(0.7, 0, 0.2, 5) == pytest.approx(0.5)  # no visits: the plain difference
