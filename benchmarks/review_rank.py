@@ -8,9 +8,11 @@ each game (``id:players``), ``--deals`` games are played, deal ``k`` with seed `
 and the bots of the ``k``-th combination of ``players`` of the four (all combinations in turn,
 seats rotated by ``k``). Each game is reviewed twice (review seeds ``seed`` and ``seed + 1``)
 at ``--iterations`` a decision. Per game type and review seed: the Spearman correlation over
-all seats between the bot's strength (0-3) and the seat's accuracy, the same for the accuracy
-by win share alone (each decision's ``loss``, as before the score margin judged saturated
-positions), and the mean accuracy per bot. One JSON line per game type, then a table. CPU
+all seats between the bot's strength (0-3) and the seat's accuracy (``accuracy``), and the
+same for variants computed from each decision's fields: ``plain`` (each decision's plain
+win-share ``loss``, the accuracy before issue 36), ``share_lost`` (the loss less its standard
+error, no margin) and ``plain_margin`` (the plain loss, the margin where saturated); and the
+mean accuracy per bot. ``--save DIR`` keeps every review as JSON. One JSON line per game type, then a table. CPU
 seconds (this process) are reported, as the machine may be shared.
 """
 
@@ -29,7 +31,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 import palio  # noqa: E402
 from palio import bots  # noqa: E402
 from palio.core.record import GameRecord  # noqa: E402
-from palio.review import Budget, game_accuracy, move_accuracy, review  # noqa: E402
+from palio.review import (  # noqa: E402
+    Budget,
+    accuracy_loss,
+    game_accuracy,
+    game_scale,
+    move_accuracy,
+    review,
+    share_lost,
+)
 
 BOTS = ["random", "greedy", "mcts:iterations=20", "mcts:iterations=150"]
 
@@ -57,6 +67,23 @@ def spearman(x: list[float], y: list[float]) -> float | None:
     return statistics.correlation(rx, ry)
 
 
+def variants(decisions: list[dict], scale: float) -> dict[str, float]:
+    """A seat's accuracy by each measure, from its judged decisions' fields."""
+    losses: dict[str, list[float]] = {"accuracy": [], "plain": [], "share_lost": [],
+                                      "plain_margin": []}
+    for d in decisions:
+        same = d["played"]["notation"] == d["best"]["notation"]
+        shrunk = 0.0 if same else share_lost(d["best"]["value"], d["best"]["visits"],
+                                             d["played"]["value"], d["played"]["visits"])
+        losses["accuracy"].append(d["accuracy_loss"])
+        losses["plain"].append(d["loss"])
+        losses["share_lost"].append(shrunk)
+        losses["plain_margin"].append(accuracy_loss(d["loss"], d["before"], d["margin_loss"],
+                                                    scale))
+    return {k: game_accuracy([move_accuracy(v) for v in got]) or 0.0
+            for k, got in losses.items()}
+
+
 def played(game_id: str, players: int, seed: int, lineup: list[int]) -> GameRecord:
     state = palio.new_game(game_id, players=players, seed=seed)
     seats = [bots.get(BOTS[b], seed=seed * 10 + i) for i, b in enumerate(lineup)]
@@ -72,14 +99,18 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=6)
     parser.add_argument("--iterations", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", default=None, help="a folder to keep each review in")
     args = parser.parse_args()
+    if args.save:
+        Path(args.save).mkdir(parents=True, exist_ok=True)
     rows = []
     for spec in args.games.split(","):
         game_id, _, count = spec.partition(":")
         players = int(count or 2)
         combos = list(itertools.combinations(range(len(BOTS)), players))
         started = time.process_time()
-        seats: dict[int, list[tuple[int, float, float]]] = {0: [], 1: []}
+        scale = game_scale(palio.new_game(game_id, players=players, seed=args.seed))
+        seats: dict[int, list[tuple[int, dict[str, float]]]] = {0: [], 1: []}
         for k in range(args.deals):
             combo = list(combos[k % len(combos)])
             lineup = combo[k % players:] + combo[:k % players]
@@ -87,35 +118,39 @@ def main() -> None:
             for run in (0, 1):
                 result = review(record, budget=Budget(iterations=args.iterations),
                                 seed=args.seed + run)
+                if args.save:
+                    out = Path(args.save) / f"{game_id}-{players}-deal{k}-seed{args.seed + run}.json"
+                    out.write_text(json.dumps({"lineup": [BOTS[b] for b in lineup],
+                                               "record": record.to_json(), "review": result}))
                 for summary in result["players"]:
                     seat = summary["seat"]
                     mine = [d for d in result["decisions"]
                             if d["seat"] == seat and not d["forced"]]
-                    share_only = game_accuracy([move_accuracy(d["loss"]) for d in mine])
-                    seats[run].append((lineup[seat], summary["accuracy"] or 0.0,
-                                       share_only or 0.0))
+                    seats[run].append((lineup[seat], variants(mine, scale)))
         row: dict = {"game": game_id, "players": players, "deals": args.deals,
                      "iterations": args.iterations,
                      "cpu_seconds": round(time.process_time() - started, 1)}
         for run, got in seats.items():
-            strength = [float(s) for s, _, _ in got]
+            strength = [float(s) for s, _ in got]
             row[f"seed_{args.seed + run}"] = {
-                "spearman": spearman(strength, [a for _, a, _ in got]),
-                "spearman_win_share_only": spearman(strength, [a for _, _, a in got]),
+                **{f"spearman_{name}": spearman(strength, [v[name] for _, v in got])
+                   for name in got[0][1]},
                 "mean_accuracy": {BOTS[b]: round(statistics.fmean(
-                    [a for s, a, _ in got if s == b]), 1) for b in sorted({s for s, _, _ in got})},
+                    [v["accuracy"] for s, v in got if s == b]), 1)
+                    for b in sorted({s for s, _ in got})},
             }
         rows.append(row)
         print(json.dumps(row), flush=True)
-    print(f"\n{'game':14} {'p':>2} {'deals':>5} {'Spearman (two seeds)':>22} "
-          f"{'win share only':>16}  mean accuracy per bot (first seed)")
+    names = ["accuracy", "plain", "share_lost", "plain_margin"]
+    print(f"\n{'game':14} {'p':>2} {'deals':>5}  Spearman with strength, two review seeds: "
+          + ", ".join(names))
     for row in rows:
         runs = [row[k] for k in row if k.startswith("seed_")]
         fmt = lambda v: "-" if v is None else f"{v:.2f}"  # noqa: E731
-        print(f"{row['game']:14} {row['players']:>2} {row['deals']:>5} "
-              f"{', '.join(fmt(r['spearman']) for r in runs):>22} "
-              f"{', '.join(fmt(r['spearman_win_share_only']) for r in runs):>16}  "
-              f"{runs[0]['mean_accuracy']}")
+        cells = "  ".join(f"{name} {'/'.join(fmt(r['spearman_' + name]) for r in runs)}"
+                          for name in names)
+        print(f"{row['game']:14} {row['players']:>2} {row['deals']:>5}  {cells}")
+        print(f"{'':24}mean accuracy per bot (first seed): {runs[0]['mean_accuracy']}")
 
 
 if __name__ == "__main__":
