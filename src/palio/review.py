@@ -80,6 +80,8 @@ class Choice:
     action: Action
     visits: int
     values: list[float]
+    # the mover's lead in points where each iteration through this choice ended
+    leads: list[float] = field(default_factory=list, repr=False)
 
 
 @dataclass
@@ -166,8 +168,20 @@ class Engine:
         limit = budget.iterations if budget.iterations is not None else math.inf
         deadline = started + budget.seconds if budget.seconds is not None else math.inf
         done = 0
+        # the mover's lead in points (the game's evaluate: its worth less the best other
+        # seat's) where each iteration below a root choice ended: the search's expected score
+        # margin of that choice, which keeps moving where win shares saturate
+        leads: dict[Action, list[float]] = {}
+        seen: dict[Action, int] = {}
+        evaluate = state.game.evaluate
         while done < limit:
-            searcher.iterate(root, state.determinize(seat, rng))
+            world = state.determinize(seat, rng)
+            searcher.iterate(root, world)
+            for action, child in root.children.items():
+                if child.visits != seen.get(action, 0):  # the choice this iteration went by
+                    seen[action] = child.visits
+                    leads.setdefault(action, []).append(evaluate(world, seat))
+                    break
             done += 1
             if deadline != math.inf and time.perf_counter() >= deadline:
                 break
@@ -191,12 +205,13 @@ class Engine:
                     continue
                 world.apply_unchecked(extra)
                 searcher.iterate(child, world)
+                leads.setdefault(extra, []).append(evaluate(world, seat))
         choices = []
         for action in legal:
             child = root.children.get(action)
             visits = child.visits if child is not None else 0
             values = ([t / visits for t in child.total] if visits else [math.nan] * players)
-            choices.append(Choice(action, visits, values))
+            choices.append(Choice(action, visits, values, leads.get(action, [])))
         # most searched first; among equals the better value, then the legal order
         order = {a: i for i, a in enumerate(legal)}
         choices.sort(key=lambda c: (-searched[c.action], -_num(c.values[seat]), order[c.action]))
@@ -258,18 +273,23 @@ def share_lost(better: float, better_visits: int, played: float, played_visits: 
     return max(0.0, better - played - spread)
 
 
-def margin_lost(better: Sequence[float], played: Sequence[float]) -> float:
+def margin_lost(better: Sequence[float], played: Sequence[float], paired: bool = False) -> float:
     """The score margin (points over the best other seat) a choice lost against the better
-    one, from their margins in the same sampled worlds: the mean of the paired differences
-    less its standard error (only what the worlds show beyond their own noise), never
-    below 0. Worlds not paired (one choice illegal in some world) compare the two means."""
+    one, from samples of each: the mean difference less its standard error (only what the
+    samples show beyond their own noise), never below 0. ``paired``: the samples come from
+    the same worlds, in order (the paired differences' error); else two independent samples
+    (each mean's error)."""
     if not better or not played:
         return 0.0
-    if len(better) == len(played):
+
+    def error(values: Sequence[float]) -> float:
+        return statistics.variance(values) / len(values) if len(values) > 1 else 0.0
+
+    if paired and len(better) == len(played):
         diffs = [b - p for b, p in zip(better, played, strict=True)]
-        spread = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-        return max(0.0, statistics.fmean(diffs) - spread)
-    return max(0.0, statistics.fmean(better) - statistics.fmean(played))
+        return max(0.0, statistics.fmean(diffs) - math.sqrt(error(diffs)))
+    return max(0.0, statistics.fmean(better) - statistics.fmean(played)
+               - math.sqrt(error(better) + error(played)))
 
 
 def accuracy_loss(share_loss: float, before: float, margin_loss: float | None,
@@ -521,7 +541,9 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
                             worlds)
         label = state.game.words.action(state.determinize(seat, random.Random(view_seed)),
                                         best.action).label
-        margin_loss = margin_lost(best_view.margins, played_view.margins)
+        # the search's own expected margins (where its iterations ended), not the outlook's
+        # greedy finish, which favours choices a greedy player would make
+        margin_loss = margin_lost(best.leads, mine.leads)
         why = {"reason": msg_json(compare_msg(label, best_view, played_view)),
                "line": msg_json(line_msg(best_view)),
                "played_line": msg_json(line_msg(played_view)),

@@ -166,15 +166,30 @@ def test_hints_are_ordered_by_value_in_percent_each_with_its_reason():
     assert all(c["reason"] and c["line"] and c["explain"] for c in given_hint["choices"])
 
 
-def test_margin_lost_counts_only_what_the_worlds_show_beyond_their_noise():
-    assert margin_lost([10, 10, 10], [0, 0, 0]) == 10  # the same in every world
+def test_margin_lost_counts_only_what_the_samples_show_beyond_their_noise():
+    assert margin_lost([10, 10, 10], [0, 0, 0], paired=True) == 10  # the same in every world
     assert margin_lost([0, 0, 0], [10, 10, 10]) == 0  # the choice played was better
-    noisy = margin_lost([20, -20, 20, -20], [0, 0, 0, 0])
-    assert noisy == 0  # mean 0: nothing shown
-    some = margin_lost([12, 8, 11, 9], [0, 0, 0, 0])
-    assert 8 < some < 10  # 10 less its standard error
+    assert margin_lost([20, -20, 20, -20], [0, 0, 0, 0], paired=True) == 0  # mean 0
+    some = margin_lost([12, 8, 11, 9], [0, 0, 0, 0], paired=True)
+    assert some == pytest.approx(10 - math.sqrt(10 / 3 / 4))  # 10 less its standard error
     assert margin_lost([], [1.0]) == 0.0
-    assert margin_lost([5.0, 7.0], [1.0]) == 5.0  # unpaired: the means
+    # independent samples: the difference of the means less the error of both
+    assert margin_lost([5.0, 7.0], [1.0]) == pytest.approx(5.0 - 1.0)
+    assert margin_lost([5.0, 7.0], [1.0, 3.0]) == pytest.approx(4.0 - math.sqrt(2.0))
+    # paired samples hide a shared world's luck: the same difference in every world
+    assert margin_lost([30, 0, 15], [25, -5, 10], paired=True) == 5
+    assert margin_lost([30, 0, 15], [25, -5, 10]) == 0  # 5 less about 7
+
+
+def test_the_search_keeps_each_choices_expected_lead():
+    state = position_at("signorie", 2, 3, 30)
+    seat = state.to_move
+    stats = Engine.strongest(state).search(state, seat, TINY, 4, state.legal_actions()[-1])
+    assert sum(len(c.leads) for c in stats.choices) >= 40  # every iteration's end, and more
+    played = stats.of(state.legal_actions()[-1])
+    assert len(played.leads) >= played.visits - 1  # its own search kept them too
+    for choice in stats.choices:
+        assert all(isinstance(v, float) and abs(v) < 500 for v in choice.leads)
 
 
 def test_share_lost_forgives_what_the_search_could_make_by_chance():
