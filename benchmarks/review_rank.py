@@ -11,7 +11,9 @@ at ``--iterations`` a decision. Per game type and review seed: the Spearman corr
 all seats between the bot's strength (0-3) and the seat's accuracy (``accuracy``), and the
 same for variants computed from each decision's fields: ``plain`` (each decision's plain
 win-share ``loss``, the accuracy before issue 36), ``share_lost`` (the loss less its standard
-error, no margin) and ``plain_margin`` (the plain loss, the margin where saturated); and the
+error, no margin) and ``plain_margin`` (the plain loss, the margin where saturated: the
+review's measure since it was chosen by this benchmark; the first run's ``accuracy`` was
+``share_lost`` with the margin); and the
 mean accuracy per bot. ``--save DIR`` keeps every review as JSON. One JSON line per game type, then a table. CPU
 seconds (this process) are reported, as the machine may be shared.
 """

@@ -265,7 +265,8 @@ def share_lost(better: float, better_visits: int, played: float, played_visits: 
     """The win share a choice lost for accuracy: the better choice's mean result less the
     played one's, less the standard error of that difference (each mean's variance at most
     ``v (1 - v) / visits`` for results in 0..1), never below 0: a difference the search's own
-    sampling could make is not held against the player (classes use the plain loss)."""
+    sampling could make is not held against the player. A variant measured by
+    benchmarks/review_rank.py and not chosen: accuracy uses the plain loss."""
     if better_visits < 1 or played_visits < 1:
         return max(0.0, better - played)
     spread = math.sqrt(better * (1 - better) / better_visits
@@ -548,9 +549,9 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
                "line": msg_json(line_msg(best_view)),
                "played_line": msg_json(line_msg(played_view)),
                "played": played_view.to_json(), "best": best_view.to_json()}
-    plain = 0.0 if mine.action == best.action else share_lost(
-        before, best.visits, mine.values[seat], mine.visits)
-    judged = accuracy_loss(plain, before, margin_loss, game_scale(state))
+    # the plain loss, not share_lost: benchmarks/review_rank.py ranked bots better so
+    # (docs/review.md, "Does accuracy rank skill?")
+    judged = accuracy_loss(loss, before, margin_loss, game_scale(state))
     return {
         "seat": seat, "forced": False, "values": _rounded(best.values),
         "before": round(before, 4),
