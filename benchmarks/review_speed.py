@@ -4,8 +4,9 @@
         [--iterations 400] [--ten-sample 12] [--seed 1]
 
 For each game (``id:players``): one game played by ``--bot`` (``mcts:iterations=200``), then
-reviewed twice at the budget (seeds ``seed`` and ``seed + 1``), timed (wall clock, in
-``--workers`` processes); the spread between the two reviews (mean and largest difference of a decision's
+reviewed twice at the budget (seeds ``seed`` and ``seed + 1``), timed in CPU seconds (this
+process and its finished ``--workers`` processes together, so a shared machine does not
+inflate them; ``wall`` is the wall clock as well); the spread between the two reviews (mean and largest difference of a decision's
 loss, how often the preferred choice and the class agree); then ``--ten-sample`` decisions
 reviewed at ten times the budget, and how often the budget's review agrees with it (same
 preferred choice, same class, mean loss difference). One JSON line per game, then a table.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import statistics
 import sys
 import time
@@ -35,6 +37,12 @@ def played_game(game_id: str, players: int, seed: int, bot: str) -> GameRecord:
     while not state.is_over:
         state.apply(seats[state.to_move].choose(state, state.to_move))
     return GameRecord.of(state)
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its children that have finished."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 def searched(result: dict) -> dict[int, dict]:
@@ -77,34 +85,37 @@ def main() -> None:
         game_id, _, players = spec.partition(":")
         record = played_game(game_id, int(players or 2), args.seed, args.bot)
         budget = Budget(iterations=args.iterations)
-        runs, seconds = [], []
+        runs, seconds, wall = [], [], []
         for k in range(2):
-            started = time.perf_counter()
+            started, clock = cpu_seconds(), time.perf_counter()
             runs.append(review(record, budget=budget, seed=args.seed + k, workers=args.workers))
-            seconds.append(round(time.perf_counter() - started, 1))
+            seconds.append(round(cpu_seconds() - started, 1))
+            wall.append(round(time.perf_counter() - clock, 1))
         row = {"game": game_id, "players": record.players, "decisions": len(record.actions),
                "engine": runs[0]["engine"]["bot"], "played_by": args.bot,
                "workers": args.workers,
                "flagged": [sum(1 for d in r["decisions"] if d["class"]) for r in runs], "iterations": args.iterations,
-               "seconds": seconds, "two_seeds": compare(runs[0], runs[1])}
+               "cpu_seconds": seconds, "wall_seconds": wall,
+               "checked_again": [sum(1 for d in r["decisions"] if d.get("checked")) for r in runs],
+               "two_seeds": compare(runs[0], runs[1])}
         if args.ten_sample:
             moves = sorted(searched(runs[0]))
             sample = sorted(random.Random(args.seed).sample(moves, min(args.ten_sample,
                                                                        len(moves))))
-            started = time.perf_counter()
+            started = cpu_seconds()
             ten = review(record, budget=Budget(iterations=10 * args.iterations),
                          seed=args.seed + 7, moves=sample, workers=args.workers)
             row["ten_times"] = {**compare(runs[0], ten),
-                                "seconds": round(time.perf_counter() - started, 1)}
+                                "cpu_seconds": round(cpu_seconds() - started, 1)}
         rows.append(row)
         print(json.dumps(row), flush=True)
-    print(f"\n{'game':16} {'p':>2} {'moves':>5} {'engine':8} {'seconds (two runs)':>18} "
+    print(f"\n{'game':16} {'p':>2} {'moves':>5} {'engine':8} {'CPU s (two runs)':>18} "
           f"{'2-seed mean|max loss diff':>26} {'10x: same best / class':>23}")
     for row in rows:
         two = row["two_seeds"]
         ten = row.get("ten_times", {})
         print(f"{row['game']:16} {row['players']:>2} {row['decisions']:>5} {row['engine']:8} "
-              f"{str(row['seconds']):>18} "
+              f"{str(row['cpu_seconds']):>18} "
               f"{two.get('mean_loss_difference', '-')!s:>12} | {two.get('max_loss_difference', '-')!s:<11} "
               f"{ten.get('same_best', '-')!s:>11} / {ten.get('same_class', '-')!s:<8}")
 

@@ -210,17 +210,17 @@ def test_hint_lists_choices_in_the_order_of_the_values_it_prints(monkeypatch):
     from palio.core.i18n import Translator
 
     def fake_hint(state, seat, seed, tr):  # by visits, as the search gives them
-        return {"choices": [{"label": "A", "value": 0.40, "reason": "a"},
-                            {"label": "B", "value": 0.55, "reason": "b"},
-                            {"label": "C", "value": 0.10, "reason": "c"}]}
+        return {"choices": [{"label": label, "value": value, "percent": round(100 * value),
+                             "reason": label.lower(), "line": ""}
+                            for label, value in (("A", 0.40), ("B", 0.55), ("C", 0.10))]}
 
     monkeypatch.setattr(palio.review, "hint", fake_hint)
     printed = []
     monkeypatch.setattr("palio.cli.play.say", printed.append)
     state = palio.new_game("san-gimignano", players=2, seed=1)
     show_hint(state, Translator("en"))
-    values = [float(v) for line in printed[1:] for v in re.findall(r"share (\d\.\d\d)", line)]
-    assert values == [0.55, 0.40, 0.10] and "B" in printed[1]
+    values = [int(v) for line in printed[1:] for v in re.findall(r"about (\d+)%", line)]
+    assert values == [55, 40, 10] and "B" in printed[1]
 
 
 def test_games_speaks_japanese_with_lang_or_the_locale():

@@ -20,20 +20,24 @@ as it needs a second search below the choice played, which ``mcts.search_root`` 
 
 from __future__ import annotations
 
+import json
 import math
 import random
+import statistics
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import palio.games as registry
 from palio.bots.learned import LearnedBot, NetSearch, SearchNode
-from palio.bots.mcts import MctsBot, Node
+from palio.bots.mcts import DEFAULT_SCALE, MctsBot, Node
+from palio.bots.simple import GreedyBot
 from palio.core.errors import PalioError
 from palio.core.game import Action, Game, State
 from palio.core.i18n import Translator
 from palio.core.record import GameRecord
+from palio.core.words import Msg, Player, msg
 
 DEFAULT_ITERATIONS = 400  # per decision; docs/review.md says what it buys
 HINT_ITERATIONS = 600
@@ -53,6 +57,16 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
 }
 DEFAULT_THRESHOLDS = (0.08, 0.15, 0.30)
 PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+# what a choice leads to (its reason): worlds drawn from the mover's view, the choice applied,
+# the search's principal line followed, then the game finished by the greedy bot
+OUTLOOK_WORLDS = 6
+LINE_DEPTH = 4  # decisions of the principal line shown, the choice itself included
+# where the mover's expected win share is below SATURATED or above 1 - SATURATED, accuracy
+# judges the expected score margin instead (win share no longer moves there)
+SATURATED = 0.05
+# a loss within NEAR of a class line is searched again with RECHECK times the budget
+NEAR = 0.04
+RECHECK = 3
 
 
 class ReviewCancelled(PalioError):
@@ -66,6 +80,8 @@ class Choice:
     action: Action
     visits: int
     values: list[float]
+    # the mover's lead in points where each iteration through this choice ended
+    leads: list[float] = field(default_factory=list, repr=False)
 
 
 @dataclass
@@ -77,6 +93,7 @@ class RootStats:
     iterations: int
     seconds: float
     engine: str
+    root: Any = field(default=None, repr=False, compare=False)  # the search tree's root
 
     @property
     def best(self) -> Choice:
@@ -104,6 +121,10 @@ class Budget:
     def describe(self) -> dict[str, Any]:
         return {"iterations": self.iterations, "seconds": self.seconds}
 
+    def times(self, factor: int) -> Budget:
+        return Budget(None if self.iterations is None else self.iterations * factor,
+                      None if self.seconds is None else self.seconds * factor)
+
 
 @dataclass
 class Engine:
@@ -125,9 +146,10 @@ class Engine:
                    mix=float(chosen.card.get("mix", 0.0)))
 
     def search(self, state: State, seat: int, budget: Budget, seed: int,
-               played: Action | None = None) -> RootStats:
+               played: Action | None = None, also: Sequence[Action] = ()) -> RootStats:
         """Search ``seat``'s decision in ``state`` from its view only. With ``played`` (a
-        legal action), that choice is searched at least ``PLAYED_SHARE`` of the budget."""
+        legal action), that choice is searched at least ``PLAYED_SHARE`` of the budget, and
+        so is each action of ``also`` (a suggested choice being checked)."""
         started = time.perf_counter()
         rng = random.Random(seed)
         players = state.players
@@ -146,39 +168,54 @@ class Engine:
         limit = budget.iterations if budget.iterations is not None else math.inf
         deadline = started + budget.seconds if budget.seconds is not None else math.inf
         done = 0
+        # the mover's lead in points (the game's evaluate: its worth less the best other
+        # seat's) where each iteration below a root choice ended: the search's expected score
+        # margin of that choice, which keeps moving where win shares saturate
+        leads: dict[Action, list[float]] = {}
+        seen: dict[Action, int] = {}
+        evaluate = state.game.evaluate
         while done < limit:
-            searcher.iterate(root, state.determinize(seat, rng))
+            world = state.determinize(seat, rng)
+            searcher.iterate(root, world)
+            for action, child in root.children.items():
+                if child.visits != seen.get(action, 0):  # the choice this iteration went by
+                    seen[action] = child.visits
+                    leads.setdefault(action, []).append(evaluate(world, seat))
+                    break
             done += 1
             if deadline != math.inf and time.perf_counter() >= deadline:
                 break
         legal = state.legal_actions()
         # the preference is the main search's: visits before the played choice's extra search
         searched = {a: (root.children[a].visits if a in root.children else 0) for a in legal}
-        if played is not None and played in legal:
-            child = root.children.get(played)
+        for extra in ([played] if played is not None else []) + list(also):
+            if extra not in legal:
+                continue
+            child = root.children.get(extra)
             if child is None:
-                child = root.children[played] = new_node()
+                child = root.children[extra] = new_node()
             want = max(1, int(done * PLAYED_SHARE))
             tries = 0
-            # the played choice as a root of its own: worlds drawn from the mover's view, the
+            # the choice as a root of its own: worlds drawn from the mover's view, the
             # choice applied, the search goes on below it
             while child.visits < want and tries < 4 * want:
                 tries += 1
                 world = state.determinize(seat, rng)
-                if played not in world.legal_actions():
+                if extra not in world.legal_actions():
                     continue
-                world.apply_unchecked(played)
+                world.apply_unchecked(extra)
                 searcher.iterate(child, world)
+                leads.setdefault(extra, []).append(evaluate(world, seat))
         choices = []
         for action in legal:
             child = root.children.get(action)
             visits = child.visits if child is not None else 0
             values = ([t / visits for t in child.total] if visits else [math.nan] * players)
-            choices.append(Choice(action, visits, values))
+            choices.append(Choice(action, visits, values, leads.get(action, [])))
         # most searched first; among equals the better value, then the legal order
         order = {a: i for i, a in enumerate(legal)}
         choices.sort(key=lambda c: (-searched[c.action], -_num(c.values[seat]), order[c.action]))
-        return RootStats(seat, choices, done, time.perf_counter() - started, self.name)
+        return RootStats(seat, choices, done, time.perf_counter() - started, self.name, root)
 
 
 def _num(value: float) -> float:
@@ -190,7 +227,7 @@ def thresholds_for(game_id: str) -> tuple[float, float, float]:
 
 
 def judge(loss: float, thresholds: tuple[float, float, float]) -> str | None:
-    """The class of a decision that lost ``loss`` in win share, or None."""
+    """Advice: the class of a decision that lost ``loss`` in win share, or None."""
     verdict = None
     for name, limit in zip(CLASSES, thresholds, strict=True):
         if loss >= limit:
@@ -198,11 +235,82 @@ def judge(loss: float, thresholds: tuple[float, float, float]) -> str | None:
     return verdict
 
 
+advice = judge  # lichess's name for it
+
+
+def near_a_line(loss: float, thresholds: tuple[float, float, float], near: float = NEAR) -> bool:
+    """Whether a loss lies within ``near`` of a class line (its class could be the seed's)."""
+    return any(abs(loss - limit) < near for limit in thresholds)
+
+
+def win_percent(share: float) -> float:
+    """lichess's WinPercent on our scale: the mover's expected win share in percent, 0..100."""
+    return 100.0 * max(0.0, min(1.0, share))
+
+
+def saturated(share: float) -> bool:
+    """Whether the win share has stopped moving: the judge thinks the game decided for the
+    mover (below ``SATURATED`` or above ``1 - SATURATED``)."""
+    return share < SATURATED or share > 1.0 - SATURATED
+
+
+def margin_share(points: float, scale: float) -> float:
+    """A loss of ``points`` of expected score margin as a loss in win share: the slope of the
+    search's own logistic at an even position (``1 / (4 * scale)`` a point, ``scale`` the
+    game's, 8 by default), so 8 points are 0.25; clamped to 0..1."""
+    return max(0.0, min(1.0, points / (4.0 * scale)))
+
+
+def share_lost(better: float, better_visits: int, played: float, played_visits: int) -> float:
+    """The win share a choice lost for accuracy: the better choice's mean result less the
+    played one's, less the standard error of that difference (each mean's variance at most
+    ``v (1 - v) / visits`` for results in 0..1), never below 0: a difference the search's own
+    sampling could make is not held against the player. A variant measured by
+    benchmarks/review_rank.py and not chosen: accuracy uses the plain loss."""
+    if better_visits < 1 or played_visits < 1:
+        return max(0.0, better - played)
+    spread = math.sqrt(better * (1 - better) / better_visits
+                       + played * (1 - played) / played_visits)
+    return max(0.0, better - played - spread)
+
+
+def margin_lost(better: Sequence[float], played: Sequence[float], paired: bool = False) -> float:
+    """The score margin (points over the best other seat) a choice lost against the better
+    one, from samples of each: the mean difference less its standard error (only what the
+    samples show beyond their own noise), never below 0. ``paired``: the samples come from
+    the same worlds, in order (the paired differences' error); else two independent samples
+    (each mean's error)."""
+    if not better or not played:
+        return 0.0
+
+    def error(values: Sequence[float]) -> float:
+        return statistics.variance(values) / len(values) if len(values) > 1 else 0.0
+
+    if paired and len(better) == len(played):
+        diffs = [b - p for b, p in zip(better, played, strict=True)]
+        return max(0.0, statistics.fmean(diffs) - math.sqrt(error(diffs)))
+    return max(0.0, statistics.fmean(better) - statistics.fmean(played)
+               - math.sqrt(error(better) + error(played)))
+
+
+def accuracy_loss(share_loss: float, before: float, margin_loss: float | None,
+                  scale: float) -> float:
+    """The loss a decision's accuracy is judged by: the win-share loss, except where the win
+    share is saturated (:func:`saturated`) and the score margin lost is known, where the larger
+    of the two (the margin lost as win share, :func:`margin_share`)."""
+    if margin_loss is None or not saturated(before):
+        return share_loss
+    return max(share_loss, margin_share(margin_loss, scale))
+
+
 def move_accuracy(loss: float) -> float:
-    """lichess's accuracy of one move, on win share in percent: 100 when nothing was lost,
-    falling exponentially with the drop (+1 for the uncertainty of analysis), 0..100."""
+    """lichess's AccuracyPercent of one move, on win share in percent: 100 when nothing was
+    lost, falling exponentially with the drop (+1 for the uncertainty of analysis), 0..100."""
     drop = 100.0 * max(0.0, loss)
     return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * drop) - 3.1669 + 1.0))
+
+
+accuracy_percent = move_accuracy  # lichess's name for it
 
 
 def game_accuracy(accuracies: list[float]) -> float | None:
@@ -219,14 +327,182 @@ def decision_seed(seed: int, move: int) -> int:
     return (seed * 1_000_003 + move) & 0x7FFFFFFFFFFFFFFF
 
 
+def game_scale(state: State) -> float:
+    """The points of lead the game's ``mcts`` reads as a likely win (its ``scale``)."""
+    return float(state.game.search_options(state.players).get("scale", DEFAULT_SCALE))
+
+
+# -- what a choice leads to ---------------------------------------------------------------
+@dataclass
+class Outlook:
+    """What a choice leads to in worlds drawn from the mover's view: the mover's mean final
+    points by scoring category (the game's own breakdown), the mean margin over the best other
+    seat, in how many worlds the mover finishes first, and the principal line in words."""
+
+    worlds: int
+    categories: list[Msg]
+    points: list[float]
+    total: float
+    margin: float
+    first: int
+    line: list[Msg]
+    margins: list[float] = field(default_factory=list)  # the margin in each world, in order
+
+    def by_category(self) -> dict[str, tuple[Msg, float]]:
+        """Each category's message and mean points, by the category's message as JSON."""
+        return {category_key(c): (c, v)
+                for c, v in zip(self.categories, self.points, strict=True)}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"worlds": self.worlds, "total": round(self.total, 2),
+                "margin": round(self.margin, 2), "first": self.first,
+                "points": [{"category": c.to_json(), "points": round(v, 2)}
+                           for c, v in zip(self.categories, self.points, strict=True)]}
+
+
+def category_key(category: Msg) -> str:
+    return json.dumps(category.to_json(), sort_keys=True)
+
+
+def principal_line(node: Any, world: State, depth: int) -> list[tuple[int, Action]]:
+    """Follow the search tree below ``node`` in ``world`` (changed): at each decision the most
+    visited child legal in this world, up to ``depth`` decisions."""
+    line: list[tuple[int, Action]] = []
+    while node is not None and len(line) < depth and not world.is_over:
+        legal = set(world.legal_actions())
+        known = [(child.visits, i, a) for i, (a, child) in enumerate(node.children.items())
+                 if a in legal and child.visits > 0]
+        if not known:
+            break
+        _, _, action = max(known, key=lambda k: (k[0], -k[1]))
+        line.append((world.to_move, action))
+        node = node.children[action]
+        world.apply_unchecked(action)
+    return line
+
+
+def outlook(state: State, seat: int, action: Action, node: Any, seed: int,
+            worlds: int = OUTLOOK_WORLDS, finish: bool = True) -> Outlook:
+    """What ``action`` leads to for ``seat``: ``worlds`` worlds drawn from ``seat``'s view
+    (never the true hidden state), the action applied, the search's principal line below
+    ``node`` followed, then (with ``finish``) the game played to its end by the greedy bot.
+    The same ``seed`` draws the same worlds and the same greedy choices for every action, so
+    two choices are compared in the same worlds. The line is the one met in the first world,
+    in its words (a guess of the others' choices, as the mover could make it)."""
+    rng = random.Random(seed)
+    game = state.game
+    categories: list[Msg] = []
+    sums: list[float] = []
+    index: dict[str, int] = {}
+    margins: list[float] = []
+    total = 0.0
+    first = counted = 0
+    line_words: list[Msg] = []
+    for k in range(worlds):
+        world = state.determinize(seat, rng)
+        if action not in world.legal_actions():
+            continue
+        worded = not line_words  # the line is worded in the first world that counts
+        if worded:
+            line_words = [msg("core.review.step", player=Player(seat),
+                              action=game.words.action(world, action).label)]
+        world.apply_unchecked(action)
+        line = principal_line(node, world.copy(), LINE_DEPTH - 1)
+        if worded:
+            follow = world.copy()
+            for mover, step in line:
+                line_words.append(msg("core.review.step", player=Player(mover),
+                                      action=game.words.action(follow, step).label))
+                follow.apply_unchecked(step)
+        if not finish:
+            break
+        for _, step in line:
+            world.apply_unchecked(step)
+        greedy = GreedyBot(seed=decision_seed(seed, k))
+        while not world.is_over:
+            world.apply_unchecked(greedy.choose(world, world.to_move))
+        # a game may show a category only where someone scored in it: rows by their message
+        for row in game.words.scores(world):
+            key = category_key(row.category)
+            if key not in index:
+                index[key] = len(categories)
+                categories.append(row.category)
+                sums.append(0.0)
+            sums[index[key]] += row.points[seat]
+        scores = world.scores()
+        total += scores[seat]
+        margins.append(scores[seat] - max(v for i, v in enumerate(scores) if i != seat))
+        first += world.returns()[seat] > 0
+        counted += 1
+    n = max(1, counted)
+    return Outlook(counted, categories, [v / n for v in sums], total / n, sum(margins) / n,
+                   first, line_words, margins)
+
+
+def line_msg(view: Outlook) -> Msg:
+    return msg("core.review.line", steps=view.line)
+
+
+def compare_msg(label: Msg, better: Outlook, played: Outlook, largest: int = 2) -> Msg:
+    """Why ``label`` (the better choice) beats the choice played, in words: the categories
+    whose expected points differ most (at least half a point), and the worlds won."""
+    mine = played.by_category()
+    theirs = better.by_category()
+    diffs = [(theirs.get(key, (c, 0.0))[1] - mine.get(key, (c, 0.0))[1], c)
+             for key, c in {**{k: v[0] for k, v in mine.items()},
+                            **{k: v[0] for k, v in theirs.items()}}.items()]
+    diffs.sort(key=lambda d: -abs(d[0]))
+    parts = [msg("core.review.more_points" if d > 0 else "core.review.fewer_points",
+                 n=max(1, round(abs(d))), category=c)
+             for d, c in diffs[:largest] if abs(d) >= 0.5]
+    if better.first != played.first:
+        parts.append(msg("core.review.first_instead", n=better.worlds, better=better.first,
+                         played=played.first))
+    if not parts:
+        parts.append(msg("core.review.about_same"))
+    return msg("core.review.reason.better", action=label, parts=parts)
+
+
+def expect_msg(view: Outlook, largest: int = 2) -> Msg:
+    """What one choice leads to, in words: the expected total, its largest categories, and
+    the worlds in which the mover finishes first."""
+    rows = sorted(zip(view.points, view.categories, strict=True), key=lambda r: -r[0])
+    parts = [msg("core.review.points_from", n=round(v), category=c)
+             for v, c in rows[:largest] if round(v) > 0]
+    return msg("core.review.reason.expect", n=round(view.total), parts=parts,
+               first=view.first, worlds=view.worlds)
+
+
+def msg_json(value: Any) -> Any:
+    """A message (or any parameter value) as JSON, for a review stored without words."""
+    return Msg("x", {"v": value}).to_json()["params"]["v"]
+
+
+def msg_from_json(data: Any) -> Any:
+    """The inverse of :meth:`Msg.to_json` (and of :func:`msg_json`)."""
+    if isinstance(data, list):
+        return [msg_from_json(v) for v in data]
+    if isinstance(data, dict) and set(data) == {"seat"}:
+        return Player(data["seat"])
+    if isinstance(data, dict) and set(data) == {"id", "params"}:
+        return Msg(data["id"], {k: msg_from_json(v) for k, v in data["params"].items()})
+    return data
+
+
+# -- one decision ---------------------------------------------------------------------------
 def judge_decision(state: State, action: Action, *, budget: Budget | None = None, seed: int = 0,
                    engine: Engine | None = None,
                    limits: tuple[float, float, float] | None = None,
-                   last_values: list[float] | None = None) -> dict[str, Any]:
+                   last_values: list[float] | None = None,
+                   worlds: int = OUTLOOK_WORLDS) -> dict[str, Any]:
     """One decision judged from its mover's view: ``action`` played by ``state.to_move``.
 
     A forced decision (one legal choice) is not searched: it loses nothing, and its
-    ``values`` (the chart's point) repeat ``last_values``."""
+    ``values`` (the chart's point) repeat ``last_values``. A loss near a class line
+    (:func:`near_a_line`) is searched again with ``RECHECK`` times the budget, the choice
+    played and the suggested one both searched further, and that search decides. Where the
+    choice played is not the suggested one, both are followed into ``worlds`` worlds of the
+    mover's view (:func:`outlook`): the reason in words, and the score margin lost."""
     seat = state.to_move
     budget = budget or Budget()
     engine = engine or Engine.strongest(state)
@@ -237,18 +513,54 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         return {"seat": seat, "forced": True, "values": _rounded(values), "before": None,
                 "played": {"notation": text, "value": None, "visits": 0},
                 "best": {"notation": text, "value": None, "visits": 0},
-                "loss": 0.0, "class": None, "accuracy": 100.0}
+                "loss": 0.0, "class": None, "accuracy": 100.0, "checked": False,
+                "margin_loss": None, "accuracy_loss": 0.0,
+                "why": {"reason": msg_json(msg("core.review.reason.forced")),
+                        "line": msg_json(msg("core.review.line", steps=[]))}}
     stats = engine.search(state, seat, budget, seed, action)
     best, mine = stats.best, stats.of(action)
+    loss = 0.0 if mine.action == best.action else max(0.0, best.values[seat] - mine.values[seat])
+    checked = near_a_line(loss, limits)
+    if checked:
+        stats = engine.search(state, seat, budget.times(RECHECK), decision_seed(seed, 7), action,
+                              also=[best.action])
+        best, mine = stats.best, stats.of(action)
+        loss = 0.0 if mine.action == best.action else max(0.0,
+                                                          best.values[seat] - mine.values[seat])
     before = best.values[seat]
-    loss = 0.0 if mine.action == best.action else max(0.0, before - mine.values[seat])
+    view_seed = decision_seed(seed, 11)
+    root = stats.root
+    if mine.action == best.action:
+        view = outlook(state, seat, action, root.children.get(action), view_seed, worlds=1,
+                       finish=False)
+        why = {"reason": msg_json(msg("core.review.reason.same")),
+               "line": msg_json(line_msg(view))}
+        margin_loss = None
+    else:
+        played_view = outlook(state, seat, action, root.children.get(action), view_seed, worlds)
+        best_view = outlook(state, seat, best.action, root.children.get(best.action), view_seed,
+                            worlds)
+        label = state.game.words.action(state.determinize(seat, random.Random(view_seed)),
+                                        best.action).label
+        # the search's own expected margins (where its iterations ended), not the outlook's
+        # greedy finish, which favours choices a greedy player would make
+        margin_loss = margin_lost(best.leads, mine.leads)
+        why = {"reason": msg_json(compare_msg(label, best_view, played_view)),
+               "line": msg_json(line_msg(best_view)),
+               "played_line": msg_json(line_msg(played_view)),
+               "played": played_view.to_json(), "best": best_view.to_json()}
+    # the plain loss, not share_lost: benchmarks/review_rank.py ranked bots better so
+    # (docs/review.md, "Does accuracy rank skill?")
+    judged = accuracy_loss(loss, before, margin_loss, game_scale(state))
     return {
         "seat": seat, "forced": False, "values": _rounded(best.values),
         "before": round(before, 4),
         "played": {"notation": text, "value": round(mine.values[seat], 4), "visits": mine.visits},
         "best": {"notation": str(best.action), "value": round(before, 4), "visits": best.visits},
-        "loss": round(loss, 4), "class": judge(loss, limits),
-        "accuracy": round(move_accuracy(loss), 2),
+        "loss": round(loss, 4), "class": judge(loss, limits), "checked": checked,
+        "margin_loss": None if margin_loss is None else round(margin_loss, 2),
+        "accuracy_loss": round(judged, 4), "accuracy": round(move_accuracy(judged), 2),
+        "why": why,
     }
 
 
@@ -377,7 +689,9 @@ def _round_opt(value: float | None) -> float | None:
 def add_words(result: dict[str, Any], record: GameRecord, tr: Translator,
               game: Game | None = None) -> dict[str, Any]:
     """The review with each played and best choice in words (label and explanation), said
-    of the position before the decision; the game is over, so nothing in them is hidden."""
+    of the position before the decision; the game is over, so nothing in them is hidden.
+    Each decision also gains ``reason`` and ``line`` (and ``played_line`` where the choice
+    played was not the suggested one): its stored ``why`` messages in ``tr``'s language."""
     game = game or registry.get(record.game)
     state = game.setup(record.players, record.seed, record.options)
     by_move = {d["move"]: d for d in result["decisions"]}
@@ -386,8 +700,20 @@ def add_words(result: dict[str, Any], record: GameRecord, tr: Translator,
         if entry is not None:
             for key in ("played", "best"):
                 entry[key].update(action_words(state, entry[key]["notation"], tr))
+            entry.update(why_words(entry, tr))
         state.apply(text)
     return result
+
+
+def why_words(entry: dict[str, Any], tr: Translator) -> dict[str, str]:
+    """A judged decision's ``reason`` and lines as text (a review stored before reasons
+    existed has none: an empty reason and line)."""
+    why = entry.get("why") or {}
+    out = {"reason": tr(msg_from_json(why["reason"])) if "reason" in why else "",
+           "line": tr(msg_from_json(why["line"])) if "line" in why else ""}
+    if "played_line" in why:
+        out["played_line"] = tr(msg_from_json(why["played_line"]))
+    return out
 
 
 def action_words(state: State, notation: str, tr: Translator) -> dict[str, str]:
@@ -397,26 +723,42 @@ def action_words(state: State, notation: str, tr: Translator) -> dict[str, str]:
 
 # -- hints -------------------------------------------------------------------------------
 def hint(state: State, seat: int, *, budget: Budget | None = None, seed: int = 0,
-         count: int = HINT_COUNT, tr: Translator | None = None) -> dict[str, Any]:
-    """The bot's ``count`` best choices for ``seat`` (who must be to move), searched from
-    that seat's view only, each with its expected win share and, with ``tr``, its words
-    (the action's explanation is the one-line reason)."""
+         count: int = HINT_COUNT, tr: Translator | None = None,
+         worlds: int = OUTLOOK_WORLDS) -> dict[str, Any]:
+    """The bot's ``count`` most searched choices for ``seat`` (who must be to move), searched
+    from that seat's view only, ordered by their expected win share (best first; ``percent``
+    is it in percent), each with what it leads to (:func:`outlook`) and, with ``tr``, its
+    words: ``label``, ``reason`` (the expected points, their largest categories and the
+    worlds won), ``line`` and ``explain`` (what the action does)."""
     if state.is_over or state.to_move != seat:
         raise PalioError(f"seat {seat} is not to move")
     budget = budget or Budget(iterations=HINT_ITERATIONS)
     engine = Engine.strongest(state)
     legal = state.legal_actions()
+    root = None
     if len(legal) == 1:
         choices = [Choice(legal[0], 0, [math.nan] * state.players)]
     else:
-        choices = engine.search(state, seat, budget, seed).choices
+        stats = engine.search(state, seat, budget, seed)
+        choices, root = stats.choices[:count], stats.root
+        # the most searched are the ones whose values are worth showing; shown best first
+        choices.sort(key=lambda c: -_num(c.values[seat]))
+    view_seed = decision_seed(seed, 11)
     out = []
     for choice in choices[:count]:
+        value = _rounded([choice.values[seat]])[0]
+        node = root.children.get(choice.action) if root is not None else None
+        view = outlook(state, seat, choice.action, node, view_seed, worlds)
         entry: dict[str, Any] = {"notation": str(choice.action), "visits": choice.visits,
-                                 "value": _rounded([choice.values[seat]])[0]}
+                                 "value": value,
+                                 "percent": None if value is None else round(100 * value),
+                                 "outlook": view.to_json(),
+                                 "why": {"reason": msg_json(expect_msg(view)),
+                                         "line": msg_json(line_msg(view))}}
         if tr is not None:
             words = state.game.words.action(state, choice.action)
-            entry.update(label=tr(words.label), reason=tr(words.explain))
+            entry.update(label=tr(words.label), explain=tr(words.explain),
+                         **why_words(entry, tr))
         out.append(entry)
     return {"seat": seat, "move": state.move_number, "engine": engine.name,
             **budget.describe(), "choices": out}

@@ -67,5 +67,19 @@ def test_hint_at_the_terminal_shows_three_choices_and_is_remembered(capsys):
     assert action == state.legal_actions()[0]
     out = capsys.readouterr().out
     assert "The bot's best choices:" in out
-    assert out.count("expected win share") == min(3, len(state.legal_actions()))
+    assert out.count("chance of winning about") == min(3, len(state.legal_actions()))
+    assert "Likely continuation:" in out
     assert used == [0]
+
+
+def test_review_shows_progress_as_lines_when_output_is_not_a_terminal(tmp_path):
+    path = write_record(tmp_path, greedy_game("san-gimignano", 2, 4))
+    result = runner.invoke(app, ["review", path, "--iterations", "10", "--seat", "0",
+                                 "--lang", "en"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines()
+             if line.startswith("Reviewing San Gimignano:")]
+    assert 5 <= len(lines) <= 11  # a line per tenth (seat 1's decisions count as done at once)
+    total = len(GameRecord.load(path).actions)
+    assert lines[-1] == f"Reviewing San Gimignano: {total} of {total} decisions"
+    assert "Why" in result.output or "No decision lost much." in result.output

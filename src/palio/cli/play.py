@@ -426,10 +426,11 @@ def show_hint(state: State, tr: Translator) -> None:
 
     given = hint(state, state.to_move, seed=secrets.randbits(32), tr=tr)
     say(tr(msg("cli.hint.title")))
+    # best first, in the order of the values printed (percent of the expected win share)
     for number, choice in enumerate(by_value(given["choices"]), 1):
-        value = "–" if choice["value"] is None else f"{choice['value']:.2f}"
+        value = "–" if choice["percent"] is None else str(choice["percent"])
         say(tr(msg("cli.hint.choice", number=number, label=choice["label"], value=value,
-                   reason=choice["reason"])))
+                   reason=choice["reason"], line=choice["line"])))
 
 
 def by_value(choices: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -60,13 +60,18 @@ def review_command(
                              words=msg("cli.review.bad_seat", last=record.players - 1))
         budget = Budget(iterations=iterations, seconds=seconds)
         quiet = json_out == "-"
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), console=errors if quiet else console,
-                      transient=quiet) as bar:
-            task = bar.add_task(escape(tr(msg("cli.review.progress", game=game.info.name))),
-                                total=len(record.actions))
+        shown = errors if quiet else console
+        title = tr(msg("cli.review.progress", game=game.info.name))
+        if shown.is_terminal:
+            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn(), console=shown, transient=quiet) as bar:
+                task = bar.add_task(escape(title), total=len(record.actions))
+                result = review(record, game, seats=seat or None, budget=budget, seed=seed,
+                                workers=workers,
+                                progress=lambda done, total: bar.update(task, completed=done))
+        else:  # a log or a pipe: a plain line at each tenth of the decisions
             result = review(record, game, seats=seat or None, budget=budget, seed=seed,
-                            workers=workers, progress=lambda done, total: bar.update(task, completed=done))
+                            workers=workers, progress=TenthLines(shown, tr, game.info.name))
     except (PalioError, OSError) as exc:
         raise fail(exc, tr) from None
     names = seat_names(record.seats, tr) if record.seats else None
@@ -80,6 +85,21 @@ def review_command(
         Path(json_out).write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n",
                                   encoding="utf-8")
         console.print(escape(tr(msg("cli.review.saved", path=json_out))))
+
+
+class TenthLines:
+    """Progress for output that is not a terminal: one line each time another tenth of the
+    decisions is done (and at the end)."""
+
+    def __init__(self, out: Console, tr: Translator, game: str) -> None:
+        self.out, self.tr, self.game, self.shown = out, tr, game, -1
+
+    def __call__(self, done: int, total: int) -> None:
+        tenth = 10 * done // max(1, total)
+        if tenth > self.shown:
+            self.shown = tenth
+            self.out.print(escape(self.tr(msg("cli.review.progress_line", game=self.game,
+                                              done=done, total=total))))
 
 
 def share(value: float | None) -> str:
@@ -97,7 +117,8 @@ def show(result: dict, tr: Translator) -> None:
         console.print(escape(tr(msg("cli.review.none"))))
     else:
         table = Table(title=escape(tr(msg("cli.review.decisions_title"))))
-        for key in ("col_move", "col_player", "col_played", "col_best", "col_loss", "col_class"):
+        for key in ("col_move", "col_player", "col_played", "col_best", "col_loss", "col_class",
+                    "col_why"):
             table.add_column(escape(tr(msg(f"cli.review.{key}"))))
         for d in marked:
             played = tr(msg("cli.review.estimate", label=d["played"]["label"],
@@ -106,7 +127,8 @@ def show(result: dict, tr: Translator) -> None:
                           value=share(d["best"]["value"])))
             table.add_row(str(d["move"] + 1), escape(tr.player(d["seat"])), escape(played),
                           escape(best), f"{d['loss']:.2f}",
-                          escape(tr(msg(f"cli.review.class.{d['class']}"))))
+                          escape(tr(msg(f"cli.review.class.{d['class']}"))),
+                          escape(" ".join(t for t in (d.get("reason"), d.get("line")) if t)))
         console.print(table)
     summary = Table(title=escape(tr(msg("cli.review.players_title"))))
     for key in ("col_player", "col_decisions", "col_average", "col_inaccuracies",

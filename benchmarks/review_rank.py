@@ -1,0 +1,159 @@
+"""Does the review's accuracy rank skill? Games played by bots of known strength, reviewed.
+
+    PYTHONPATH=src python benchmarks/review_rank.py [--games san-gimignano:2,tiletum:2]
+        [--deals 6] [--iterations 60] [--seed 1]
+
+Four bots, weakest first: random, greedy, mcts at 20 iterations, mcts at 150 iterations. For
+each game (``id:players``), ``--deals`` games are played, deal ``k`` with seed ``seed + k``
+and the bots of the ``k``-th combination of ``players`` of the four (all combinations in turn,
+seats rotated by ``k``). Each game is reviewed twice (review seeds ``seed`` and ``seed + 1``)
+at ``--iterations`` a decision. Per game type and review seed: the Spearman correlation over
+all seats between the bot's strength (0-3) and the seat's accuracy (``accuracy``), and the
+same for variants computed from each decision's fields: ``plain`` (each decision's plain
+win-share ``loss``, the accuracy before issue 36), ``share_lost`` (the loss less its standard
+error, no margin) and ``plain_margin`` (the plain loss, the margin where saturated: the
+review's measure since it was chosen by this benchmark; the first run's ``accuracy`` was
+``share_lost`` with the margin); and the
+mean accuracy per bot. ``--save DIR`` keeps every review as JSON. One JSON line per game type, then a table. CPU
+seconds (this process) are reported, as the machine may be shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+import palio  # noqa: E402
+from palio import bots  # noqa: E402
+from palio.core.record import GameRecord  # noqa: E402
+from palio.review import (  # noqa: E402
+    Budget,
+    accuracy_loss,
+    game_accuracy,
+    game_scale,
+    move_accuracy,
+    review,
+    share_lost,
+)
+
+BOTS = ["random", "greedy", "mcts:iterations=20", "mcts:iterations=150"]
+
+
+def ranks(values: list[float]) -> list[float]:
+    """Ranks from 1, ties sharing their mean rank."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    out = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def spearman(x: list[float], y: list[float]) -> float | None:
+    """Spearman's rank correlation (Pearson's on the ranks), None where either is constant."""
+    rx, ry = ranks(x), ranks(y)
+    if len(set(rx)) < 2 or len(set(ry)) < 2:
+        return None
+    return statistics.correlation(rx, ry)
+
+
+def variants(decisions: list[dict], scale: float) -> dict[str, float]:
+    """A seat's accuracy by each measure, from its judged decisions' fields."""
+    losses: dict[str, list[float]] = {"accuracy": [], "plain": [], "share_lost": [],
+                                      "plain_margin": []}
+    for d in decisions:
+        same = d["played"]["notation"] == d["best"]["notation"]
+        shrunk = 0.0 if same else share_lost(d["best"]["value"], d["best"]["visits"],
+                                             d["played"]["value"], d["played"]["visits"])
+        losses["accuracy"].append(d["accuracy_loss"])
+        losses["plain"].append(d["loss"])
+        losses["share_lost"].append(shrunk)
+        losses["plain_margin"].append(accuracy_loss(d["loss"], d["before"], d["margin_loss"],
+                                                    scale))
+    return {k: game_accuracy([move_accuracy(v) for v in got]) or 0.0
+            for k, got in losses.items()}
+
+
+def played(game_id: str, players: int, seed: int, lineup: list[int]) -> GameRecord:
+    state = palio.new_game(game_id, players=players, seed=seed)
+    seats = [bots.get(BOTS[b], seed=seed * 10 + i) for i, b in enumerate(lineup)]
+    while not state.is_over:
+        state.apply(seats[state.to_move].choose(state, state.to_move))
+    return GameRecord.of(state)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default="san-gimignano:2,tiletum:2,aquileia:3,signorie:2,"
+                        "troyes:2")
+    parser.add_argument("--deals", type=int, default=6)
+    parser.add_argument("--iterations", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", default=None, help="a folder to keep each review in")
+    args = parser.parse_args()
+    if args.save:
+        Path(args.save).mkdir(parents=True, exist_ok=True)
+    rows = []
+    for spec in args.games.split(","):
+        game_id, _, count = spec.partition(":")
+        players = int(count or 2)
+        combos = list(itertools.combinations(range(len(BOTS)), players))
+        started = time.process_time()
+        scale = game_scale(palio.new_game(game_id, players=players, seed=args.seed))
+        seats: dict[int, list[tuple[int, dict[str, float]]]] = {0: [], 1: []}
+        for k in range(args.deals):
+            combo = list(combos[k % len(combos)])
+            lineup = combo[k % players:] + combo[:k % players]
+            record = played(game_id, players, args.seed + k, lineup)
+            for run in (0, 1):
+                result = review(record, budget=Budget(iterations=args.iterations),
+                                seed=args.seed + run)
+                if args.save:
+                    out = Path(args.save) / f"{game_id}-{players}-deal{k}-seed{args.seed + run}.json"
+                    out.write_text(json.dumps({"lineup": [BOTS[b] for b in lineup],
+                                               "record": record.to_json(), "review": result}))
+                for summary in result["players"]:
+                    seat = summary["seat"]
+                    mine = [d for d in result["decisions"]
+                            if d["seat"] == seat and not d["forced"]]
+                    seats[run].append((lineup[seat], variants(mine, scale)))
+        row: dict = {"game": game_id, "players": players, "deals": args.deals,
+                     "iterations": args.iterations,
+                     "cpu_seconds": round(time.process_time() - started, 1)}
+        for run, got in seats.items():
+            strength = [float(s) for s, _ in got]
+            row[f"seed_{args.seed + run}"] = {
+                **{f"spearman_{name}": spearman(strength, [v[name] for _, v in got])
+                   for name in got[0][1]},
+                "mean_accuracy": {BOTS[b]: round(statistics.fmean(
+                    [v["accuracy"] for s, v in got if s == b]), 1)
+                    for b in sorted({s for s, _ in got})},
+            }
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    names = ["accuracy", "plain", "share_lost", "plain_margin"]
+    print(f"\n{'game':14} {'p':>2} {'deals':>5}  Spearman with strength, two review seeds: "
+          + ", ".join(names))
+    for row in rows:
+        runs = [row[k] for k in row if k.startswith("seed_")]
+        fmt = lambda v: "-" if v is None else f"{v:.2f}"  # noqa: E731
+        cells = "  ".join(f"{name} {'/'.join(fmt(r['spearman_' + name]) for r in runs)}"
+                          for name in names)
+        print(f"{row['game']:14} {row['players']:>2} {row['deals']:>5}  {cells}")
+        print(f"{'':24}mean accuracy per bot (first seed): {runs[0]['mean_accuracy']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,200 @@
+"""The review's measures, one small function each (docs/review.md, "The measures"), the
+reasons in words from the mover's view only, re-searching near class lines, hint order."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import palio
+from palio.core.i18n import Translator
+from palio.review import (
+    Budget,
+    Engine,
+    accuracy_loss,
+    accuracy_percent,
+    advice,
+    game_accuracy,
+    hint,
+    judge_decision,
+    margin_lost,
+    margin_share,
+    near_a_line,
+    outlook,
+    saturated,
+    share_lost,
+    why_words,
+    win_percent,
+)
+from tests.review.test_review import position_at
+
+TINY = Budget(iterations=40)
+
+
+def test_win_percent_is_the_share_in_percent_clamped():
+    assert win_percent(0.5) == 50.0
+    assert win_percent(0.0) == 0.0 and win_percent(1.0) == 100.0
+    assert win_percent(1.2) == 100.0 and win_percent(-0.1) == 0.0
+
+
+def test_saturated_only_below_five_or_above_ninety_five_percent():
+    assert saturated(0.01) and saturated(0.99)
+    assert not saturated(0.05) and not saturated(0.5) and not saturated(0.95)
+
+
+def test_margin_share_is_the_logistic_slope_at_an_even_position():
+    assert margin_share(8, 8.0) == pytest.approx(0.25)
+    assert margin_share(0, 8.0) == 0.0
+    assert margin_share(100, 8.0) == 1.0 and margin_share(-3, 8.0) == 0.0
+    # the slope of 1 / (1 + exp(-x / s)) at 0 is 1 / (4 s)
+    s = 8.0
+    slope = (1 / (1 + math.exp(-0.001 / s)) - 0.5) / 0.001
+    assert margin_share(1, s) == pytest.approx(slope, rel=1e-3)
+
+
+def test_accuracy_loss_uses_the_margin_only_where_win_share_saturated():
+    assert accuracy_loss(0.1, 0.5, 40.0, 8.0) == 0.1  # win share still moves
+    assert accuracy_loss(0.0, 0.99, 8.0, 8.0) == pytest.approx(0.25)
+    assert accuracy_loss(0.0, 0.01, 8.0, 8.0) == pytest.approx(0.25)
+    assert accuracy_loss(0.3, 0.99, 1.0, 8.0) == 0.3  # never less than the win share lost
+    assert accuracy_loss(0.0, 0.99, None, 8.0) == 0.0  # the bot's own choice: nothing lost
+
+
+@given(st.floats(0, 1), st.floats(0, 1))
+def test_accuracy_percent_falls_as_the_loss_grows(a, b):
+    low, high = sorted((a, b))
+    assert 0 <= accuracy_percent(high) <= accuracy_percent(low) <= 100
+    assert accuracy_percent(0.0) == 100.0
+
+
+def test_advice_and_near_a_line():
+    limits = (0.1, 0.2, 0.3)
+    assert advice(0.09, limits) is None and advice(0.21, limits) == "mistake"
+    assert near_a_line(0.12, limits) and near_a_line(0.29, limits)
+    assert not near_a_line(0.05, limits) and not near_a_line(0.6, limits)
+    assert game_accuracy([]) is None
+    assert game_accuracy([100, 100]) == 100
+    assert game_accuracy([100, 10]) < 55  # the harmonic mean weighs a blunder heavily
+
+
+def positions(game_id: str, players: int, count: int):
+    """Random positions with a choice to make, each with the last legal action."""
+    rng = random.Random(5)
+    for seed in range(count):
+        state = palio.new_game(game_id, players=players, seed=seed)
+        for _ in range(rng.randrange(6, 30)):
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+            if state.is_over:
+                break
+        if not state.is_over and len(state.legal_actions()) >= 2:
+            yield state
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("san-gimignano", 2), ("tiletum", 3),
+                                                  ("troyes", 2), ("aquileia", 3),
+                                                  ("signorie", 2)])
+def test_a_reason_never_reveals_a_hidden_card(game_id, players):
+    """Twins that differ only in what the mover could not see, the same seed: the same
+    reason and line in both languages (only worlds drawn from the mover's view feed them)."""
+    compared = 0
+    for state in positions(game_id, players, 3):
+        seat = state.to_move
+        engine = Engine.strongest(state)
+        for action in state.legal_actions()[-2:]:
+            verdict = judge_decision(state, action, budget=TINY, seed=11, engine=engine,
+                                     worlds=2)
+            words = {lang: why_words(verdict, Translator(lang)) for lang in ("en", "ja")}
+            assert words["en"]["reason"] and words["ja"]["line"]
+            twin = state.determinize(seat, random.Random(100))
+            assert twin.observe(seat) == state.observe(seat)
+            other = judge_decision(twin, action, budget=TINY, seed=11, engine=engine, worlds=2)
+            for lang in ("en", "ja"):
+                assert why_words(other, Translator(lang)) == words[lang]
+            compared += "played" in verdict["why"]
+    assert compared >= 1  # at least one choice compared with a better one
+
+
+def test_an_outlook_repeats_with_its_seed_and_starts_with_the_choice():
+    state = position_at("san-gimignano", 2, 2, 40)
+    seat = state.to_move
+    action = state.legal_actions()[0]
+    first = outlook(state, seat, action, None, seed=3, worlds=3)
+    assert first == outlook(state, seat, action, None, seed=3, worlds=3)
+    assert first.worlds == 3 and 0 <= first.first <= 3
+    assert len(first.categories) == len(first.points) >= 1
+    assert sum(first.points) == pytest.approx(first.total)
+    assert len(first.line) == 1  # no tree given: only the choice itself
+    text = Translator("en")(first.line[0])
+    assert text.startswith("Player 1:") or text.startswith("Player 2:")
+
+
+def test_a_loss_near_a_class_line_is_searched_again_with_more_budget(monkeypatch):
+    state = position_at("san-gimignano", 2, 2, 75)
+    action = state.parse("pass")
+    engine = Engine.strongest(state)
+    budgets = []
+    search = engine.search
+
+    def counted(*args, **kwargs):
+        budgets.append(args[2].iterations)
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "search", counted)
+    far = judge_decision(state, action, budget=TINY, seed=1, engine=engine,
+                         limits=(5.0, 6.0, 7.0), worlds=1)
+    assert not far["checked"] and budgets == [40]
+    loss = far["loss"]
+    budgets.clear()
+    near = judge_decision(state, action, budget=TINY, seed=1, engine=engine,
+                          limits=(loss + 0.01, 6.0, 7.0), worlds=1)
+    assert near["checked"] and budgets == [40, 120]
+
+
+def test_hints_are_ordered_by_value_in_percent_each_with_its_reason():
+    state = position_at("tiletum", 3, 2, 40)
+    given_hint = hint(state, state.to_move, budget=Budget(iterations=60), seed=2,
+                      tr=Translator("ja"), worlds=2)
+    percents = [c["percent"] for c in given_hint["choices"]]
+    values = [c["value"] for c in given_hint["choices"]]
+    assert len(percents) >= 2
+    assert percents == sorted(percents, reverse=True) and values == sorted(values, reverse=True)
+    assert all(p == round(100 * v) for p, v in zip(percents, values, strict=True))
+    assert all(c["reason"] and c["line"] and c["explain"] for c in given_hint["choices"])
+
+
+def test_margin_lost_counts_only_what_the_samples_show_beyond_their_noise():
+    assert margin_lost([10, 10, 10], [0, 0, 0], paired=True) == 10  # the same in every world
+    assert margin_lost([0, 0, 0], [10, 10, 10]) == 0  # the choice played was better
+    assert margin_lost([20, -20, 20, -20], [0, 0, 0, 0], paired=True) == 0  # mean 0
+    some = margin_lost([12, 8, 11, 9], [0, 0, 0, 0], paired=True)
+    assert some == pytest.approx(10 - math.sqrt(10 / 3 / 4))  # 10 less its standard error
+    assert margin_lost([], [1.0]) == 0.0
+    # independent samples: the difference of the means less the error of both
+    assert margin_lost([5.0, 7.0], [1.0]) == pytest.approx(5.0 - 1.0)
+    assert margin_lost([5.0, 7.0], [1.0, 3.0]) == pytest.approx(4.0 - math.sqrt(2.0))
+    # paired samples hide a shared world's luck: the same difference in every world
+    assert margin_lost([30, 0, 15], [25, -5, 10], paired=True) == 5
+    assert margin_lost([30, 0, 15], [25, -5, 10]) == 0  # 5 less about 7
+
+
+def test_the_search_keeps_each_choices_expected_lead():
+    state = position_at("signorie", 2, 3, 30)
+    seat = state.to_move
+    stats = Engine.strongest(state).search(state, seat, TINY, 4, state.legal_actions()[-1])
+    assert sum(len(c.leads) for c in stats.choices) >= 40  # every iteration's end, and more
+    played = stats.of(state.legal_actions()[-1])
+    assert len(played.leads) >= played.visits - 1  # its own search kept them too
+    for choice in stats.choices:
+        assert all(isinstance(v, float) and abs(v) < 500 for v in choice.leads)
+
+
+def test_share_lost_forgives_what_the_search_could_make_by_chance():
+    assert share_lost(0.6, 10, 0.5, 10) == 0.0  # 0.1 apart on ten visits each: chance
+    big = share_lost(0.9, 400, 0.1, 100)
+    assert 0.75 < big < 0.8  # a blunder stays one: 0.8 less about 0.03
+    assert share_lost(0.3, 50, 0.6, 50) == 0.0
+    assert share_lost(0.7, 0, 0.2, 5) == pytest.approx(0.5)  # no visits: the plain difference
