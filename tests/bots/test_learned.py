@@ -5,6 +5,7 @@ current encodings."""
 from __future__ import annotations
 
 import random
+import time
 
 import numpy as np
 import pytest
@@ -109,6 +110,31 @@ def test_the_search_counts_visits_and_values_every_seat(model_files):
     assert sum(result.visits.values()) == 39  # the first iteration expands the root itself
     assert len(result.value) == 3 and abs(sum(result.value) - 1) < 1e-6
     assert abs(sum(result.priors.values()) - 1) < 1e-6
+
+
+def test_a_time_budget_on_the_cpu_clock_is_counted_on_that_clock(model_files):
+    spec = f"learned:model={model_files['san-gimignano', 2]},time_budget=0.05,cpu_time=true"
+    bot = bots.get(spec, seed=1)
+    assert bot.clock is time.process_time and bots.get("learned").clock is time.perf_counter
+    ticks = iter(range(10_000))
+    bot.clock = lambda: next(ticks) * 0.01  # every reading of the clock: 0.01 s more
+    state = palio.new_game("san-gimignano", players=2, seed=4)
+    while len(state.legal_actions()) == 1:
+        state.apply(state.legal_actions()[0])
+    assert bot.choose(state, state.to_move) in state.legal_actions()
+    # read once at the start, then once after every iteration: 0.05 s is 5 iterations
+    assert bot.last_stats["iterations"] == 5
+    with pytest.raises(OptionError, match="cpu_time must be true or false"):
+        bots.get("learned", cpu_time="yes")
+
+
+def test_the_fallback_gets_the_budget_and_its_clock(monkeypatch):
+    monkeypatch.setattr("palio.bots.learned.shipped_model", lambda game_id, players: None)
+    state = palio.new_game("tiletum", players=4, seed=1)
+    bot = bots.get("learned", fallback="mcts", time_budget=0.02, cpu_time=True, seed=1)
+    assert bot.choose(state, state.to_move) in state.legal_actions()
+    fallback = bot.model_for(state)
+    assert fallback.clock is time.process_time and fallback.time_budget == 0.02
 
 
 def test_a_model_refuses_another_game_or_player_count(model_files):
