@@ -3,6 +3,8 @@ checkpoints resume; self-play is seeded; ``palio train`` from the command line."
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
 torch = pytest.importorskip("torch")
@@ -138,6 +140,12 @@ def test_the_card_names_the_command_that_repeats_the_run():
     assert command.startswith("palio train san-gimignano --players 2 --option nobles=True ")
     assert "--hidden 16 " in command and "--lr 0.003 " in command and "--seed 3 " in command
     assert "--mix-generations 4 " in command
+    # every flag of the command exists: the command repeats the run
+    flags = {word for word in command.split() if word.startswith("--")}
+    known = {opt for param in inspect.signature(train_cli.train_command).parameters.values()
+             for opt in getattr(param.default, "param_decls", None) or () if opt.startswith("--")}
+    assert "--seed" in known
+    assert flags <= known, flags - known
 
 
 def test_the_mix_of_the_heuristic_falls_to_zero():
@@ -180,7 +188,7 @@ def test_palio_train_from_the_command_line(tmp_path):
     for bad, message in ((["--games", "0"], "--games must be at least 1"),
                          (["--hidden", "0"], "--hidden takes positive widths"),
                          (["--device", "tpu"], "unknown device"),
-                         (["--keep-every", "-1"], "--keep-every must be 0 or more"),
+                         (["--keep-every", "-1"], "--keep-every and --weight-decay must be 0 or more"),
                          (["--method", "ppo"], "unknown --method 'ppo'"),
                          (["--epsilon", "2"], "--epsilon must be from 0 to 1"),
                          (["-p", "5"], "played by 2 players")):

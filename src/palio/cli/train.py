@@ -74,6 +74,7 @@ def train_command(
     steps: int = typer.Option(200, "--steps", help="gradient steps per generation"),
     batch: int = typer.Option(256, "--batch", help="positions per gradient step"),
     lr: float = typer.Option(1e-3, "--lr", help="learning rate (AdamW)"),
+    weight_decay: float = typer.Option(1e-4, "--weight-decay", help="AdamW weight decay"),
     hidden: str = typer.Option("128,128", "--hidden", help="hidden layer widths, comma separated"),
     buffer: int = typer.Option(50_000, "--buffer", help="positions kept for training"),
     mix_generations: int = typer.Option(
@@ -115,16 +116,16 @@ def train_command(
             raise OptionError(f"--epsilon must be from 0 to 1, not {epsilon}")
         if time_limit is not None and not time_limit > 0:
             raise OptionError("--time-limit must be above 0 minutes")
-        if min(steps, mix_generations, explore_moves, keep_every) < 0 or not lr > 0:
-            raise OptionError("--steps, --mix-generations, --explore-moves and --keep-every "
-                              "must be 0 or more, --lr above 0")
+        if min(steps, mix_generations, explore_moves, keep_every, weight_decay) < 0 or not lr > 0:
+            raise OptionError("--steps, --mix-generations, --explore-moves, --keep-every and "
+                              "--weight-decay must be 0 or more, --lr above 0")
         widths = [int(w) for w in hidden.split(",") if w.strip()]
         if not widths or min(widths) < 1:
             raise OptionError(f"--hidden takes positive widths like 128,128, not {hidden!r}")
         settings = trainer_module.TrainSettings(
             game=game, players=players, options=parse_options(option), seed=seed,
             generations=generations, games=games, iterations=iterations, hidden=widths,
-            steps=steps, batch=batch, lr=lr, buffer=buffer, mix_generations=mix_generations,
+            steps=steps, batch=batch, lr=lr, weight_decay=weight_decay, buffer=buffer, mix_generations=mix_generations,
             explore_moves=explore_moves, method=method, epsilon=epsilon)
         folder = run or Path("runs") / f"{game}-{players}p"
         trainer = trainer_module.Trainer(settings, folder, workers, backend, address, device,
