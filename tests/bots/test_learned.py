@@ -216,5 +216,15 @@ def test_the_shipped_models_fit_the_current_encodings_and_play(game_id, players)
         assert bot.choose(state, state.to_move) in state.legal_actions()
 
 
-def test_models_ship_for_san_gimignano_and_three_player_tiletum():
-    assert {("san-gimignano", 2), ("tiletum", 3)} <= set(shipped())
+def test_models_ship_for_san_gimignano_three_player_tiletum_and_three_player_aquileia():
+    assert {("san-gimignano", 2), ("tiletum", 3), ("aquileia", 3)} <= set(shipped())
+
+
+def test_the_expert_level_keeps_mcts_where_a_shipped_model_measured_below_it():
+    """The Aquileia model was ahead in one measurement and behind in another, so the strongest
+    level stays with the search there."""
+    model = shipped_model("aquileia", 3)
+    assert model.card["method"] == "dmc" and model.measured_against("mcts") < 0.5
+    state = palio.new_game("aquileia", players=3, seed=1)
+    assert isinstance(bots.get("expert", seed=1).model_for(state), bots.MctsBot)
+    assert bots.get("learned", seed=1).model_for(state) is model
