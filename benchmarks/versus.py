@@ -26,6 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import palio.games as registry  # noqa: E402
 from palio import sim  # noqa: E402
+from palio.bots import parse_spec  # noqa: E402
+from palio.bots.network import Model  # noqa: E402
 from palio.sim.stats import wilson  # noqa: E402
 
 
@@ -39,6 +41,9 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None, help="JSON lines of every game")
+    parser.add_argument("--record", type=Path, default=None,
+                        help="a model file (A's): add this measurement to its card, as "
+                             "learned_vs_mcts.py --record does (the lobby's levels read it)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     points = pairs = 0.0
@@ -80,7 +85,23 @@ def main(argv: list[str] | None = None) -> dict:
     print(f"  A {what} {points:g}/{pairs:g} = {figures['rate']:.1%} "
           f"(95% Wilson {low:.1%}-{high:.1%}); iterations per move A {mean['a']:.0f}, "
           f"B {mean['b']:.0f}; {figures['wall_seconds']:.0f} s wall", flush=True)
+    if args.record is not None:
+        record(args.record, figures, argv if argv is not None else sys.argv[1:])
     return figures
+
+
+def record(path: Path, figures: dict, argv: list[str]) -> None:
+    """Add the measurement to the card of the model file at ``path`` (rewritten in place)."""
+    model = Model.load(path)
+    entry = {"opponent": parse_spec(figures["b"].replace(";", ","))[0],
+             "players": figures["players"], "games": figures["games"], "seed": figures["seed"],
+             "a": figures["a"], "b": figures["b"], "pairwise": round(figures["rate"], 4),
+             "pairwise_interval": [round(x, 4) for x in figures["wilson_95"]],
+             "iterations_per_move": [round(figures["iterations_per_move"][k]) for k in "ab"],
+             "command": "benchmarks/versus.py " + " ".join(argv)}
+    model.meta.setdefault("card", {}).setdefault("measured", []).append(entry)
+    model.save(path)
+    print(f"  recorded in the card of {path}")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ current encodings."""
 from __future__ import annotations
 
 import random
+import time
 
 import numpy as np
 import pytest
@@ -111,6 +112,31 @@ def test_the_search_counts_visits_and_values_every_seat(model_files):
     assert abs(sum(result.priors.values()) - 1) < 1e-6
 
 
+def test_a_time_budget_on_the_cpu_clock_is_counted_on_that_clock(model_files):
+    spec = f"learned:model={model_files['san-gimignano', 2]},time_budget=0.05,cpu_time=true"
+    bot = bots.get(spec, seed=1)
+    assert bot.clock is time.process_time and bots.get("learned").clock is time.perf_counter
+    ticks = iter(range(10_000))
+    bot.clock = lambda: next(ticks) * 0.01  # every reading of the clock: 0.01 s more
+    state = palio.new_game("san-gimignano", players=2, seed=4)
+    while len(state.legal_actions()) == 1:
+        state.apply(state.legal_actions()[0])
+    assert bot.choose(state, state.to_move) in state.legal_actions()
+    # read once at the start, then once after every iteration: 0.05 s is 5 iterations
+    assert bot.last_stats["iterations"] == 5
+    with pytest.raises(OptionError, match="cpu_time must be true or false"):
+        bots.get("learned", cpu_time="yes")
+
+
+def test_the_fallback_gets_the_budget_and_its_clock(monkeypatch):
+    monkeypatch.setattr("palio.bots.learned.shipped_model", lambda game_id, players: None)
+    state = palio.new_game("tiletum", players=4, seed=1)
+    bot = bots.get("learned", fallback="mcts", time_budget=0.02, cpu_time=True, seed=1)
+    assert bot.choose(state, state.to_move) in state.legal_actions()
+    fallback = bot.model_for(state)
+    assert fallback.clock is time.process_time and fallback.time_budget == 0.02
+
+
 def test_a_model_refuses_another_game_or_player_count(model_files):
     bot = bots.get("learned", model=model_files["san-gimignano", 2], iterations=5)
     state = palio.new_game("tiletum", players=3, seed=1)
@@ -190,5 +216,15 @@ def test_the_shipped_models_fit_the_current_encodings_and_play(game_id, players)
         assert bot.choose(state, state.to_move) in state.legal_actions()
 
 
-def test_models_ship_for_san_gimignano_and_three_player_tiletum():
-    assert {("san-gimignano", 2), ("tiletum", 3)} <= set(shipped())
+def test_models_ship_for_san_gimignano_three_player_tiletum_and_three_player_aquileia():
+    assert {("san-gimignano", 2), ("tiletum", 3), ("aquileia", 3)} <= set(shipped())
+
+
+def test_the_expert_level_keeps_mcts_where_a_shipped_model_measured_below_it():
+    """The Aquileia model was ahead in one measurement and behind in another, so the strongest
+    level stays with the search there."""
+    model = shipped_model("aquileia", 3)
+    assert model.card["method"] == "dmc" and model.measured_against("mcts") < 0.5
+    state = palio.new_game("aquileia", players=3, seed=1)
+    assert isinstance(bots.get("expert", seed=1).model_for(state), bots.MctsBot)
+    assert bots.get("learned", seed=1).model_for(state) is model

@@ -3,9 +3,11 @@ checkpoints resume; self-play is seeded; ``palio train`` from the command line."
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
-pytest.importorskip("torch")
+torch = pytest.importorskip("torch")
 
 from typer.testing import CliRunner  # noqa: E402
 
@@ -13,6 +15,7 @@ import palio  # noqa: E402
 from palio import bots  # noqa: E402
 from palio.bots.network import Model, new_model  # noqa: E402
 from palio.cli import app  # noqa: E402
+from palio.cli import train as train_cli  # noqa: E402
 from palio.core.errors import OptionError  # noqa: E402
 from palio.games import available  # noqa: E402
 from palio.games import get as get_game  # noqa: E402
@@ -31,8 +34,9 @@ def tiny(**changes) -> T.TrainSettings:
     return T.TrainSettings(**settings)
 
 
-def test_a_tiny_network_trains_end_to_end_and_its_loss_falls(tmp_path):
-    trainer = T.Trainer(tiny(), tmp_path / "run")
+@pytest.mark.parametrize("method", ["dmc", "search"])
+def test_a_tiny_network_trains_end_to_end_and_its_loss_falls(tmp_path, method):
+    trainer = T.Trainer(tiny(method=method), tmp_path / "run")
     trainer.run()
     record = trainer.history[-1]
     assert trainer.generation == 1 and record["games"] == 3 and record["positions"] > 10
@@ -41,6 +45,7 @@ def test_a_tiny_network_trains_end_to_end_and_its_loss_falls(tmp_path):
     model = Model.load(tmp_path / "run" / T.MODEL_FILE)
     assert model.card["generations"] == 1 and model.card["self_play_games"] == 3
     assert model.card["seed"] == 3 and model.card["engine_commit"]
+    assert model.card["method"] == method and model.card["cpu_seconds"] > 0
     state = palio.new_game("san-gimignano", players=2, seed=8)
     bot = bots.get("learned", model=str(tmp_path / "run" / T.MODEL_FILE), iterations=10)
     assert bot.choose(state, state.to_move) in state.legal_actions()
@@ -61,6 +66,32 @@ def test_a_run_resumes_from_its_checkpoint_and_refuses_other_settings(tmp_path):
         T.Trainer(tiny(games=5, steps=5, generations=3), folder)
 
 
+@pytest.mark.parametrize("game_id", ["san-gimignano", "aquileia"])
+def test_a_resumed_run_ends_where_an_uninterrupted_one_does(tmp_path, game_id):
+    """Two generations in one go, and one generation, then a second process resuming from the
+    checkpoint: the same seed gives the same network, buffer and losses."""
+    players = get_game(game_id).info.min_players
+    settings = {"game": game_id, "players": players, "games": 20, "steps": 8}
+    whole = T.Trainer(tiny(**settings, generations=2), tmp_path / "whole")
+    whole.run()
+    T.Trainer(tiny(**settings, generations=1), tmp_path / "parts").run()
+    resumed = T.Trainer(tiny(**settings, generations=2), tmp_path / "parts")
+    resumed.run()
+    assert whole.generation == resumed.generation == 2
+    assert whole.games_played == resumed.games_played == 40
+    for mine, theirs in zip(whole.net.state_dict().values(), resumed.net.state_dict().values(),
+                            strict=True):
+        assert torch.equal(mine, theirs)
+    assert [r["loss_after"] for r in whole.history] == [r["loss_after"] for r in resumed.history]
+    assert len(whole.buffer) == len(resumed.buffer)
+    assert all((a.value == b.value).all() and (a.legal == b.legal).all()
+               for a, b in zip(whole.buffer, resumed.buffer, strict=True))
+    other = T.Trainer(tiny(**settings, generations=1, seed=4), tmp_path / "other")
+    other.run()
+    assert not torch.equal(other.net.policy.weight, whole.net.policy.weight) or \
+        other.buffer[0].value.tolist() != whole.buffer[0].value.tolist()
+
+
 def test_a_run_keeps_a_model_every_few_generations(tmp_path):
     folder = tmp_path / "run"
     trainer = T.Trainer(tiny(games=1, steps=2, iterations=4, generations=3), folder, keep_every=2)
@@ -71,16 +102,19 @@ def test_a_run_keeps_a_model_every_few_generations(tmp_path):
     assert Model.load(folder / T.MODEL_FILE).card["generations"] == 3
 
 
+@pytest.mark.parametrize("method", ["dmc", "search"])
 @pytest.mark.parametrize("game_id", ENCODED)
-def test_self_play_gives_well_formed_samples_and_is_seeded(game_id):
+def test_self_play_gives_well_formed_samples_and_is_seeded(game_id, method):
     game = get_game(game_id)
     players = game.info.min_players
     model = new_model(game, players, hidden=(8,), seed=1).to_bytes()
     jobs = selfplay_jobs(game_id, players, {}, run_seed=5, generation=1, games=1, model=model,
-                         iterations=2, mix=0.5)
+                         iterations=2, mix=0.5, method=method)
     result = play_selfplay(jobs[0])
     again = play_selfplay(jobs[0])
-    assert result["decisions"] == again["decisions"] and result["returns"] == again["returns"]
+    assert result["decisions"] == again["decisions"] and result["games"] == 1
+    assert [s.value.tolist() for s in result["samples"]] == \
+        [s.value.tolist() for s in again["samples"]]
     size = game.observation_layout(players).size
     actions = len(game.all_actions())
     assert result["samples"]
@@ -88,6 +122,16 @@ def test_self_play_gives_well_formed_samples_and_is_seeded(game_id):
         assert sample.inputs_index.max() < size and len(sample.inputs_value) == len(sample.inputs_index)
         assert sample.legal.max() < actions and len(sample.legal) >= 2
         assert abs(sample.policy.sum() - 1) < 1e-5 and abs(sample.value.sum() - 1) < 1e-5
+        if method == "dmc":  # the action taken, and nothing else
+            assert sorted(sample.policy.tolist()) == [0.0] * (len(sample.legal) - 1) + [1.0]
+
+
+def test_search_free_jobs_share_games_and_do_not_depend_on_how_they_are_cut():
+    model = new_model(get_game("san-gimignano"), 2, hidden=(8,), seed=1).to_bytes()
+    jobs = selfplay_jobs("san-gimignano", 2, {}, 5, 1, 20, model, iterations=1, method="dmc")
+    assert [len(j.seeds) for j in jobs] == [16, 4] and len({s for j in jobs for s in j.seeds}) == 20
+    alone = selfplay_jobs("san-gimignano", 2, {}, 5, 1, 1, model, iterations=1, method="dmc")
+    assert alone[0].seeds == jobs[0].seeds[:1]
 
 
 def test_the_card_names_the_command_that_repeats_the_run():
@@ -96,12 +140,19 @@ def test_the_card_names_the_command_that_repeats_the_run():
     assert command.startswith("palio train san-gimignano --players 2 --option nobles=True ")
     assert "--hidden 16 " in command and "--lr 0.003 " in command and "--seed 3 " in command
     assert "--mix-generations 4 " in command
+    # every flag of the command exists: the command repeats the run
+    flags = {word for word in command.split() if word.startswith("--")}
+    known = {opt for param in inspect.signature(train_cli.train_command).parameters.values()
+             for opt in getattr(param.default, "param_decls", None) or () if opt.startswith("--")}
+    assert "--seed" in known
+    assert flags <= known, flags - known
 
 
 def test_the_mix_of_the_heuristic_falls_to_zero():
-    settings = tiny(mix_generations=4)
+    settings = tiny(mix_generations=4, method="search")
     assert [settings.mix(g) for g in (1, 2, 3, 5, 9)] == [1.0, 0.75, 0.5, 0.0, 0.0]
-    assert tiny(mix_generations=0).mix(1) == 0.0
+    assert tiny(mix_generations=0, method="search").mix(1) == 0.0
+    assert tiny(mix_generations=4, method="dmc").mix(1) == 0.0  # no search, no leaves
 
 
 def test_the_buffer_file_round_trips(tmp_path):
@@ -131,16 +182,30 @@ def test_palio_train_from_the_command_line(tmp_path):
     assert again.exit_code == 0 and "generation 2" in again.output
     card = runner.invoke(app, ["models", str(tmp_path / "m.npz")])
     assert card.exit_code == 0 and "self_play_games: 4" in card.output, card.output
+    assert "method: dmc" in card.output
     missing = runner.invoke(app, ["models", str(tmp_path / "none.npz")])
     assert missing.exit_code == 2 and "cannot read model" in missing.output
     for bad, message in ((["--games", "0"], "--games must be at least 1"),
                          (["--hidden", "0"], "--hidden takes positive widths"),
                          (["--device", "tpu"], "unknown device"),
-                         (["--keep-every", "-1"], "--keep-every must be 0 or more"),
+                         (["--keep-every", "-1"], "--keep-every and --weight-decay must be 0 or more"),
+                         (["--method", "ppo"], "unknown --method 'ppo'"),
+                         (["--epsilon", "2"], "--epsilon must be from 0 to 1"),
                          (["-p", "5"], "played by 2 players")):
         result = runner.invoke(app, ["train", "san-gimignano", "--run", str(tmp_path / "x"),
                                      *bad])
         assert result.exit_code == 2 and message in result.output, (bad, result.output)
+
+
+def test_progress_shows_in_plain_lines_outside_a_terminal(tmp_path, monkeypatch):
+    monkeypatch.setattr(train_cli, "PLAIN_EVERY", 0.0)
+    result = CliRunner().invoke(app, ["train", "troyes", "-p", "3", "--generations", "1",
+                                      "--games", "20", "--steps", "2", "--hidden", "8",
+                                      "--run", str(tmp_path / "run")])
+    assert result.exit_code == 0, result.output
+    assert "generation 1: 16 of 20 self-play games played" in result.output
+    assert "generation 1: 20 of 20 self-play games played" in result.output
+    assert "generation 1: 20 games" in result.output
 
 
 @pytest.mark.ray

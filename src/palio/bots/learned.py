@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -84,9 +85,11 @@ class NetSearch:
         self.noise_alpha = noise_alpha
 
     def run(self, state: State, seat: int, iterations: float = math.inf,
-            deadline: float = math.inf) -> SearchResult:
+            deadline: float = math.inf, clock: Callable[[], float] = time.perf_counter
+            ) -> SearchResult:
         """Search from ``seat``'s point of view until ``iterations`` or the ``deadline``
-        (a ``time.perf_counter()`` value), whichever comes first; at least one iteration."""
+        (a ``clock()`` value: the wall clock by default, ``time.process_time`` for CPU time),
+        whichever comes first; at least one iteration."""
         started = time.perf_counter()
         self.model.bind(state.game)
         root = SearchNode(state.players)
@@ -96,7 +99,7 @@ class NetSearch:
             done += 1
             if done == 1 and self.noise > 0:
                 self._add_noise(root)
-            if deadline != math.inf and time.perf_counter() >= deadline:
+            if deadline != math.inf and clock() >= deadline:
                 break
         legal = state.legal_actions()
         visits = {a: (root.children[a].visits if a in root.children else 0) for a in legal}
@@ -195,7 +198,8 @@ class LearnedBot(Bot):
     error. ``mix``: weight of the ``evaluate`` heuristic in leaf values (default: the one the
     model was trained with at its end). ``proven``: play a model only where its card records
     measured pairwise rates against ``mcts`` all at least this high (the lobby's strongest level
-    asks 0.5: never weaker than the search it replaces), else the fallback.
+    asks 0.5: never weaker than the search it replaces), else the fallback. ``cpu_time``: the
+    ``time_budget`` counts this process's CPU time instead of the wall clock (as in ``mcts``).
     ``last_stats``: ``{"iterations", "seconds"}``.
     """
 
@@ -210,6 +214,7 @@ class LearnedBot(Bot):
         mix: float | None = None,
         fallback: str | None = None,
         proven: float | None = None,
+        cpu_time: bool = False,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed)
@@ -232,6 +237,12 @@ class LearnedBot(Bot):
         if proven is not None and not (isinstance(proven, (int, float)) and 0 <= proven <= 1):
             raise OptionError(f"learned option proven must be a number from 0 to 1, not {proven!r}")
         self.proven = proven
+        if not isinstance(cpu_time, bool):
+            raise OptionError(f"learned option cpu_time must be true or false, not {cpu_time!r}")
+        # the clock of time_budget, as in mcts: this process's CPU time (measurements on a
+        # shared machine) or, by default, the wall clock (a person waiting)
+        self.cpu_time = cpu_time
+        self.clock = time.process_time if cpu_time else time.perf_counter
         self.seed = seed
         self._models: dict[tuple[str, int], Model | Bot] = {}
         self.last_stats: dict[str, float] = {"iterations": 0, "seconds": 0.0}
@@ -268,11 +279,14 @@ class LearnedBot(Bot):
         options: dict[str, Any] = {"seed": self.seed}
         if self.time_budget is not None:
             options["time_budget"] = self.time_budget
+            if self.cpu_time:
+                options["cpu_time"] = True
         return bots.get(self.fallback, **options)
 
     def choose(self, state: State, seat: int) -> Action:
         self.check_turn(state, seat)
         started = time.perf_counter()
+        clock_started = self.clock()
         model = self.model_for(state)
         if isinstance(model, Bot):
             action = model.choose(state, seat)
@@ -286,8 +300,8 @@ class LearnedBot(Bot):
         mix = self.mix if self.mix is not None else float(model.card.get("mix", 0.0))
         search = NetSearch(model, self.rng, c=self.c, mix=mix)
         limit = self.iterations if self.iterations is not None else math.inf
-        deadline = started + self.time_budget if self.time_budget is not None else math.inf
-        result = search.run(state, seat, limit, deadline)
+        deadline = clock_started + self.time_budget if self.time_budget is not None else math.inf
+        result = search.run(state, seat, limit, deadline, self.clock)
         self.last_stats = {"iterations": result.iterations,
                            "seconds": time.perf_counter() - started}
         # the most visited legal action; the network's prior breaks ties

@@ -1,6 +1,8 @@
 """``palio train``: self-play training of a network for the ``learned`` bot, any encoded game.
 
-Progress shows as a bar per generation and one line per finished generation. The run folder
+Progress shows as a bar per generation and one line per finished generation; where the output
+is not a terminal (a log file, a batch job) a plain line replaces the bar at most every
+``PLAIN_EVERY`` seconds. The run folder
 keeps a checkpoint after every generation; the same command resumes an interrupted run, and a
 larger ``--generations`` extends a finished one. Ctrl-C stops at once (exit 130); the games of
 an unfinished generation are played again on resuming, with the same seeds.
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import typer
@@ -21,6 +24,9 @@ from palio.cli.common import fail, parse_options
 from palio.cli.sim import BACKEND_HELP, INTERRUPTED, _check_run, _stop_on_sigint
 from palio.core.errors import OptionError, PalioError
 from palio.learn import import_trainer
+
+PLAIN_EVERY = 30.0  # seconds between plain progress lines outside a terminal
+METHODS = ("dmc", "search")
 
 console = Console(highlight=False, soft_wrap=True)
 errors = Console(stderr=True, highlight=False)
@@ -54,13 +60,21 @@ def models_command(
 def train_command(
     game: str = typer.Argument(..., help="game id, e.g. san-gimignano (it needs an encode.py)"),
     players: int = typer.Option(None, "--players", "-p", help="players (default: the fewest)"),
+    method: str = typer.Option(
+        "dmc", "--method",
+        help="dmc: search-free self-play learning action values (Deep Monte-Carlo); "
+             "search: a network-guided search at every self-play decision"),
+    epsilon: float = typer.Option(0.05, "--epsilon",
+                                  help="dmc: share of self-play decisions played at random"),
     generations: int = typer.Option(10, "--generations", "-g",
                                     help="total generations (self-play, then training)"),
     games: int = typer.Option(16, "--games", "-n", help="self-play games per generation"),
-    iterations: int = typer.Option(64, "--iterations", help="search iterations per self-play decision"),
+    iterations: int = typer.Option(64, "--iterations",
+                                   help="search: iterations per self-play decision"),
     steps: int = typer.Option(200, "--steps", help="gradient steps per generation"),
     batch: int = typer.Option(256, "--batch", help="positions per gradient step"),
     lr: float = typer.Option(1e-3, "--lr", help="learning rate (AdamW)"),
+    weight_decay: float = typer.Option(1e-4, "--weight-decay", help="AdamW weight decay"),
     hidden: str = typer.Option("128,128", "--hidden", help="hidden layer widths, comma separated"),
     buffer: int = typer.Option(50_000, "--buffer", help="positions kept for training"),
     mix_generations: int = typer.Option(
@@ -96,19 +110,23 @@ def train_command(
                             ("--buffer", buffer)):
             if value < 1:
                 raise OptionError(f"{name} must be at least 1, not {value}")
+        if method not in METHODS:
+            raise OptionError(f"unknown --method {method!r}; choose {' or '.join(METHODS)}")
+        if not 0 <= epsilon <= 1:
+            raise OptionError(f"--epsilon must be from 0 to 1, not {epsilon}")
         if time_limit is not None and not time_limit > 0:
             raise OptionError("--time-limit must be above 0 minutes")
-        if min(steps, mix_generations, explore_moves, keep_every) < 0 or not lr > 0:
-            raise OptionError("--steps, --mix-generations, --explore-moves and --keep-every "
-                              "must be 0 or more, --lr above 0")
+        if min(steps, mix_generations, explore_moves, keep_every, weight_decay) < 0 or not lr > 0:
+            raise OptionError("--steps, --mix-generations, --explore-moves, --keep-every and "
+                              "--weight-decay must be 0 or more, --lr above 0")
         widths = [int(w) for w in hidden.split(",") if w.strip()]
         if not widths or min(widths) < 1:
             raise OptionError(f"--hidden takes positive widths like 128,128, not {hidden!r}")
         settings = trainer_module.TrainSettings(
             game=game, players=players, options=parse_options(option), seed=seed,
             generations=generations, games=games, iterations=iterations, hidden=widths,
-            steps=steps, batch=batch, lr=lr, buffer=buffer, mix_generations=mix_generations,
-            explore_moves=explore_moves)
+            steps=steps, batch=batch, lr=lr, weight_decay=weight_decay, buffer=buffer, mix_generations=mix_generations,
+            explore_moves=explore_moves, method=method, epsilon=epsilon)
         folder = run or Path("runs") / f"{game}-{players}p"
         trainer = trainer_module.Trainer(settings, folder, workers, backend, address, device,
                                          keep_every)
@@ -139,15 +157,22 @@ def _bar() -> Progress:
 
 
 def _progress(trainer_module, bar: Progress):
-    task = {"id": None}
+    task = {"id": None, "generation": 0, "games": 0, "done": 0, "printed": time.monotonic()}
+    plain = not errors.is_terminal  # the bar does not show: print a line now and then
 
     def started(generation: int, games: int) -> None:
         if task["id"] is not None:
             bar.remove_task(task["id"])
         task["id"] = bar.add_task(f"generation {generation}: self-play games", total=games)
+        task.update(generation=generation, games=games, done=0)
 
     def game_finished(result: dict) -> None:
-        bar.advance(task["id"])
+        bar.advance(task["id"], result.get("games", 1))
+        task["done"] += result.get("games", 1)
+        if plain and time.monotonic() - task["printed"] >= PLAIN_EVERY:
+            task["printed"] = time.monotonic()
+            errors.print(f"generation {task['generation']}: {task['done']} of {task['games']} "
+                         f"self-play games played")
 
     def finished(record: dict) -> None:
         console.print(
@@ -156,6 +181,6 @@ def _progress(trainer_module, bar: Progress):
             f"(buffer {record['buffer']}), mix {record['mix']:.2f}; loss "
             f"{record['loss_before']:.3f} -> {record['loss_after']:.3f} (policy "
             f"{record['policy_loss']:.3f}, value {record['value_loss']:.3f}); "
-            f"{record['seconds']:.0f} s")
+            f"{record['seconds']:.0f} s, {record['cpu_seconds']:.0f} CPU-s")
 
     return trainer_module.Progress(started, game_finished, finished)

@@ -1,13 +1,21 @@
-"""Self-play training of a policy-value network (AlphaZero style), with PyTorch.
+"""Self-play training of a policy-value network, with PyTorch: one code path for every game
+and player count, in two methods (``method``; :mod:`palio.learn.selfplay` plays the games).
 
 One generation: export the current network, play ``games`` self-play games with it
-(:mod:`palio.learn.selfplay`, in worker processes or Ray tasks), add their samples to a replay
-buffer of the latest ``buffer`` positions, then take ``steps`` gradient steps on minibatches
-drawn from the buffer. The loss is the policy's cross-entropy against the search's visit
-shares (illegal actions masked out) plus the value's cross-entropy against each seat's result.
+(in worker processes or Ray tasks), add their samples to a replay buffer of the latest
+``buffer`` positions, then take ``steps`` gradient steps on minibatches drawn from the buffer.
 
-While the network knows nothing, the search values its leaves with the game's ``evaluate``
-heuristic: ``mix`` starts at 1 and falls linearly to 0 over ``mix_generations`` generations.
+* ``dmc`` (the default; Deep Monte-Carlo, as DouZero): search-free self-play. The policy head's
+  logit of an action is its value, the log-odds of the mover's share of the win after it;
+  the loss is the binary cross-entropy of the taken action's value against the outcome, plus
+  the value head's cross-entropy against each seat's result. The ``learned`` bot reads the
+  logits as its search's priors (their softmax favours the actions valued most) and the value
+  head at its leaves, as for a model trained with a search.
+* ``search`` (AlphaZero style): every self-play decision is a network-guided search; the loss
+  is the policy's cross-entropy against the search's visit shares (illegal actions masked out)
+  plus the value's cross-entropy against each seat's result. While the network knows nothing,
+  the search values its leaves with the game's ``evaluate`` heuristic: ``mix`` starts at 1 and
+  falls linearly to 0 over ``mix_generations`` generations.
 
 A run lives in one folder: ``checkpoint.pt`` (network, optimiser, history, counters) and the
 buffer, written after every generation (atomically), and ``model.npz`` (the exported network,
@@ -71,10 +79,13 @@ class TrainSettings:
     noise: float = 0.25
     c: float = DEFAULT_C
     search_value: float = 0.5
+    method: str = "dmc"  # or "search" (see the module docstring)
+    epsilon: float = 0.05  # dmc: share of self-play decisions played at random
 
     def mix(self, generation: int) -> float:
-        """Weight of the heuristic in leaf values during self-play of ``generation`` (1-based)."""
-        if self.mix_generations <= 0:
+        """Weight of the heuristic in leaf values during self-play of ``generation`` (1-based);
+        a search-free (dmc) run has none."""
+        if self.mix_generations <= 0 or self.method == "dmc":
             return 0.0
         return max(0.0, 1.0 - (generation - 1) / self.mix_generations)
 
@@ -173,14 +184,19 @@ def collate(samples: list[Sample], inputs: int, actions: int, players: int
     return x, mask, policy, value
 
 
-def losses(net: Net, batch: tuple[np.ndarray, ...], device: torch.device
+def losses(net: Net, batch: tuple[np.ndarray, ...], device: torch.device, method: str = "search"
            ) -> tuple[torch.Tensor, torch.Tensor]:
-    """(policy loss, value loss), both cross-entropies, averaged over the batch."""
+    """(policy loss, value loss), both cross-entropies, averaged over the batch; for ``dmc``
+    the policy loss is the taken action's value against the decider's result."""
     x, mask, policy, value = (torch.from_numpy(a).to(device) for a in batch)
     policy_logits, value_logits = net(x)
+    value_loss = -(value * torch.log_softmax(value_logits, dim=1)).sum(dim=1).mean()
+    if method == "dmc":
+        taken = policy_logits.gather(1, policy.argmax(dim=1, keepdim=True)).squeeze(1)
+        action_loss = nn.functional.binary_cross_entropy_with_logits(taken, value[:, 0])
+        return action_loss, value_loss
     policy_logits = policy_logits.masked_fill(~mask, -1e9)
     policy_loss = -(policy * torch.log_softmax(policy_logits, dim=1)).sum(dim=1).mean()
-    value_loss = -(value * torch.log_softmax(value_logits, dim=1)).sum(dim=1).mean()
     return policy_loss, value_loss
 
 
@@ -267,7 +283,8 @@ class Trainer:
     # -- checkpoints ---------------------------------------------------------------------
     def _resume(self) -> None:
         state = torch.load(self.folder / CHECKPOINT, map_location=self.device, weights_only=True)
-        stored = TrainSettings(**{**state["settings"], "options": state["settings"]["options"]})
+        # a checkpoint from before the two methods was a search run
+        stored = TrainSettings(**{"method": "search", **state["settings"]})
         different = self.settings.differences(stored)
         if different:
             raise OptionError(f"{self.folder} holds a run with other settings ({', '.join(different)}); "
@@ -308,10 +325,14 @@ class Trainer:
         s = self.settings
         last = self.history[-1] if self.history else {}
         return {
-            "trained_by": "palio train (self-play, network-guided ISMCTS)",
+            "trained_by": "palio train (" + ("search-free self-play, Deep Monte-Carlo"
+                                             if s.method == "dmc" else
+                                             "self-play, network-guided ISMCTS") + ")",
+            "method": s.method,
             "command": s.command(), "seed": s.seed, "generations": self.generation,
             "self_play_games": self.games_played, "positions": self.positions_seen,
-            "iterations_per_decision": s.iterations, "options": s.options,
+            "iterations_per_decision": 0 if s.method == "dmc" else s.iterations,
+            "options": s.options,
             "hidden": s.hidden, "steps_per_generation": s.steps, "batch": s.batch,
             "mix": s.mix(self.generation + 1),
             "wall_seconds": round(self.wall_seconds, 1), "cpu_seconds": round(self.cpu_seconds, 1),
@@ -354,8 +375,8 @@ class Trainer:
         jobs = selfplay_jobs(s.game, s.players, s.options, s.seed, generation, s.games,
                              self.model().to_bytes(), iterations=s.iterations, mix=mix, c=s.c,
                              noise=s.noise, explore_moves=s.explore_moves,
-                             search_value=s.search_value)
-        progress.generation_started(generation, len(jobs))
+                             search_value=s.search_value, method=s.method, epsilon=s.epsilon)
+        progress.generation_started(generation, s.games)
         results = []
         for result in run_jobs(jobs, self.workers, self.backend, self.address, stop,
                                function=play_selfplay):
@@ -369,15 +390,16 @@ class Trainer:
         worker_cpu = sum(r["cpu_seconds"] for r in results)
         loss_before, loss_after, policy_loss, value_loss = self._train(generation)
         self.generation = generation
-        self.games_played += len(results)
+        games = sum(r["games"] for r in results)
+        self.games_played += games
         self.positions_seen += len(new)
         seconds = time.perf_counter() - started
         cpu = worker_cpu + time.process_time() - cpu_started
         self.wall_seconds += seconds
         self.cpu_seconds += cpu
-        record = {"generation": generation, "games": len(results), "positions": len(new),
+        record = {"generation": generation, "games": games, "positions": len(new),
                   "buffer": len(self.buffer), "mix": mix,
-                  "mean_decisions": sum(r["decisions"] for r in results) / len(results),
+                  "mean_decisions": sum(r["decisions"] for r in results) / games,
                   "loss_before": loss_before, "loss_after": loss_after,
                   "policy_loss": policy_loss, "value_loss": value_loss,
                   "seconds": round(seconds, 1), "cpu_seconds": round(cpu, 1)}
@@ -400,7 +422,7 @@ class Trainer:
         for _ in range(s.steps):
             indices = rng.integers(0, len(self.buffer), size=min(s.batch, len(self.buffer)))
             policy_loss, value_loss = losses(self.net, collate([self.buffer[i] for i in indices],
-                                                               *shape), self.device)
+                                                               *shape), self.device, s.method)
             self.optimiser.zero_grad()
             (policy_loss + value_loss).backward()
             self.optimiser.step()
@@ -411,5 +433,5 @@ class Trainer:
     def _measure(self, batch: tuple[np.ndarray, ...]) -> tuple[float, float]:
         self.net.eval()
         with torch.no_grad():
-            policy_loss, value_loss = losses(self.net, batch, self.device)
+            policy_loss, value_loss = losses(self.net, batch, self.device, self.settings.method)
         return float(policy_loss), float(value_loss)
