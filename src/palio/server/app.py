@@ -155,7 +155,7 @@ class Server:
         """Turn mails (palio.server.mail.turns): queued with each move, sent by this process's
         mailer, which also records which seats' pages are open here."""
         settings = self.settings
-        turns = TurnMails(self.clock, settings.public_url, settings.mail_hours)
+        turns = TurnMails(self.clock, settings.public_url, settings.mail_hours, self.service)
         self.service.move_hooks.append(turns.after_move)
         mailer = Mailer(self.service.sessions, self.clock, SmtpTarget.parse(settings.smtp),
                         settings.mail_from, still_due=turns.still_due)

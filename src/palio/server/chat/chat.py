@@ -30,7 +30,7 @@ import logging
 import threading
 import unicodedata
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Request
@@ -38,6 +38,7 @@ from fastapi.responses import JSONResponse
 from pydantic import AfterValidator, Field
 from sqlalchemy import func, select, text
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from palio.server.accounts.web import signed_in
@@ -145,6 +146,17 @@ def messages(service: GameService, game_id: str, after: int = 0,
                                                      ChatRow.n > after)
                                .order_by(ChatRow.n).limit(limit))
         return [as_message(row) for row in rows]
+
+
+def unread_since(session: Session, game_id: str, seat: int, since: datetime | None) -> int:
+    """How many messages of this table the player at ``seat`` may read that others wrote
+    after ``since`` (``None``: ever), in the caller's session: the turn mail says whether
+    there is chat the player has not seen (a seat may read all of its table's chat)."""
+    query = select(func.count()).select_from(ChatRow).where(
+        ChatRow.game_id == game_id, ChatRow.author != f"seat:{seat}")
+    if since is not None:
+        query = query.where(ChatRow.created_at > since)
+    return session.scalar(query) or 0
 
 
 def last_number(service: GameService, game_id: str) -> int:
