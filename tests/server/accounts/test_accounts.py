@@ -189,6 +189,23 @@ def test_sign_up_refuses_bad_input_and_changes_nothing(site: Site) -> None:
                       headers=ORIGIN).status_code == 401  # no Eve was made
 
 
+@pytest.mark.parametrize("address", [
+    "a@x.org,victim@y.net", "a@b@c.org", '"a,victim@y.net"@x.org', '"ada"@x.org',
+    "Ada <ada@x.org>", "ada@x.org victim@y.net", "ada@x.org;victim@y.net", "ada@[127.0.0.1]"])
+def test_an_email_must_be_exactly_one_address(site: Site, address: str) -> None:
+    """A list, a second "@" or a quoted local part would mail a second address: refused at
+    sign-up and in the settings, and nothing changes (email-validator, issue 35)."""
+    client = site.first
+    reply = client.post("/api/accounts", json={"name": "Eve", "password": PASSWORD,
+                                               "email": address}, headers=ORIGIN)
+    assert reply.status_code == 400 and reply.json()["error"]["code"] == "bad_body"
+    assert session_cookie(client) is None
+    site.sign_up(client, "Ada", email="ada@example.org")
+    changed = client.patch("/api/me", json={"email": address}, headers=ORIGIN)
+    assert changed.status_code == 400
+    assert client.get("/api/me").json()["email"] == "ada@example.org"
+
+
 # -- no enumeration, the sign-in limit --------------------------------------------------------
 def test_unknown_name_and_wrong_password_answer_alike(site: Site) -> None:
     site.sign_up(site.first, "Ada")

@@ -39,6 +39,7 @@ from typing import Annotated, Any, Literal
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from email_validator import EmailNotValidError, validate_email
 from fastapi.responses import JSONResponse
 from pydantic import AfterValidator, Field
 from sqlalchemy import delete, func, or_, select, text, update
@@ -98,12 +99,17 @@ def _account_name(value: str) -> str:
 
 
 def _email(value: str) -> str:
+    """One address, checked by email-validator (syntax only, no network): a list
+    ("a@x.org,b@y.net"), a second "@", a quoted local part or a display name is refused, so a
+    turn mail can only ever go to the one address given."""
     if value == "":
         return value  # "": no address
-    local, at, domain = value.rpartition("@")
-    if not at or not local or "." not in domain or not value.isprintable() or " " in value:
-        raise ValueError("must be an e-mail address such as ada@example.org")
-    return value
+    try:
+        checked = validate_email(value, check_deliverability=False, allow_quoted_local=False,
+                                 allow_domain_literal=False, allow_display_name=False)
+    except EmailNotValidError:
+        raise ValueError("must be one e-mail address such as ada@example.org") from None
+    return checked.normalized
 
 
 def _password(value: str) -> str:
