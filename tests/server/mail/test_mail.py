@@ -374,3 +374,17 @@ def test_the_stop_link_turns_turn_mails_off(mail_table, smtp):
     with mail_table.service.sessions() as session:
         to = [r.to_address for r in session.scalars(select(OutboxRow)) if r.kind == "turn"]
     assert to == ["anna@example.org", "bruno@example.org"]
+
+
+def test_the_stop_token_never_reaches_the_access_log(make_server):
+    """A real ``palio serve`` with its access log on: the path /mail/stop/TOKEN is logged
+    with the token redacted, like every secret (base/logs.py)."""
+    server = make_server(log_level="info")
+    server.start()
+    token = "Zq3-secret_stop_token_of_a_mail"
+    assert server.http.get(f"/mail/stop/{token}").status_code == 200
+    assert server.http.post(f"/mail/stop/{token}?x=1").status_code == 200
+    server.stop()
+    text = server.log_path.read_text()
+    assert "/mail/stop/[redacted]" in text
+    assert token not in text and token[:8] not in text
