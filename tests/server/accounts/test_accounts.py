@@ -639,3 +639,62 @@ def test_guessing_the_current_password_is_limited_too(site: Site) -> None:
     assert client.patch("/api/me", json={"password": "new password",
                                          "current_password": PASSWORD},
                         headers=ORIGIN).status_code == 200
+
+
+# -- names that look like another (UTS #39 skeletons, base/names.py) --------------------------
+def test_a_name_that_looks_like_an_accounts_is_refused(site: Site) -> None:
+    client = site.first
+    site.sign_up(client, "Ada")
+    site.sign_up(site.browser(), "Aná")  # precomposed á
+    for look_alike in ("\u0410da",  # Cyrillic А
+                       "\u03b1da",  # Greek α
+                       "Ad\u0251",  # Latin alpha
+                       "\u0410na\u0301",  # Cyrillic А and a combining acute accent
+                       "Ad\u0430"):  # Cyrillic а
+        reply = site.browser().post("/api/accounts", json={"name": look_alike,
+                                                           "password": PASSWORD},
+                                    headers=ORIGIN)
+        assert reply.status_code == 409, (look_alike, reply.text)
+        assert reply.json()["error"]["code"] == "name_taken"
+    site.sign_up(site.browser(), "Adam")  # a different name is fine
+    # a guest may not take a name that passes for an account's or another seat's either
+    game_id = site.game()
+    guest = site.browser()
+    for name in ("\u0410da", "\u0410dam"):
+        refused = guest.post(f"/api/games/{game_id}/seats/0/join", json={"name": name})
+        assert refused.status_code == 409 and refused.json()["error"]["code"] == "name_looks_like"
+    assert guest.post(f"/api/games/{game_id}/seats/0/join",
+                      json={"name": "Bob"}).status_code == 200
+    refused = site.browser().post(f"/api/games/{game_id}/seats/1/join",
+                                  json={"name": "B\u043eb"})  # Cyrillic о
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "name_looks_like"
+    seats = site.first.get(f"/api/games/{game_id}").json()["seats"]
+    assert [s["name"] for s in seats] == ["Bob", None]  # nothing else changed
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_the_database_keeps_skeletons_unique_across_processes(backend: str,
+                                                              tmp_path: Path) -> None:
+    """Two processes checking at once: the unique index on the skeleton refuses the second
+    look-alike; and 0010 gives old accounts theirs (of old look-alikes the oldest keeps it)."""
+    url = database_url(backend, tmp_path)
+    engine = make_engine(url)
+    upgrade(engine, "0009")
+    moment = datetime(2026, 1, 1, tzinfo=UTC)
+    with engine.begin() as connection:
+        for name in ("Ada", "\u0410da", "Bob"):
+            connection.execute(sa.text(
+                "INSERT INTO accounts (name, name_key, password_hash, lang, mail_turns,"
+                " disabled, created_at) VALUES (:name, :key, 'x', 'en', true, false, :at)"),
+                {"name": name, "key": name.casefold(), "at": moment})
+    upgrade(engine)
+    with engine.connect() as connection:
+        rows = connection.execute(sa.text(
+            "SELECT name, name_skeleton FROM accounts ORDER BY id")).all()
+    assert [tuple(r) for r in rows] == [("Ada", "ada"), ("\u0410da", None), ("Bob", "bob")]
+    with pytest.raises(sa.exc.IntegrityError), engine.begin() as connection:
+        connection.execute(sa.text(
+            "INSERT INTO accounts (name, name_key, name_skeleton, password_hash, lang,"
+            " mail_turns, disabled, created_at) VALUES ('\u0392ob', '\u03b2ob', 'bob', 'x',"
+            " 'en', true, false, :at)"), {"at": moment})
+    engine.dispose()
