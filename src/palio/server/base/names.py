@@ -1,4 +1,4 @@
-"""Names that look like another: the UTS #39 confusable skeleton.
+"""Names that look like another (the UTS #39 confusable skeleton), and text that shows nothing.
 
 Two names whose skeletons are equal look alike on a page: a Cyrillic "а" beside a Latin "a",
 a Greek "α", "rn" beside "m", a letter with a combining accent beside its precomposed form,
@@ -28,3 +28,17 @@ def skeleton(name: str) -> str:
 def look_alike(a: str, b: str) -> bool:
     """Two different texts that a reader could take for one another."""
     return a != b and skeleton(a) == skeleton(b)
+
+
+BLANK_SYMBOLS = {"\u2800"}  # the braille blank: a symbol that shows nothing
+
+
+def shows_nothing(text: str) -> bool:
+    """Whether ``text`` is made only of characters that show nothing: spaces, format
+    characters (zero-width spaces and joiners, the word joiner, the byte-order mark), lone
+    combining marks, the default-ignorable fillers (Hangul fillers...) and blank symbols."""
+    return all(
+        char.isspace() or char in BLANK_SYMBOLS
+        or unicodedata.category(char) in ("Cc", "Cf", "Zs", "Zl", "Zp", "Mn", "Me")
+        or icu.Char.hasBinaryProperty(char, icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT)
+        for char in text)
