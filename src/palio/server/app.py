@@ -143,13 +143,15 @@ class Server:
     async def sweep_deadlines(self) -> None:
         """Every ``deadline_sweep`` seconds: act on the deadlines that came (timing.py; of
         several processes, one acts on each), then push and let the new bots play."""
+        failures = outage.LoopOutage("the deadline sweep", log)
         while True:
             await asyncio.sleep(self.settings.deadline_sweep)
             try:
                 for game_id in await run_in_threadpool(timing.sweep, self.service):
                     self.changed(game_id)
-            except Exception:
-                log.exception("the deadline sweep failed; it tries again")
+                failures.worked()
+            except Exception as exc:  # a database outage: one line (base/outage.py)
+                failures.failed(exc)
 
     def start_mail(self) -> None:
         """Turn mails (palio.server.mail.turns): queued with each move, sent by this process's

@@ -43,6 +43,7 @@ from palio.core.words import msg
 from palio.server.accounts.store import Account, mail_target, stop_turn_mails
 from palio.server.base.clock import Clock
 from palio.server.base.db import utc
+from palio.server.base.outage import LoopOutage
 from palio.server.base.pages import page_language, say, shell
 from palio.server.base.smtp import SmtpTarget
 from palio.server.chat.chat import unread_since
@@ -214,6 +215,7 @@ class Mailer:
         """Each ``period`` seconds: record the pages this process serves (a page opened since
         the last pass at once, all of them every ``SEEN_EVERY_S``), send what is due."""
         last_all, recorded = -1e9, set[tuple[str, int]]()
+        failures = LoopOutage("the mail pass", log)
         loop = asyncio.get_running_loop()
         while True:
             try:
@@ -226,10 +228,11 @@ class Mailer:
                     await run_in_threadpool(self.record_seen, fresh)
                 recorded = pairs
                 await run_in_threadpool(self.send_due)
+                failures.worked()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # a database hiccup: try again next period
-                log.exception("the mail pass failed; trying again in %s s", period)
+            except Exception as exc:  # a database outage: one line (base/outage.py)
+                failures.failed(exc)
             await asyncio.sleep(period)
 
     def record_seen(self, pairs: Iterable[tuple[str, int]]) -> None:
