@@ -41,6 +41,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from palio.server.accounts import routes as accounts_routes
 from palio.server.accounts.store import Account, AccountStore, Claim
@@ -264,6 +265,14 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     # a database outage: 503 with Retry-After and one log line; reads retried once (outage.py)
     app.add_exception_handler(DBAPIError, outage.database_unavailable)
     app.add_middleware(outage.RetryReads)
+
+    @app.exception_handler(ClientDisconnect)
+    async def client_left(request: Request, _exc: ClientDisconnect) -> Response:
+        # the client went away before its body arrived: one line, nothing changed, and an
+        # answer nobody reads (no traceback: it is the client's doing, not the server's)
+        log.warning("client disconnected during %s %s before its body arrived",
+                    request.method, request.url.path)
+        return Response(status_code=400)
 
     @app.exception_handler(Exception)
     async def internal_error(_request: Request, _exc: Exception) -> JSONResponse:
