@@ -128,7 +128,8 @@ class Server:
                               on_move=self.changed)
         if settings.shared_database:
             self.listener = Listener(settings.db, self.notified, self.reconnected,
-                                     on_chat=self.chat_posted)
+                                     on_chat=self.chat_posted,
+                                     on_signout=self.signed_out_elsewhere)
             self.listener.start()
             await asyncio.wait_for(self.listener.ready.wait(), 30)
         self.bots.start()
@@ -205,6 +206,14 @@ class Server:
         """A chat message committed (here, or in another process): push it (chat.py)."""
         self.chat.changed(game_id)
 
+    async def signed_out(self, session: str) -> None:
+        """A browser signed out here: the connections its session opened here close now
+        (other processes hear it through NOTIFY: ``signed_out_elsewhere``)."""
+        await self.hub.sign_out(session)
+
+    def signed_out_elsewhere(self, session: str) -> None:
+        asyncio.get_running_loop().create_task(self.hub.sign_out(session))
+
     async def viewer_joined(self, viewer: Viewer) -> None:
         """A page started watching a table: it gets the table's chat too."""
         await self.chat.joined(viewer)
@@ -238,7 +247,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         state.service, state.hub, state.server = server.service, server.hub, server
         state.accounts = server.accounts
         state.account_hooks = accounts_routes.Hooks(
-            claim_seats=server.claim_seats,
+            claim_seats=server.claim_seats, signed_out=server.signed_out,
             profile_parts=[ratings_routes.profile_part(server.service),
                            account_seats.profile_part(server.service)])
         yield

@@ -344,6 +344,45 @@ def test_a_signed_in_join_plays_from_another_device_by_cookie_alone(site: Site) 
         assert message["type"] == "view" and message["view"]["seat"] == 0
 
 
+def test_signing_out_closes_the_websocket_of_the_accounts_seat(site: Site) -> None:
+    """A WebSocket that a session cookie gave a seat stops pushing that seat's view when the
+    session signs out: an error in the reader's language, then close code 4401 (issue 35).
+    Another browser's connection of the same account, and a guest's, stay open."""
+    from starlette.websockets import WebSocketDisconnect
+
+    ada = site.first
+    site.sign_up(ada, "Ada")
+    game_id = site.game()
+    assert ada.post(f"/api/games/{game_id}/seats/0/join", json={},
+                    headers=ORIGIN).status_code == 200
+    guest = site.browser()
+    bob = guest.post(f"/api/games/{game_id}/seats/1/join", json={"name": "Bob"}).json()["token"]
+    phone = site.browser()
+    phone.post("/api/session", json={"name": "Ada", "password": PASSWORD}, headers=ORIGIN)
+    with ada.websocket_connect(f"/ws/games/{game_id}?lang=ja", headers=ORIGIN) as ws, \
+            phone.websocket_connect(f"/ws/games/{game_id}", headers=ORIGIN) as other, \
+            guest.websocket_connect(f"/ws/games/{game_id}") as bobs:
+        assert ws.receive_json()["view"]["seat"] == 0
+        assert other.receive_json()["view"]["seat"] == 0
+        bobs.receive_json()
+        bobs.send_json({"type": "auth", "token": bob})
+        assert bobs.receive_json()["view"]["seat"] == 1
+        assert ada.delete("/api/session", headers=ORIGIN).status_code == 204
+        message = ws.receive_json()
+        assert message["type"] == "error" and message["error"]["code"] == "signed_out"
+        assert "サインアウト" in message["error"]["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4401
+        # the phone's session and the guest's token go on: a move reaches both
+        while guest.get(f"/api/games/{game_id}/view",
+                        headers={"Authorization": f"Bearer {bob}"}).json()["to_move"] != 0:
+            assert act(guest, game_id, {"Authorization": f"Bearer {bob}"}).status_code == 200
+        assert act(phone, game_id).status_code == 200
+        assert other.receive_json()["type"] == "view"
+        assert bobs.receive_json()["type"] == "view"
+
+
 def test_one_seat_per_account_and_table(site: Site) -> None:
     site.sign_up(site.first, "Ada")
     game_id = site.game()

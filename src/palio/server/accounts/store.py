@@ -50,6 +50,7 @@ from palio.core.i18n import LANGUAGES
 from palio.server.accounts.tables import AccountRow, SessionRow, SignInFailureRow
 from palio.server.base import models
 from palio.server.base.clock import Clock
+from palio.server.base.cluster import CHANNEL
 from palio.server.base.db import utc
 from palio.server.base.errors import ApiError
 from palio.server.base.names import skeleton
@@ -424,8 +425,14 @@ class AccountStore:
         return token
 
     def end_session(self, token: str) -> None:
+        """Sign a browser out. On PostgreSQL every process hears of it (``"<hash> signout"``
+        on the change channel) and closes the connections that session opened."""
+        digest = token_hash(token)
         with self.sessions.begin() as session:
-            session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash(token)))
+            session.execute(delete(SessionRow).where(SessionRow.token_hash == digest))
+            if session.get_bind().dialect.name == "postgresql":
+                session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                {"channel": CHANNEL, "payload": f"{digest} signout"})
 
     def account_for_token(self, token: str) -> Account | None:
         """The account a session token signs in, or None (unknown, expired, disabled)."""
