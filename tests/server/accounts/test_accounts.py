@@ -381,6 +381,18 @@ def test_signing_out_closes_the_websocket_of_the_accounts_seat(site: Site) -> No
         assert act(phone, game_id).status_code == 200
         assert other.receive_json()["type"] == "view"
         assert bobs.receive_json()["type"] == "view"
+        # a new password set from a third browser ends the phone's session: its socket closes
+        tablet = site.browser()
+        tablet.post("/api/session", json={"name": "Ada", "password": PASSWORD}, headers=ORIGIN)
+        assert tablet.patch("/api/me", json={"password": "another password",
+                                             "current_password": PASSWORD},
+                            headers=ORIGIN).status_code == 200
+        while (message := other.receive_json())["type"] == "view":
+            pass
+        assert message["error"]["code"] == "signed_out"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            other.receive_json()
+        assert closed.value.code == 4401
 
 
 def test_one_seat_per_account_and_table(site: Site) -> None:

@@ -149,10 +149,13 @@ async def change_me(request: Request) -> Any:
     account = await required(request)
     body = await body_as(ChangeSettings, request)
     try:
-        changed = await run_in_threadpool(store(request).change, account, body,
-                                          request.cookies.get(SESSION_COOKIE))
+        changed, ended = await run_in_threadpool(store(request).change, account, body,
+                                                 request.cookies.get(SESSION_COOKIE))
     except TooManyAttempts as exc:
         return too_many(exc)
+    signed_out = hooks(request).signed_out
+    for session in ended if signed_out is not None else []:  # their connections close too
+        await signed_out(session)
     return JSONResponse(changed.public(), headers=PRIVATE)
 
 

@@ -285,7 +285,7 @@ class AccountStore:
             if row is None:
                 return False
             row.disabled = disabled
-            session.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
+            end_sessions(session, SessionRow.account_id == row.id)
         return True
 
     def set_password(self, name: str, password: str) -> bool:
@@ -296,13 +296,15 @@ class AccountStore:
             if row is None:
                 return False
             row.password_hash = digest
-            session.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
+            end_sessions(session, SessionRow.account_id == row.id)
         return True
 
     def change(self, account: Account, body: ChangeSettings,
-               current_session: str | None = None) -> Account:
+               current_session: str | None = None) -> tuple[Account, list[str]]:
         """New settings; a new password ends every session but ``current_session`` (the
-        token of the browser that changed it)."""
+        token of the browser that changed it). The account, and the hashes of the sessions
+        that ended."""
+        ended: list[str] = []
         if body.password is not None:
             self.check_current_password(account, body.current_password)
         with self.sessions.begin() as session:
@@ -312,9 +314,8 @@ class AccountStore:
             if body.password is not None:
                 row.password_hash = HASHER.hash(body.password)
                 # whoever else knew the old password, or holds a stolen cookie, is signed out
-                session.execute(delete(SessionRow).where(
-                    SessionRow.account_id == row.id,
-                    SessionRow.token_hash != token_hash(current_session or "")))
+                ended = end_sessions(session, SessionRow.account_id == row.id,
+                                     SessionRow.token_hash != token_hash(current_session or ""))
             elif body.current_password is not None:
                 raise ApiError(400, "bad_body", "current_password: is given only with password")
             if body.email is not None:
@@ -323,7 +324,7 @@ class AccountStore:
                 row.lang = body.lang
             if body.mail_turns is not None:
                 row.mail_turns = body.mail_turns
-            return Account.of(row)
+            return Account.of(row), ended
 
     def check_current_password(self, account: Account, given: str | None) -> None:
         """403 unless ``given`` is the account's password. Counted as sign-ins are, under the
@@ -425,14 +426,9 @@ class AccountStore:
         return token
 
     def end_session(self, token: str) -> None:
-        """Sign a browser out. On PostgreSQL every process hears of it (``"<hash> signout"``
-        on the change channel) and closes the connections that session opened."""
-        digest = token_hash(token)
+        """Sign a browser out (see :func:`end_sessions`)."""
         with self.sessions.begin() as session:
-            session.execute(delete(SessionRow).where(SessionRow.token_hash == digest))
-            if session.get_bind().dialect.name == "postgresql":
-                session.execute(text("SELECT pg_notify(:channel, :payload)"),
-                                {"channel": CHANNEL, "payload": f"{digest} signout"})
+            end_sessions(session, SessionRow.token_hash == token_hash(token))
 
     def account_for_token(self, token: str) -> Account | None:
         """The account a session token signs in, or None (unknown, expired, disabled)."""
@@ -471,6 +467,21 @@ def account_names(session: Session, account_ids: list[int]) -> dict[int, str]:
     rows = session.execute(select(AccountRow.id, AccountRow.name).where(
         AccountRow.id.in_(account_ids), AccountRow.disabled.is_(False)))
     return {account_id: name for account_id, name in rows}
+
+
+def end_sessions(session: Session, *where: Any) -> list[str]:
+    """End the sessions that match, in the caller's transaction; their token hashes. On
+    PostgreSQL every server process hears of each (``"<hash> signout"`` on the change
+    channel, delivered at commit) and closes the WebSocket connections it opened, even when
+    ``palio users`` ended them from another process."""
+    ended = list(session.scalars(select(SessionRow.token_hash).where(*where)))
+    if ended:
+        session.execute(delete(SessionRow).where(SessionRow.token_hash.in_(ended)))
+        if session.get_bind().dialect.name == "postgresql":
+            for digest in ended:
+                session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                {"channel": CHANNEL, "payload": f"{digest} signout"})
+    return ended
 
 
 def account_named_like(session: Session, name: str) -> str | None:
