@@ -10,7 +10,7 @@ that knows them all. Imports point down only::
     play/         the tables: the game service, seats, push, bots at tables, timing
     accounts/     accounts, sessions, the CSRF rule
     rules/        the rules pages
-    base/         settings, clock, db, http, errors, logs, outage, pages, cluster, smtp
+    base/         settings, clock, db, http, errors, logs, outage, pages, cluster, smtp, names
 
 Events go up through hooks registered here: the game service calls ``move_hooks`` (turn
 mails) and ``finish_hooks`` (ratings) in the transaction of the change; the accounts call
