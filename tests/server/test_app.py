@@ -61,3 +61,34 @@ def test_an_unexpected_error_is_json_and_names_nothing(app_client: Any,
     assert response.status_code == 500
     assert response.json()["error"]["code"] == "internal_error"
     assert "9 9 5" not in response.text
+
+
+def test_a_client_that_leaves_mid_body_is_one_log_line(app_client: Any, caplog: Any) -> None:
+    """A client that disconnects before its body has arrived (Starlette's ClientDisconnect):
+    one line in the log, no traceback, nothing changed (issue 35)."""
+    import logging
+
+    app, client = app_client
+    caplog.set_level(logging.INFO)
+    parts = [{"type": "http.request", "body": b'{"game": "san-gimi', "more_body": True},
+             {"type": "http.disconnect"}]
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return parts.pop(0) if parts else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": "/api/games",
+             "raw_path": b"/api/games", "query_string": b"", "root_path": "",
+             "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"),
+                         (b"content-length", b"200")],
+             "client": ("127.0.0.1", 50000), "server": ("testserver", 80)}
+    client.portal.call(app, scope, receive, send)
+    lines = [r for r in caplog.records if "disconnected" in r.getMessage()]
+    assert len(lines) == 1 and lines[0].exc_info is None, caplog.text
+    assert "POST /api/games" in lines[0].getMessage()
+    assert "Traceback" not in caplog.text and "ClientDisconnect" not in caplog.text
+    assert client.get("/api/games").json() == []  # nothing was created

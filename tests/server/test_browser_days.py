@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from palio.server.base.clock import OffsetFileClock
+from palio.server.base.db import make_engine
 from palio.server.mail.turns import GRACE_S
 from tests.server.conftest import BROWSER_MARKS, WAIT_MS, database_url
 from tests.server.smtp import LocalSmtp
@@ -68,6 +70,18 @@ class Player:
                                         timeout=WAIT_MS)
             clicks += 1
         return clicks
+
+
+def page_seen(db_url: str, game_id: str) -> bool:
+    """Whether the server's mail pass recorded a page of the table open for seat 0."""
+    engine = make_engine(db_url)
+    try:
+        with engine.connect() as connection:
+            return connection.execute(sa.text(
+                "SELECT 1 FROM page_seen WHERE game_id = :g AND seat = 0"),
+                {"g": game_id}).first() is not None
+    finally:
+        engine.dispose()
 
 
 def wait_for(check: Any, what: str, timeout: float = 30.0) -> Any:
@@ -148,5 +162,53 @@ def test_two_accounts_play_a_turn_based_table_over_days(browser: Any, make_serve
         newcomer = server.http.get(f"/api/ratings/{SG}").json()["scale"]["base"]
         assert rating[mover.name] > newcomer > rating[waiter.name]  # time ran out: rated last
         assert mover.errors == [] and waiter.errors == []
+    finally:
+        smtp.stop()
+
+
+def test_a_quick_reply_after_the_tab_closed_is_mailed(browser: Any, make_server: Any,
+                                                      tmp_path: Path) -> None:
+    """Anna plays her turn in Chromium and closes the tab; Bruno answers within seconds. Her
+    page was seen just before her new turn began, which never cancels the mail: a minute later
+    it arrives (a real palio serve, a local SMTP server), saying the last move and time left."""
+    smtp = LocalSmtp()
+    smtp.start()
+    offset = tmp_path / "clock-offset"
+    offset.write_text("0")
+    clock = OffsetFileClock(offset)
+    server = make_server(database_url("sqlite", tmp_path), 0.0, "--smtp", smtp.url,
+                         env={"PALIO_CLOCK_FILE": str(offset)})
+    try:
+        server.start()
+        anna = Player(browser, server.base, "Anna", "en")
+        bruno = Player(browser, server.base, "Bruno", "ja")
+        made = anna.post("/api/games", {
+            "game": SG, "players": 2, "seed": 4,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "timing": {"kind": "turn", "per_move_s": DAY}})
+        assert made.status == 201, made.text()
+        game_id = made.json()["id"]
+        for seat, person in enumerate((anna, bruno)):
+            assert person.post(f"/api/games/{game_id}/seats/{seat}/join", {}).ok
+        if anna.get(f"/api/games/{game_id}/view")["to_move"] != 0:  # Bruno first: he moves
+            while (view := bruno.get(f"/api/games/{game_id}/view"))["to_move"] == 1:
+                assert bruno.post(f"/api/games/{game_id}/actions", {
+                    "action": view["legal"][0]["notation"],
+                    "move_number": view["move_number"]}).ok
+        anna.open(f"{server.base}/games/{game_id}")
+        anna.wait_your_turn()
+        wait_for(lambda: page_seen(server.db_url, game_id), "her open page recorded")
+        anna.click_until_turn_passes()
+        anna.page.close()  # she closes the tab
+        while (view := bruno.get(f"/api/games/{game_id}/view"))["to_move"] == 1:
+            assert bruno.post(f"/api/games/{game_id}/actions", {  # he answers at once
+                "action": view["legal"][0]["notation"], "move_number": view["move_number"]}).ok
+        clock.advance(GRACE_S + 5)
+        mails = wait_for(lambda: [m for m in smtp.inbox.messages
+                                  if m["To"] == "anna@example.org"], "Anna's turn mail")
+        body = mails[-1].get_content()
+        assert "Last move: " in body and "Time left for this move: " in body
+        assert f"{server.base}/games/{game_id}" in body
+        assert anna.errors == []
     finally:
         smtp.stop()

@@ -44,6 +44,35 @@ def database_url(text: str) -> str:
     return text
 
 
+def refuse(message: str) -> typer.Exit:
+    """One line on standard error; the caller raises the returned exit (status 2)."""
+    typer.secho(f"error: {message}", err=True, fg=typer.colors.RED)
+    return typer.Exit(2)
+
+
+def check_driver(url: str) -> None:
+    """The URL's database driver must be installed, and a plain (not asyncio) one: a missing
+    one is one line naming it and what to install, not a traceback (the URL itself, which may
+    hold a password, is not repeated)."""
+    from sqlalchemy.engine import make_url
+
+    from palio.server.base.db import normalize_url
+
+    parsed = make_url(normalize_url(url))
+    dialect = parsed.get_dialect()
+    if getattr(dialect, "is_async", False):
+        raise refuse(f"--db {parsed.drivername}:// is an asyncio driver; palio serve needs a "
+                     f"plain one, such as {URL_EXAMPLES}")
+    try:
+        dialect.import_dbapi()
+    except ImportError as exc:
+        missing = exc.name or str(exc)
+        hint = ("pip install -e '.[postgres]' for postgresql+psycopg://"
+                if parsed.get_backend_name() == "postgresql" else "install the package that provides it")
+        raise refuse(f"the database driver of --db {parsed.drivername}:// is not installed "
+                     f"(no module {missing!r}): {hint}, or use {URL_EXAMPLES}") from None
+
+
 def check_database(url: str) -> None:
     """Connect once before serving, so an unreachable database is one clear line, not a
     traceback from every worker's start-up."""
@@ -51,15 +80,14 @@ def check_database(url: str) -> None:
 
     from palio.server.base.db import make_engine
 
+    check_driver(url)
     engine = make_engine(url)
     try:
         with engine.connect():
             pass
     except DBAPIError as exc:
         reason = str(exc.orig or exc).strip().splitlines()[0]
-        typer.secho(f"error: cannot open the database {engine.url!r}: {reason}", err=True,
-                    fg=typer.colors.RED)
-        raise typer.Exit(2) from None
+        raise refuse(f"cannot open the database {engine.url!r}: {reason}") from None
     finally:
         engine.dispose()
 

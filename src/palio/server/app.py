@@ -10,7 +10,7 @@ that knows them all. Imports point down only::
     play/         the tables: the game service, seats, push, bots at tables, timing
     accounts/     accounts, sessions, the CSRF rule
     rules/        the rules pages
-    base/         settings, clock, db, http, errors, logs, outage, pages, cluster, smtp
+    base/         settings, clock, db, http, errors, logs, outage, pages, cluster, smtp, names
 
 Events go up through hooks registered here: the game service calls ``move_hooks`` (turn
 mails) and ``finish_hooks`` (ratings) in the transaction of the change; the accounts call
@@ -41,6 +41,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from palio.server.accounts import routes as accounts_routes
 from palio.server.accounts.store import Account, AccountStore, Claim
@@ -127,7 +128,8 @@ class Server:
                               on_move=self.changed)
         if settings.shared_database:
             self.listener = Listener(settings.db, self.notified, self.reconnected,
-                                     on_chat=self.chat_posted)
+                                     on_chat=self.chat_posted,
+                                     on_signout=self.signed_out_elsewhere)
             self.listener.start()
             await asyncio.wait_for(self.listener.ready.wait(), 30)
         self.bots.start()
@@ -143,19 +145,21 @@ class Server:
     async def sweep_deadlines(self) -> None:
         """Every ``deadline_sweep`` seconds: act on the deadlines that came (timing.py; of
         several processes, one acts on each), then push and let the new bots play."""
+        failures = outage.LoopOutage("the deadline sweep", log)
         while True:
             await asyncio.sleep(self.settings.deadline_sweep)
             try:
                 for game_id in await run_in_threadpool(timing.sweep, self.service):
                     self.changed(game_id)
-            except Exception:
-                log.exception("the deadline sweep failed; it tries again")
+                failures.worked()
+            except Exception as exc:  # a database outage: one line (base/outage.py)
+                failures.failed(exc)
 
     def start_mail(self) -> None:
         """Turn mails (palio.server.mail.turns): queued with each move, sent by this process's
         mailer, which also records which seats' pages are open here."""
         settings = self.settings
-        turns = TurnMails(self.clock, settings.public_url, settings.mail_hours)
+        turns = TurnMails(self.clock, settings.public_url, settings.mail_hours, self.service)
         self.service.move_hooks.append(turns.after_move)
         mailer = Mailer(self.service.sessions, self.clock, SmtpTarget.parse(settings.smtp),
                         settings.mail_from, still_due=turns.still_due)
@@ -202,6 +206,14 @@ class Server:
         """A chat message committed (here, or in another process): push it (chat.py)."""
         self.chat.changed(game_id)
 
+    async def signed_out(self, session: str) -> None:
+        """A browser signed out here: the connections its session opened here close now
+        (other processes hear it through NOTIFY: ``signed_out_elsewhere``)."""
+        await self.hub.sign_out(session)
+
+    def signed_out_elsewhere(self, session: str) -> None:
+        asyncio.get_running_loop().create_task(self.hub.sign_out(session))
+
     async def viewer_joined(self, viewer: Viewer) -> None:
         """A page started watching a table: it gets the table's chat too."""
         await self.chat.joined(viewer)
@@ -235,7 +247,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         state.service, state.hub, state.server = server.service, server.hub, server
         state.accounts = server.accounts
         state.account_hooks = accounts_routes.Hooks(
-            claim_seats=server.claim_seats,
+            claim_seats=server.claim_seats, signed_out=server.signed_out,
             profile_parts=[ratings_routes.profile_part(server.service),
                            account_seats.profile_part(server.service)])
         yield
@@ -262,6 +274,14 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     # a database outage: 503 with Retry-After and one log line; reads retried once (outage.py)
     app.add_exception_handler(DBAPIError, outage.database_unavailable)
     app.add_middleware(outage.RetryReads)
+
+    @app.exception_handler(ClientDisconnect)
+    async def client_left(request: Request, _exc: ClientDisconnect) -> Response:
+        # the client went away before its body arrived: one line, nothing changed, and an
+        # answer nobody reads (no traceback: it is the client's doing, not the server's)
+        log.warning("client disconnected during %s %s before its body arrived",
+                    request.method, request.url.path)
+        return Response(status_code=400)
 
     @app.exception_handler(Exception)
     async def internal_error(_request: Request, _exc: Exception) -> JSONResponse:

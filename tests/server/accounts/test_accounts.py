@@ -189,6 +189,23 @@ def test_sign_up_refuses_bad_input_and_changes_nothing(site: Site) -> None:
                       headers=ORIGIN).status_code == 401  # no Eve was made
 
 
+@pytest.mark.parametrize("address", [
+    "a@x.org,victim@y.net", "a@b@c.org", '"a,victim@y.net"@x.org', '"ada"@x.org',
+    "Ada <ada@x.org>", "ada@x.org victim@y.net", "ada@x.org;victim@y.net", "ada@[127.0.0.1]"])
+def test_an_email_must_be_exactly_one_address(site: Site, address: str) -> None:
+    """A list, a second "@" or a quoted local part would mail a second address: refused at
+    sign-up and in the settings, and nothing changes (email-validator, issue 35)."""
+    client = site.first
+    reply = client.post("/api/accounts", json={"name": "Eve", "password": PASSWORD,
+                                               "email": address}, headers=ORIGIN)
+    assert reply.status_code == 400 and reply.json()["error"]["code"] == "bad_body"
+    assert session_cookie(client) is None
+    site.sign_up(client, "Ada", email="ada@example.org")
+    changed = client.patch("/api/me", json={"email": address}, headers=ORIGIN)
+    assert changed.status_code == 400
+    assert client.get("/api/me").json()["email"] == "ada@example.org"
+
+
 # -- no enumeration, the sign-in limit --------------------------------------------------------
 def test_unknown_name_and_wrong_password_answer_alike(site: Site) -> None:
     site.sign_up(site.first, "Ada")
@@ -325,6 +342,57 @@ def test_a_signed_in_join_plays_from_another_device_by_cookie_alone(site: Site) 
     with phone.websocket_connect(f"/ws/games/{game_id}", headers=ORIGIN) as ws:
         message = ws.receive_json()
         assert message["type"] == "view" and message["view"]["seat"] == 0
+
+
+def test_signing_out_closes_the_websocket_of_the_accounts_seat(site: Site) -> None:
+    """A WebSocket that a session cookie gave a seat stops pushing that seat's view when the
+    session signs out: an error in the reader's language, then close code 4401 (issue 35).
+    Another browser's connection of the same account, and a guest's, stay open."""
+    from starlette.websockets import WebSocketDisconnect
+
+    ada = site.first
+    site.sign_up(ada, "Ada")
+    game_id = site.game()
+    assert ada.post(f"/api/games/{game_id}/seats/0/join", json={},
+                    headers=ORIGIN).status_code == 200
+    guest = site.browser()
+    bob = guest.post(f"/api/games/{game_id}/seats/1/join", json={"name": "Bob"}).json()["token"]
+    phone = site.browser()
+    phone.post("/api/session", json={"name": "Ada", "password": PASSWORD}, headers=ORIGIN)
+    with ada.websocket_connect(f"/ws/games/{game_id}?lang=ja", headers=ORIGIN) as ws, \
+            phone.websocket_connect(f"/ws/games/{game_id}", headers=ORIGIN) as other, \
+            guest.websocket_connect(f"/ws/games/{game_id}") as bobs:
+        assert ws.receive_json()["view"]["seat"] == 0
+        assert other.receive_json()["view"]["seat"] == 0
+        bobs.receive_json()
+        bobs.send_json({"type": "auth", "token": bob})
+        assert bobs.receive_json()["view"]["seat"] == 1
+        assert ada.delete("/api/session", headers=ORIGIN).status_code == 204
+        message = ws.receive_json()
+        assert message["type"] == "error" and message["error"]["code"] == "signed_out"
+        assert "サインアウト" in message["error"]["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4401
+        # the phone's session and the guest's token go on: a move reaches both
+        while guest.get(f"/api/games/{game_id}/view",
+                        headers={"Authorization": f"Bearer {bob}"}).json()["to_move"] != 0:
+            assert act(guest, game_id, {"Authorization": f"Bearer {bob}"}).status_code == 200
+        assert act(phone, game_id).status_code == 200
+        assert other.receive_json()["type"] == "view"
+        assert bobs.receive_json()["type"] == "view"
+        # a new password set from a third browser ends the phone's session: its socket closes
+        tablet = site.browser()
+        tablet.post("/api/session", json={"name": "Ada", "password": PASSWORD}, headers=ORIGIN)
+        assert tablet.patch("/api/me", json={"password": "another password",
+                                             "current_password": PASSWORD},
+                            headers=ORIGIN).status_code == 200
+        while (message := other.receive_json())["type"] == "view":
+            pass
+        assert message["error"]["code"] == "signed_out"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            other.receive_json()
+        assert closed.value.code == 4401
 
 
 def test_one_seat_per_account_and_table(site: Site) -> None:
@@ -622,3 +690,62 @@ def test_guessing_the_current_password_is_limited_too(site: Site) -> None:
     assert client.patch("/api/me", json={"password": "new password",
                                          "current_password": PASSWORD},
                         headers=ORIGIN).status_code == 200
+
+
+# -- names that look like another (UTS #39 skeletons, base/names.py) --------------------------
+def test_a_name_that_looks_like_an_accounts_is_refused(site: Site) -> None:
+    client = site.first
+    site.sign_up(client, "Ada")
+    site.sign_up(site.browser(), "Aná")  # precomposed á
+    for look_alike in ("\u0410da",  # Cyrillic А
+                       "\u03b1da",  # Greek α
+                       "Ad\u0251",  # Latin alpha
+                       "\u0410na\u0301",  # Cyrillic А and a combining acute accent
+                       "Ad\u0430"):  # Cyrillic а
+        reply = site.browser().post("/api/accounts", json={"name": look_alike,
+                                                           "password": PASSWORD},
+                                    headers=ORIGIN)
+        assert reply.status_code == 409, (look_alike, reply.text)
+        assert reply.json()["error"]["code"] == "name_taken"
+    site.sign_up(site.browser(), "Adam")  # a different name is fine
+    # a guest may not take a name that passes for an account's or another seat's either
+    game_id = site.game()
+    guest = site.browser()
+    for name in ("\u0410da", "\u0410dam"):
+        refused = guest.post(f"/api/games/{game_id}/seats/0/join", json={"name": name})
+        assert refused.status_code == 409 and refused.json()["error"]["code"] == "name_looks_like"
+    assert guest.post(f"/api/games/{game_id}/seats/0/join",
+                      json={"name": "Bob"}).status_code == 200
+    refused = site.browser().post(f"/api/games/{game_id}/seats/1/join",
+                                  json={"name": "B\u043eb"})  # Cyrillic о
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "name_looks_like"
+    seats = site.first.get(f"/api/games/{game_id}").json()["seats"]
+    assert [s["name"] for s in seats] == ["Bob", None]  # nothing else changed
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_the_database_keeps_skeletons_unique_across_processes(backend: str,
+                                                              tmp_path: Path) -> None:
+    """Two processes checking at once: the unique index on the skeleton refuses the second
+    look-alike; and 0010 gives old accounts theirs (of old look-alikes the oldest keeps it)."""
+    url = database_url(backend, tmp_path)
+    engine = make_engine(url)
+    upgrade(engine, "0009")
+    moment = datetime(2026, 1, 1, tzinfo=UTC)
+    with engine.begin() as connection:
+        for name in ("Ada", "\u0410da", "Bob"):
+            connection.execute(sa.text(
+                "INSERT INTO accounts (name, name_key, password_hash, lang, mail_turns,"
+                " disabled, created_at) VALUES (:name, :key, 'x', 'en', true, false, :at)"),
+                {"name": name, "key": name.casefold(), "at": moment})
+    upgrade(engine)
+    with engine.connect() as connection:
+        rows = connection.execute(sa.text(
+            "SELECT name, name_skeleton FROM accounts ORDER BY id")).all()
+    assert [tuple(r) for r in rows] == [("Ada", "ada"), ("\u0410da", None), ("Bob", "bob")]
+    with pytest.raises(sa.exc.IntegrityError), engine.begin() as connection:
+        connection.execute(sa.text(
+            "INSERT INTO accounts (name, name_key, name_skeleton, password_hash, lang,"
+            " mail_turns, disabled, created_at) VALUES ('\u0392ob', '\u03b2ob', 'bob', 'x',"
+            " 'en', true, false, :at)"), {"at": moment})
+    engine.dispose()

@@ -319,3 +319,32 @@ def test_settings_come_from_the_environment_too(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="PALIO_BOT_DELAY"):
         Settings.from_env({"PALIO_BOT_DELAY": "soon"})
     assert HOST and sys.executable  # the helpers this module uses exist
+
+
+@needs_postgres
+def test_signing_out_on_one_process_closes_the_seats_websocket_on_another(
+        make_server: Any, tmp_path: Path) -> None:
+    """Ada signs out through process A; her seat's WebSocket, open on process B with the same
+    session cookie, gets an error and close code 4401 (NOTIFY "<hash> signout")."""
+    url = database_url("postgres", tmp_path)
+    a, b = make_server(url, 0.0), make_server(url, 0.0)
+    a.start()
+    b.start()
+    with httpx.Client(base_url=a.base, timeout=30) as ada:
+        signed = ada.post("/api/accounts", json={"name": "Ada", "password": "a long password"},
+                          headers={"Origin": a.base})
+        assert signed.status_code == 201, signed.text
+        game_id = a.create(game=SG, players=2, seed=5)["id"]
+        assert ada.post(f"/api/games/{game_id}/seats/0/join", json={},
+                        headers={"Origin": a.base}).status_code == 200
+        cookie = f"palio_session={ada.cookies['palio_session']}"
+        with connect(f"{b.ws_base}/ws/games/{game_id}",
+                     additional_headers={"Cookie": cookie, "Origin": b.base},
+                     open_timeout=10) as ws:
+            assert json.loads(ws.recv(timeout=10))["view"]["seat"] == 0
+            assert ada.delete("/api/session", headers={"Origin": a.base}).status_code == 204
+            message = json.loads(ws.recv(timeout=10))
+            assert message["type"] == "error" and message["error"]["code"] == "signed_out"
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+            assert closed.value.rcvd.code == 4401

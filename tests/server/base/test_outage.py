@@ -68,3 +68,31 @@ def test_a_database_restart_gives_503_then_service(cluster: str, tmp_path: Path)
     log = server.log_path.read_text()
     assert "Traceback" not in log, log[-3000:]
     assert "database unavailable" in log
+
+
+@pytest.mark.slow
+def test_background_loops_log_one_line_per_outage(cluster: str, tmp_path: Path) -> None:
+    """The deadline sweep, the review poller, the bots' sweep and the mail pass meet a
+    PostgreSQL that is down for longer than each one's period: one line each, no traceback
+    (issue 35: a restart wrote 22 tracebacks)."""
+    from tests.server.smtp import LocalSmtp
+
+    smtp = LocalSmtp()
+    smtp.start()
+    server = Server(fresh_postgres_database(cluster, "palio_test"), 0.0, tmp_path / "server.log",
+                    "--smtp", smtp.url)
+    server.start()
+    try:
+        server.create(game=SG, players=2, seed=3)
+        script("down", cluster)
+        time.sleep(12)  # a real outage: every loop (the bots' every 5 s) passes at least twice
+        script("up", cluster)
+        time.sleep(6)  # and works again
+    finally:
+        server.stop()
+        smtp.stop()
+    log = server.log_path.read_text()
+    assert "Traceback" not in log, log[-3000:]
+    for loop in ("the deadline sweep", "looking for reviews to run", "the bots",
+                 "the mail pass"):
+        assert log.count(f"database unavailable for {loop}:") == 1, (loop, log[-3000:])

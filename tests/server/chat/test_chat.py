@@ -112,6 +112,10 @@ def test_a_wrong_token_or_game_is_refused(table: Table) -> None:
     {}, {"text": ""}, {"text": "   "}, {"text": 5}, {"text": ["hi"]}, {"text": "hi", "extra": 1},
     {"text": "x" * (MAX_LENGTH + 1)}, {"text": "line\nbreak"}, {"text": "bell\x07"},
     {"text": "nul\x00"}, {"text": "mirror\u202eevil"}, [], "hi",
+    # made only of characters that show nothing (issue 35): zero-width space, joiners, the
+    # word joiner and byte-order mark, the Hangul filler, the braille blank, a lone accent
+    {"text": "\u200b\u200b"}, {"text": " \u200d\u200c "}, {"text": "\u2060\ufeff"},
+    {"text": "\u3164"}, {"text": "\u2800\u2800"}, {"text": "\u0301"}, {"text": "\u3000"},
 ])
 def test_bad_input_is_refused_and_changes_nothing(table: Table, body: Any) -> None:
     game_id, ada, _ = table.create()

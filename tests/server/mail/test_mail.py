@@ -13,7 +13,15 @@ from sqlalchemy.orm import sessionmaker
 from palio.server.base.clock import ManualClock
 from palio.server.base.db import fresh_postgres_database, make_engine, upgrade
 from palio.server.mail.tables import OutboxRow
-from palio.server.mail.turns import GRACE_S, Mailer, SmtpTarget, mark_seen, queue, seen_since
+from palio.server.mail.turns import (
+    GRACE_S,
+    Mailer,
+    SmtpTarget,
+    Verdict,
+    mark_seen,
+    queue,
+    seen_since,
+)
 from tests.server.conftest import POSTGRES_URL
 from tests.server.smtp import LocalSmtp
 
@@ -121,7 +129,8 @@ def test_a_mail_no_longer_due_is_dropped_not_sent(sessions, smtp):
         mark_seen(session, [("g3", 0)], later)  # again: updates, never a second row
 
     def still_due(session, row):
-        return "page_open" if seen_since(session, row.game_id, row.seat, row.created_at) else None
+        return Verdict(drop="page_open" if seen_since(session, row.game_id, row.seat,
+                                                      row.created_at) else None)
 
     mailer = Mailer(sessions, clock, SmtpTarget.parse(smtp.url), "palio@example.org",
                     still_due=still_due)
@@ -155,7 +164,8 @@ class Table:
 
         self.clock = ManualClock(START)
         self.service = GameService(url, clock=self.clock)
-        self.turns = TurnMails(self.clock, "https://palio.example.org", spacing_hours=3)
+        self.turns = TurnMails(self.clock, "https://palio.example.org", spacing_hours=3,
+                                service=self.service)
         self.service.move_hooks.append(self.turns.after_move)
         self.mailer = Mailer(self.service.sessions, self.clock, SmtpTarget.parse(smtp.url),
                              "palio@example.org", still_due=self.turns.still_due)
@@ -206,18 +216,119 @@ def test_the_player_to_move_gets_one_mail_in_their_language(mail_table, smtp):
     assert mail_table.send() == 0  # nothing more is due
 
 
-def test_no_mail_when_the_page_is_open_or_the_turn_has_passed(mail_table, smtp):
-    with mail_table.service.sessions.begin() as session:  # Anna has the table open
-        mark_seen(session, [(mail_table.id, 0)], mail_table.clock.now())
-    assert mail_table.send() == 0
-    mail_table.move()  # Bruno's turn; he moves before his mail's grace ends
+def seen(table: Table, seat: int) -> None:
+    """A page of the table is open for the seat now (what the mail pass records)."""
+    with table.service.sessions.begin() as session:
+        mark_seen(session, [(table.id, seat)], table.clock.now())
+
+
+def outcomes(table: Table) -> list[tuple[str, str | None, bool]]:
+    with table.service.sessions() as session:
+        return [(r.key.split(":")[0], r.dropped, r.sent_at is not None)
+                for r in session.scalars(select(OutboxRow).order_by(OutboxRow.id))]
+
+
+def test_an_open_page_delays_the_mail_until_it_closes(mail_table, smtp):
+    seen(mail_table, 0)  # Anna has the table open as her turn begins
+    mail_table.clock.advance(45)
+    seen(mail_table, 0)  # still open (the page is recorded every 15 s)
+    mail_table.clock.advance(GRACE_S - 45)
+    assert mail_table.mailer.send_due() == 0  # a minute after the turn began: still open
+    mail_table.clock.advance(30)  # closed 45 s ago: not yet
+    assert mail_table.mailer.send_due() == 0
+    mail_table.clock.advance(20)  # closed more than a minute ago: she is mailed
+    assert mail_table.mailer.send_due() == 1
+    assert [m["To"] for m in smtp.inbox.wait_for(1)] == ["anna@example.org"]
+    mail_table.move()  # Bruno's turn; he moves before his mail's minute is up
     mail_table.clock.advance(5)
-    mail_table.move()  # Anna's turn again, her page closed a while ago: this one goes
+    mail_table.move()
+    assert mail_table.send() == 0  # Anna's new turn: within the spacing of her first mail
+    assert [o for o in outcomes(mail_table) if o[1]] == [("turn", "turn_passed", False)]
+
+
+def test_a_quick_reply_after_the_tab_closed_still_mails_the_player(mail_table, smtp):
+    """Anna plays on her page and closes it; Bruno answers within seconds: Anna's page was
+    seen before her turn began, which never cancels her mail (real SMTP, aiosmtpd)."""
+    assert mail_table.send() == 1
+    seen(mail_table, 0)
+    mail_table.move()  # Anna moves on her page, then closes the tab
+    mail_table.clock.advance(10)
+    seen(mail_table, 1)
+    mail_table.move()  # Bruno, at his page, answers ten seconds later
+    assert mail_table.send() == 1
+    mails = smtp.inbox.wait_for(2)
+    assert [m["To"] for m in mails] == ["anna@example.org", "anna@example.org"]
+
+
+def test_a_turn_arriving_while_a_mail_is_pending_is_not_lost(mail_table, smtp):
+    mail_table.move()  # Anna moves before her first mail's minute is up (no page: the API)
+    mail_table.clock.advance(5)
+    mail_table.move()  # Bruno too: Anna's turn again, her first mail still waiting
+    assert mail_table.send() == 1  # the waiting ones are dropped, the new turn's goes
+    assert [m["To"] for m in smtp.inbox.wait_for(1)] == ["anna@example.org"]
+    assert outcomes(mail_table) == [("turn", "turn_passed", False), ("remind", None, False),
+                                    ("turn", "turn_passed", False), ("remind", None, False),
+                                    ("turn", None, True), ("remind", None, False)]
+
+
+def test_spacing_counts_only_mails_sent_since_the_table_was_opened(mail_table, smtp):
+    assert mail_table.send() == 1  # Anna is mailed
+    mail_table.clock.advance(600)
+    seen(mail_table, 0)  # she opens the table and moves
+    mail_table.move()
+    mail_table.move()  # Bruno answers at once: Anna is mailed again, spacing or not
+    assert mail_table.send() == 1
+    mail_table.move()  # Anna moves without opening the table (the mail is answered)
+    mail_table.move()
+    assert mail_table.send() == 0  # a mail sent since she last opened it: 3 hours apart
+    mail_table.clock.set(mail_table.clock.now() + timedelta(hours=3))
+    assert mail_table.mailer.send_due() == 1  # delayed, never dropped
+    assert [m["To"] for m in smtp.inbox.wait_for(3)] == ["anna@example.org"] * 3
+
+
+def test_a_reminder_when_a_quarter_of_the_time_remains(mail_table, smtp):
+    from palio.server.play.tables import GameRow
+
     assert mail_table.send() == 1
     with mail_table.service.sessions() as session:
-        dropped = sorted(r.dropped for r in session.scalars(select(OutboxRow)) if r.dropped)
-    assert dropped == ["page_open", "turn_passed"]
-    assert [m["To"] for m in smtp.inbox.wait_for(1)] == ["anna@example.org"]
+        deadline = session.get(GameRow, mail_table.id).deadline_at.replace(tzinfo=UTC)
+    left = (deadline - START) / 4
+    mail_table.clock.set(deadline - left - timedelta(minutes=1))
+    assert mail_table.mailer.send_due() == 0
+    mail_table.clock.set(deadline - left)
+    assert mail_table.mailer.send_due() == 1
+    reminder = smtp.inbox.wait_for(2)[1]
+    hours = round(left.total_seconds() / 3600)
+    assert reminder["Subject"] == f"{hours} hours left at San Gimignano"
+    assert f"Time left for this move: {hours} hours." in reminder.get_content()
+    mail_table.clock.advance(3600)
+    assert mail_table.mailer.send_due() == 0  # one reminder per turn
+    mail_table.move()  # Bruno's turn; he reads Japanese
+    mail_table.clock.advance(3600 * 40)
+    assert mail_table.mailer.send_due() == 2  # his turn mail, then his reminder
+    japanese = smtp.inbox.wait_for(4)[3]
+    assert str(japanese["Subject"]).startswith("サン・ジミニャーノの残り時間は")
+
+
+def test_the_mail_says_time_left_last_move_and_unread_chat(mail_table, smtp):
+    from palio.server.chat.tables import ChatRow
+
+    assert mail_table.send() == 1
+    first = smtp.inbox.wait_for(1)[0].get_content()
+    assert "No new chat messages." in first and "Last move" not in first
+    seen(mail_table, 1)  # Bruno looked at the table, then left
+    mail_table.clock.advance(120)
+    with mail_table.service.sessions.begin() as session:  # Anna writes to him, then moves
+        session.add(ChatRow(game_id=mail_table.id, n=1, author="seat:0", seat=0, name=None,
+                            text="your move!", created_at=mail_table.clock.now()))
+    mail_table.move()
+    assert mail_table.send() == 1
+    body = smtp.inbox.wait_for(2)[1].get_content()
+    live = mail_table.service.get(mail_table.id)
+    last = [line["text"] for line in live.view(1, "ja")["log"] if line["seat"] == 0][-1]
+    assert f"直前の手：{last}" in body  # Bruno's own view's words: nothing hidden from him
+    assert "まだ読んでいないチャットが1件あります。" in body
+    assert "この手番の残り時間：" in body and "your move!" not in body
 
 
 def test_at_most_one_mail_per_table_in_a_few_hours(mail_table, smtp):
@@ -261,5 +372,19 @@ def test_the_stop_link_turns_turn_mails_off(mail_table, smtp):
     mail_table.move()
     mail_table.move()  # Anna's turn again, hours later: she turned mails off
     with mail_table.service.sessions() as session:
-        to = [r.to_address for r in session.scalars(select(OutboxRow))]
+        to = [r.to_address for r in session.scalars(select(OutboxRow)) if r.kind == "turn"]
     assert to == ["anna@example.org", "bruno@example.org"]
+
+
+def test_the_stop_token_never_reaches_the_access_log(make_server):
+    """A real ``palio serve`` with its access log on: the path /mail/stop/TOKEN is logged
+    with the token redacted, like every secret (base/logs.py)."""
+    server = make_server(log_level="info")
+    server.start()
+    token = "Zq3-secret_stop_token_of_a_mail"
+    assert server.http.get(f"/mail/stop/{token}").status_code == 200
+    assert server.http.post(f"/mail/stop/{token}?x=1").status_code == 200
+    server.stop()
+    text = server.log_path.read_text()
+    assert "/mail/stop/[redacted]" in text
+    assert token not in text and token[:8] not in text

@@ -26,6 +26,7 @@ from palio.server.accounts.store import (
     SignIn,
     SignUp,
     TooManyAttempts,
+    token_hash,
     too_many,
 )
 from palio.server.accounts.web import (
@@ -55,6 +56,8 @@ class Hooks:
 
     claim_seats: Callable[[Account, list[Claim]], Awaitable[list[dict[str, Any]]]] | None = None
     profile_parts: list[ProfilePart] = field(default_factory=list)
+    # a session ended (its token's hash): its open connections close (the WebSocket push)
+    signed_out: Callable[[str], Awaitable[None]] | None = None
 
 
 def hooks(connection: HTTPConnection) -> Hooks:
@@ -129,6 +132,8 @@ async def sign_out(request: Request) -> Response:
     token = request.cookies.get(SESSION_COOKIE)
     if token:
         await run_in_threadpool(store(request).end_session, token)
+        if hooks(request).signed_out is not None:
+            await hooks(request).signed_out(token_hash(token))
     response = Response(status_code=204)
     clear_session_cookie(response, request)
     return response
@@ -144,10 +149,13 @@ async def change_me(request: Request) -> Any:
     account = await required(request)
     body = await body_as(ChangeSettings, request)
     try:
-        changed = await run_in_threadpool(store(request).change, account, body,
-                                          request.cookies.get(SESSION_COOKIE))
+        changed, ended = await run_in_threadpool(store(request).change, account, body,
+                                                 request.cookies.get(SESSION_COOKIE))
     except TooManyAttempts as exc:
         return too_many(exc)
+    signed_out = hooks(request).signed_out
+    for session in ended if signed_out is not None else []:  # their connections close too
+        await signed_out(session)
     return JSONResponse(changed.public(), headers=PRIVATE)
 
 

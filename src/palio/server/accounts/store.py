@@ -39,6 +39,7 @@ from typing import Annotated, Any, Literal
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from email_validator import EmailNotValidError, validate_email
 from fastapi.responses import JSONResponse
 from pydantic import AfterValidator, Field
 from sqlalchemy import delete, func, or_, select, text, update
@@ -49,8 +50,10 @@ from palio.core.i18n import LANGUAGES
 from palio.server.accounts.tables import AccountRow, SessionRow, SignInFailureRow
 from palio.server.base import models
 from palio.server.base.clock import Clock
+from palio.server.base.cluster import CHANNEL
 from palio.server.base.db import utc
 from palio.server.base.errors import ApiError
+from palio.server.base.names import skeleton
 
 SESSION_COOKIE = "palio_session"
 SESSION_LIFETIME = timedelta(days=30)  # from the last use: a session in use does not end
@@ -98,12 +101,17 @@ def _account_name(value: str) -> str:
 
 
 def _email(value: str) -> str:
+    """One address, checked by email-validator (syntax only, no network): a list
+    ("a@x.org,b@y.net"), a second "@", a quoted local part or a display name is refused, so a
+    turn mail can only ever go to the one address given."""
     if value == "":
         return value  # "": no address
-    local, at, domain = value.rpartition("@")
-    if not at or not local or "." not in domain or not value.isprintable() or " " in value:
-        raise ValueError("must be an e-mail address such as ada@example.org")
-    return value
+    try:
+        checked = validate_email(value, check_deliverability=False, allow_quoted_local=False,
+                                 allow_domain_literal=False, allow_display_name=False)
+    except EmailNotValidError:
+        raise ValueError("must be one e-mail address such as ada@example.org") from None
+    return checked.normalized
 
 
 def _password(value: str) -> str:
@@ -233,14 +241,17 @@ class AccountStore:
         if address is not None and self.sign_ups_per_hour > 0:
             self._count_sign_up(address)  # before the costly hash
         digest = HASHER.hash(password)
-        row = AccountRow(name=name, name_key=name_key(name), password_hash=digest,
+        row = AccountRow(name=name, name_key=name_key(name), name_skeleton=skeleton(name),
+                         password_hash=digest,
                          email=email or None, lang=lang or "en", mail_turns=True,
                          disabled=False, created_at=self.clock.now())
-        taken = ApiError(409, "name_taken", "this name is taken; choose another")
+        taken = ApiError(409, "name_taken",
+                         "this name is taken, or looks like one that is; choose another")
         try:
             with self.sessions.begin() as session:
-                if self.row_by_name(session, name) is not None:
-                    raise taken
+                if (self.row_by_name(session, name) is not None
+                        or account_named_like(session, name) is not None):
+                    raise taken  # the same name, or one that looks like it
                 session.add(row)
                 session.flush()
                 return Account.of(row)
@@ -274,7 +285,7 @@ class AccountStore:
             if row is None:
                 return False
             row.disabled = disabled
-            session.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
+            end_sessions(session, SessionRow.account_id == row.id)
         return True
 
     def set_password(self, name: str, password: str) -> bool:
@@ -285,13 +296,15 @@ class AccountStore:
             if row is None:
                 return False
             row.password_hash = digest
-            session.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
+            end_sessions(session, SessionRow.account_id == row.id)
         return True
 
     def change(self, account: Account, body: ChangeSettings,
-               current_session: str | None = None) -> Account:
+               current_session: str | None = None) -> tuple[Account, list[str]]:
         """New settings; a new password ends every session but ``current_session`` (the
-        token of the browser that changed it)."""
+        token of the browser that changed it). The account, and the hashes of the sessions
+        that ended."""
+        ended: list[str] = []
         if body.password is not None:
             self.check_current_password(account, body.current_password)
         with self.sessions.begin() as session:
@@ -301,9 +314,8 @@ class AccountStore:
             if body.password is not None:
                 row.password_hash = HASHER.hash(body.password)
                 # whoever else knew the old password, or holds a stolen cookie, is signed out
-                session.execute(delete(SessionRow).where(
-                    SessionRow.account_id == row.id,
-                    SessionRow.token_hash != token_hash(current_session or "")))
+                ended = end_sessions(session, SessionRow.account_id == row.id,
+                                     SessionRow.token_hash != token_hash(current_session or ""))
             elif body.current_password is not None:
                 raise ApiError(400, "bad_body", "current_password: is given only with password")
             if body.email is not None:
@@ -312,7 +324,7 @@ class AccountStore:
                 row.lang = body.lang
             if body.mail_turns is not None:
                 row.mail_turns = body.mail_turns
-            return Account.of(row)
+            return Account.of(row), ended
 
     def check_current_password(self, account: Account, given: str | None) -> None:
         """403 unless ``given`` is the account's password. Counted as sign-ins are, under the
@@ -414,8 +426,9 @@ class AccountStore:
         return token
 
     def end_session(self, token: str) -> None:
+        """Sign a browser out (see :func:`end_sessions`)."""
         with self.sessions.begin() as session:
-            session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash(token)))
+            end_sessions(session, SessionRow.token_hash == token_hash(token))
 
     def account_for_token(self, token: str) -> Account | None:
         """The account a session token signs in, or None (unknown, expired, disabled)."""
@@ -454,6 +467,29 @@ def account_names(session: Session, account_ids: list[int]) -> dict[int, str]:
     rows = session.execute(select(AccountRow.id, AccountRow.name).where(
         AccountRow.id.in_(account_ids), AccountRow.disabled.is_(False)))
     return {account_id: name for account_id, name in rows}
+
+
+def end_sessions(session: Session, *where: Any) -> list[str]:
+    """End the sessions that match, in the caller's transaction; their token hashes. On
+    PostgreSQL every server process hears of each (``"<hash> signout"`` on the change
+    channel, delivered at commit) and closes the WebSocket connections it opened, even when
+    ``palio users`` ended them from another process."""
+    ended = list(session.scalars(select(SessionRow.token_hash).where(*where)))
+    if ended:
+        session.execute(delete(SessionRow).where(SessionRow.token_hash.in_(ended)))
+        if session.get_bind().dialect.name == "postgresql":
+            for digest in ended:
+                session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                {"channel": CHANNEL, "payload": f"{digest} signout"})
+    return ended
+
+
+def account_named_like(session: Session, name: str) -> str | None:
+    """The name of an account whose name looks like ``name`` (or is it), in the caller's
+    transaction: a guest may not take a name that passes for an account's."""
+    key = skeleton(name)
+    # (an old look-alike left NULL by migration 0010 shares the skeleton of the one kept)
+    return session.scalar(select(AccountRow.name).where(AccountRow.name_skeleton == key))
 
 
 def mail_target(session: Session, account_id: int) -> Account | None:

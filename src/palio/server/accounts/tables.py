@@ -26,6 +26,9 @@ class AccountRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(64), unique=True)
     name_key: Mapped[str] = mapped_column(String(64), unique=True)
+    # the name's confusable skeleton (base/names.py): unique, so that no two accounts, made by
+    # any processes, have names that look alike (NULL only for old look-alikes, see 0010)
+    name_skeleton: Mapped[str | None] = mapped_column(String(256), unique=True, nullable=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     lang: Mapped[str] = mapped_column(String(8), default="en")

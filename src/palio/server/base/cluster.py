@@ -107,10 +107,13 @@ class Listener:
 
     def __init__(self, url: str, on_change: Callable[[str, int], None],
                  on_reconnect: Callable[[], None],
-                 on_chat: Callable[[str], None] | None = None) -> None:
+                 on_chat: Callable[[str], None] | None = None,
+                 on_signout: Callable[[str], None] | None = None) -> None:
         self.url = conninfo(url)
         self.on_change = on_change
         self.on_chat = on_chat  # "<game id> chat": a table chat message (chat.py)
+        # "<session hash> signout": a browser signed out (accounts); its connections close
+        self.on_signout = on_signout
         self.on_reconnect = on_reconnect
         self.task: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
@@ -149,6 +152,12 @@ class Listener:
                 self.on_chat(game_id)
             except Exception:
                 log.exception("pushing the chat of game %s failed", game_id)
+            return
+        if revision == "signout" and self.on_signout is not None:
+            try:
+                self.on_signout(game_id)  # here the first word is the session's hash
+            except Exception:
+                log.exception("closing the connections of a signed-out session failed")
             return
         if not revision.isdigit():
             log.warning("ignored a notification that is not palio's: %r", payload[:80])

@@ -1,4 +1,5 @@
-"""Seat tokens work as passwords: no log line may hold one.
+"""Seat tokens work as passwords: no log line may hold one, nor any other secret (a session
+cookie, a password, the token of a mail's "stop these mails" link).
 
 A token can appear in a URL (``?token=`` of an old link or client, ``#token=`` never reaches
 the server) and uvicorn logs every request's path with its query: its access log, and its
@@ -17,7 +18,9 @@ import re
 # Bearer T (a header, should a debug log show one)
 TOKEN = re.compile(r"""(token=)[^&\s"'#]+|("token"\s*:\s*")[^"]*|(bearer\s+)[^\s"',]+"""
                    # the session cookie (a debug log of headers), a password in a JSON body
-                   r"""|(palio_session=)[^;\s"',]+|("(?:current_)?password"\s*:\s*")[^"]*""",
+                   r"""|(palio_session=)[^;\s"',]+|("(?:current_)?password"\s*:\s*")[^"]*"""
+                   # the token of a mail's "stop these mails" link (/mail/stop/TOKEN)
+                   r"""|(/mail/stop/)[^/?#\s"']+""",
                    re.IGNORECASE)
 LOGGERS = ("uvicorn.access", "uvicorn.error", "uvicorn", "palio", "")
 

@@ -6,12 +6,14 @@ traceback. SQLAlchemy invalidates the whole pool on such an error, so the next a
 fresh connections; a read (GET or HEAD, which changes nothing) is therefore retried once at
 once, and a person whose page was loading never sees the blip when the database is back.
 A change (POST) is not retried here: its client retries after ``Retry-After``, and the move
-endpoints' revision check makes a repeated move harmless.
+endpoints' revision check makes a repeated move harmless. The background loops log one line
+per outage as well (:class:`LoopOutage`).
 """
 
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from sqlalchemy.exc import DBAPIError, OperationalError
@@ -27,9 +29,38 @@ READS = ("GET", "HEAD")
 
 
 def is_outage(exc: BaseException) -> bool:
-    """A lost or refused database connection (not a constraint or a bad statement)."""
-    return isinstance(exc, OperationalError) or (
-        isinstance(exc, DBAPIError) and exc.connection_invalidated)
+    """A lost or refused database connection (not a constraint or a bad statement): through
+    SQLAlchemy, a socket's own error, or PostgreSQL's driver used directly (the claims)."""
+    if isinstance(exc, OperationalError | ConnectionError) or (
+            isinstance(exc, DBAPIError) and exc.connection_invalidated):
+        return True
+    psycopg = sys.modules.get("psycopg")  # the optional driver, only if something loaded it
+    return psycopg is not None and isinstance(exc, psycopg.OperationalError)
+
+
+class LoopOutage:
+    """The log of a background loop (the deadline sweep, the review poller, the bot sweep, the
+    mail pass) that fails while the database is away: one line when an outage begins, not a
+    traceback on each pass, and one when the loop works again. Any other failure is the
+    server's own and is logged with its traceback, each time."""
+
+    def __init__(self, what: str, logger: logging.Logger = log) -> None:
+        self.what = what
+        self.log = logger
+        self.down = False
+
+    def failed(self, exc: BaseException) -> None:
+        if not is_outage(exc):
+            self.log.error("%s failed; it tries again", self.what, exc_info=exc)
+        elif not self.down:
+            self.down = True
+            self.log.warning("database unavailable for %s: %s; it tries again", self.what,
+                             one_line(exc))
+
+    def worked(self) -> None:
+        if self.down:
+            self.down = False
+            self.log.info("database back for %s", self.what)
 
 
 def one_line(exc: BaseException) -> str:

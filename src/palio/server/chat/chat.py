@@ -8,7 +8,8 @@ the seat's token it holds).
 A message is text and stays text: it is stored as sent and sent as a JSON string, and the
 pages put it in the document with ``textContent``, never as HTML. At most ``MAX_LENGTH``
 characters; control characters (line breaks included) and the invisible bidirectional
-overrides, which could make a message look like another's, are refused. Each author may write
+overrides, which could make a message look like another's, are refused, and so is a message
+made only of characters that show nothing (spaces, zero-width characters, fillers). Each author may write
 ``PER_MINUTE`` messages a minute at one table, counted with the server's clock.
 
 Muting is the reader's own: the page keeps a list of muted authors in its browser
@@ -30,7 +31,7 @@ import logging
 import threading
 import unicodedata
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Request
@@ -38,6 +39,7 @@ from fastapi.responses import JSONResponse
 from pydantic import AfterValidator, Field
 from sqlalchemy import func, select, text
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from palio.server.accounts.web import signed_in
@@ -46,6 +48,7 @@ from palio.server.base.cluster import CHANNEL
 from palio.server.base.db import utc
 from palio.server.base.errors import ApiError
 from palio.server.base.http import json_body
+from palio.server.base.names import shows_nothing
 from palio.server.chat.tables import ChatRow
 from palio.server.play.service import GameService, LiveGame
 
@@ -62,8 +65,8 @@ BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def _plain_text(value: str) -> str:
-    if not value.strip():
-        raise ValueError("must not be only spaces")
+    if shows_nothing(value):  # spaces, zero-width characters, fillers: nothing to read
+        raise ValueError("must not be only spaces or invisible characters")
     for char in value:
         if unicodedata.category(char) in ("Cc", "Cs") or char in BIDI_CONTROLS:
             raise ValueError("must not hold control characters (line breaks included)")
@@ -145,6 +148,17 @@ def messages(service: GameService, game_id: str, after: int = 0,
                                                      ChatRow.n > after)
                                .order_by(ChatRow.n).limit(limit))
         return [as_message(row) for row in rows]
+
+
+def unread_since(session: Session, game_id: str, seat: int, since: datetime | None) -> int:
+    """How many messages of this table the player at ``seat`` may read that others wrote
+    after ``since`` (``None``: ever), in the caller's session: the turn mail says whether
+    there is chat the player has not seen (a seat may read all of its table's chat)."""
+    query = select(func.count()).select_from(ChatRow).where(
+        ChatRow.game_id == game_id, ChatRow.author != f"seat:{seat}")
+    if since is not None:
+        query = query.where(ChatRow.created_at > since)
+    return session.scalar(query) or 0
 
 
 def last_number(service: GameService, game_id: str) -> int:

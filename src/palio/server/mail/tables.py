@@ -41,6 +41,9 @@ class OutboxRow(Base):
     dropped: Mapped[str | None] = mapped_column(String(32), nullable=True)  # why not sent
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    kind: Mapped[str | None] = mapped_column(String(16), nullable=True)  # "turn", "reminder"
+    # when the player moved at the table after this mail was sent (it was answered)
+    answered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class PageSeenRow(Base):

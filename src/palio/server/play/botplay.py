@@ -29,6 +29,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from palio.server.base.errors import ApiError
+from palio.server.base.outage import LoopOutage
 from palio.server.play.service import GameService, bot_move, fallback_move
 
 log = logging.getLogger("palio.server")
@@ -70,6 +71,8 @@ class BotRunner:
         self.pool: ProcessPoolExecutor | None = None
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.sweeper: asyncio.Task[None] | None = None
+        # the bots' tasks and sweep share one: an outage is one log line, not one per game
+        self.outage = LoopOutage("the bots", log)
         self.closing = False
 
     def _pool(self) -> ProcessPoolExecutor:
@@ -113,8 +116,8 @@ class BotRunner:
                     await self._move(game_id)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("the bot of game %s failed; the sweep will try again", game_id)
+            except Exception as exc:  # a database outage: one line for all games
+                self.outage.failed(exc)
                 return
 
     async def _move(self, game_id: str) -> None:
@@ -159,8 +162,9 @@ class BotRunner:
             try:
                 for game_id in await run_in_threadpool(self.service.bot_turns, SWEEP_SECONDS):
                     self.kick(game_id)
-            except Exception:
-                log.exception("looking for bots to move failed")
+                self.outage.worked()
+            except Exception as exc:  # a database outage: one line (base/outage.py)
+                self.outage.failed(exc)
 
     def resume_all(self, game_ids: list[str]) -> None:
         for game_id in game_ids:

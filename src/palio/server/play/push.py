@@ -21,6 +21,8 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
+from palio.core.i18n import Translator
+from palio.core.words import msg
 from palio.server.play.service import GameService, LiveGame
 
 log = logging.getLogger("palio.server")
@@ -59,6 +61,9 @@ class Viewer:
         self.wake = asyncio.Event()
         self.gone = False
         self.sender: asyncio.Task[None] | None = None
+        # the hash of the session cookie that gave this connection its seat (None: a token or
+        # a spectator): signing that session out closes the connection (``Hub.sign_out``)
+        self.session: str | None = None
 
     @property
     def reader(self) -> Reader:
@@ -131,6 +136,20 @@ class Viewer:
                 await self.sender
 
 
+    async def end(self, code: int, error: dict[str, str]) -> None:
+        """Close the connection from the server's side: stop pushing, send ``error``, close
+        with ``code`` (never waiting longer than the timeout)."""
+        await self.close()
+        try:
+            await asyncio.wait_for(self.websocket.send_text(
+                json.dumps({"type": "error", "error": error})), self.timeout)
+            await asyncio.wait_for(self.websocket.close(code=code), self.timeout)
+        except TimeoutError:
+            abort(self.websocket)
+        except Exception:  # noqa: BLE001, S110 - closed meanwhile by its client: nothing to do
+            pass
+
+
 class Hub:
     """The viewers of every game, and one push task per game with viewers."""
 
@@ -140,6 +159,16 @@ class Hub:
         self.dirty: set[str] = set()
         self.pushers: dict[str, asyncio.Task[None]] = {}
         self.pushed: dict[str, int] = {}  # game id -> newest revision pushed from here
+
+    async def sign_out(self, session: str) -> int:
+        """A session ended: close the connections it signed in, with 4401 and a word in each
+        one's language; how many."""
+        ending = [viewer for viewers in list(self.viewers.values()) for viewer in viewers
+                  if viewer.session == session]
+        for viewer in ending:
+            words = Translator(viewer.lang)(msg("timing.error.signed_out"))
+            await viewer.end(4401, {"code": "signed_out", "message": words})
+        return len(ending)
 
     def watching(self, game_id: str) -> bool:
         return bool(self.viewers.get(game_id))

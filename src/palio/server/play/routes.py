@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator
-from palio.server.accounts.store import PRIVATE
+from palio.server.accounts.store import PRIVATE, SESSION_COOKIE, token_hash
 from palio.server.accounts.web import signed_in, websocket_account
 from palio.server.base.clock import Clock
 from palio.server.base.errors import ApiError
@@ -245,13 +245,17 @@ def install(app: FastAPI, host: Host) -> None:
         try:
             live = await run_in_threadpool(service().get, game_id)
             seat = live.seat_of_token(token_of(websocket))
+            session = None
             if seat is None:  # a signed-in browser watches as its account's seat
                 seat = seat_of_account(live, await websocket_account(websocket))
+                if seat is not None:  # until that session ends
+                    session = token_hash(websocket.cookies.get(SESSION_COOKIE, ""))
         except ApiError as exc:
             await refuse(websocket, exc)
             return
         viewer = Viewer(websocket, game_id, seat, language_of(websocket),
                         host.settings.push_timeout, host.hub.remove)
+        viewer.session = session
         try:
             await host.viewer_joined(viewer)
             await host.hub.add(viewer)

@@ -43,11 +43,13 @@ from palio.core.i18n import Translator, lookup
 from palio.core.record import GameRecord
 from palio.core.words import msg
 from palio.review import hints_allowed
+from palio.server.accounts.store import account_named_like
 from palio.server.base.clock import Clock, SystemClock
 from palio.server.base.cluster import CHANNEL
 from palio.server.base.db import is_sqlite, make_engine, upgrade, utc
 from palio.server.base.errors import ApiError
 from palio.server.base.models import parse
+from palio.server.base.names import look_alike
 from palio.server.play import headlines, models, timing
 from palio.server.play.recent import changed_paths
 from palio.server.play.tables import ActionRow, GameRow, SeatRow
@@ -674,6 +676,8 @@ class GameService:
                     raise ApiError(409, "seat_taken", f"seat {seat} is taken")
                 if account_id is not None and any(s.account_id == account_id for s in live.seats):
                     raise ApiError(409, "already_seated", "you already hold a seat at this table")
+                if account_id is None and name is not None:
+                    self._check_guest_name(session, live, name)
                 now = self.clock.now()
                 timing.check_joinable(live, now)
                 status = "running" if all(s.taken or s.seat == seat for s in live.seats) else "open"
@@ -698,6 +702,16 @@ class GameService:
             live.status = status
             live.revision = revision
         return live, token
+
+    @staticmethod
+    def _check_guest_name(session: Session, live: LiveGame, name: str) -> None:
+        """A guest's name may not pass for another: one that looks like (but is not) an
+        account's name or another seat's name at the table is refused (base/names.py)."""
+        owner = account_named_like(session, name)
+        if (owner is not None and owner != name) or any(
+                s.name is not None and look_alike(name, s.name) for s in live.seats):
+            raise ApiError(409, "name_looks_like",
+                           "this name looks like another player's; choose another")
 
     @staticmethod
     def hold_row(session: Session, game_id: str) -> None:

@@ -47,6 +47,7 @@ from palio.server.base.clock import clock_from_env
 from palio.server.base.db import make_engine
 from palio.server.base.errors import ApiError
 from palio.server.base.http import json_body, language_of
+from palio.server.base.outage import LoopOutage
 from palio.server.play.botplay import BOT_NICENESS, _die_with_parent
 from palio.server.play.routes import seat_of
 from palio.server.play.service import GameService, LiveGame
@@ -294,16 +295,18 @@ class ReviewRunner:
         self.wake_up.set()
 
     async def _run(self) -> None:
+        failures = LoopOutage("looking for reviews to run", log)
         while not self.closing:
             try:
                 claimed = await run_in_threadpool(self.service.claim_next, self.me)
+                failures.worked()
                 if claimed is not None:
                     await self._review(*claimed)
                     continue
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("looking for reviews to run failed")
+            except Exception as exc:  # a database outage: one line (base/outage.py)
+                failures.failed(exc)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake_up.wait(), POLL_SECONDS)
             self.wake_up.clear()
