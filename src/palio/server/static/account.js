@@ -3,6 +3,7 @@
 // HttpOnly: this page never sees it; GET /api/me says who is signed in).
 
 import { $, api, el, errorMessage, gameTitle, heldSeats, seatName, t } from "/static/common.js";
+import { forfeitStatus, statusWords } from "/static/timing.js";
 
 let me = null;
 
@@ -97,13 +98,19 @@ export async function installAccount() {
   document.body.dataset.account = me ? me.name : "";
 }
 
+function yourTurnOrStatus(g) {
+  const forfeited = forfeitStatus(g, g.seat); // "timed out", not "playing"
+  const yours = g.status === "running" && g.to_move === g.seat && !forfeited;
+  return el("span", { class: yours ? "badge turn" : "muted", "data-status": forfeited ? "forfeited" : g.status },
+    yours ? t("ui.lobby.your_turn") : statusWords(g.status, forfeited));
+}
+
 /** A row per game of the account, each a link to its table (or its replay once over). */
 export function accountGameRows(games, catalog) {
   return games.map((g) => el("div", { class: "game-row", "data-account-game": g.id },
     el("span", { class: "game-name" }, gameTitle(catalog, g.game)),
     el("code", {}, g.id),
     el("span", {}, t("ui.lobby.seat_as", { player: seatName(g.seats, g.seat) })),
-    el("span", { class: g.status === "running" && g.to_move === g.seat ? "badge turn" : "muted" },
-      g.status === "running" && g.to_move === g.seat ? t("ui.lobby.your_turn") : t(`ui.status.${g.status}`)),
+    yourTurnOrStatus(g),
     el("span", { class: "links" }, el("a", { class: "button small", href: `/games/${g.id}` }, t("ui.lobby.go_back")))));
 }

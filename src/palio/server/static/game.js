@@ -18,7 +18,9 @@ import { boardContext, rendererFor } from "/static/render/index.js";
 import { hintView } from "/static/hint.js";
 import { chatCatchUp, chatInit, chatPushed, chatView } from "/static/chat.js";
 import { seatBarRatings } from "/static/ratings.js";
-import { drawClocks, drawTableControls, forfeitNotes, signalTurn } from "/static/timing.js";
+import {
+  drawAwayBanner, drawClocks, drawTableControls, forfeitNotes, resultNote, seatForfeitMark, signalTurn,
+} from "/static/timing.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 // the join link carries the token in its #fragment, which is never sent to a server
@@ -143,6 +145,7 @@ function show(fresh) {
   $("rules-link").href = `/rules/${view.game}?lang=${language()}`;
   $("prompt-rules").href = `/rules/${view.game}?lang=${language()}${section}`;
   drawSeats();
+  drawAwayBanner(view);
   drawClocks(view);
   drawTableControls(view, { gameId, token, onChange: (fresh) => (fresh ? show(fresh) : refresh()) });
   drawWaiting();
@@ -166,10 +169,11 @@ function drawSeats() {
   const scores = view.scores || view.score_table?.totals;
   const waiting = view.status === "open";
   $("seats").replaceChildren(...view.seats.map((s) => el("div", {
-    class: `seat-chip seat-${s.seat}${!waiting && view.to_move === s.seat ? " turn" : ""}${view.seat === s.seat ? " me" : ""}${recentSeat() === s.seat ? " recent" : ""}`,
+    class: `seat-chip seat-${s.seat}${seatForfeitMark(view, s.seat) ? " forfeited" : ""}${!waiting && view.to_move === s.seat ? " turn" : ""}${view.seat === s.seat ? " me" : ""}${recentSeat() === s.seat ? " recent" : ""}`,
     "data-seat": s.seat,
   }, el("span", { class: "dot" }), s.taken ? seatName(view.seats, s.seat) : t("ui.seat_free"),
   view.seat === s.seat ? el("span", { class: "muted" }, ` (${t("ui.you")})`) : null,
+  seatForfeitMark(view, s.seat),
   scores ? el("span", { class: "score" }, ` ${whole(scores[s.seat])}`) : null,
   !waiting && view.to_move === s.seat ? el("span", { class: "turn-mark" }, ` ${t("ui.play.to_move")}`) : null)));
 }
@@ -244,7 +248,7 @@ function drawResult() {
       el("th", { class: "num" }, t("ui.result.score")))),
     el("tbody", {}, view.ranking.map((seat) => el("tr", { "data-seat": seat },
       el("td", {}, t("ui.result.place_n", { n: view.score_table?.ranks?.[seat] ?? "" })),
-      el("td", {}, players[seat]),
+      el("td", {}, players[seat], resultNote(view, seat)),
       el("td", { class: "num" }, whole(view.scores[seat]))))));
   const breakdown = view.score_table ? breakdownTable(view.score_table, players, "score-breakdown") : null;
   box.replaceChildren(

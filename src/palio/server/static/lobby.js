@@ -8,7 +8,7 @@ import {
 import { leaderboardLink, lobbyRatings } from "/static/ratings.js";
 import { spectatorChatField } from "/static/chat.js";
 import { accountGameRows, currentAccount } from "/static/account.js";
-import { fillTimingFields, timingBadges, timingBody } from "/static/timing.js";
+import { fillTimingFields, forfeitStatus, statusWords, timingBadges, timingBody } from "/static/timing.js";
 
 const NAME_KEY = "palio.name";
 let catalog = {};
@@ -207,7 +207,11 @@ async function showInvitation(gameId) {
 
 // -- lists -------------------------------------------------------------------------------
 function seatsText(summary) {
-  return summary.seats.map((s) => (s.taken ? seatName(summary.seats, s.seat) : t("ui.seat_free"))).join(" · ");
+  return summary.seats.map((s) => {
+    if (!s.taken) return t("ui.seat_free");
+    const forfeited = forfeitStatus(summary, s.seat); // "Ada (timed out)", not a plain player
+    return forfeited ? `${seatName(summary.seats, s.seat)} (${forfeited})` : seatName(summary.seats, s.seat);
+  }).join(" · ");
 }
 
 function gameRow(summary) {
@@ -274,14 +278,15 @@ async function fillHeld(box, held) {
   const rows = await Promise.all(held.map(async (h) => {
     const reply = await api("GET", `/api/games/${h.id}`);
     const status = reply.ok ? reply.data.status : "gone";
-    const yourTurn = reply.ok && reply.data.to_move === h.seat && status === "running";
+    const forfeited = reply.ok ? forfeitStatus(reply.data, h.seat) : null;
+    const yourTurn = reply.ok && reply.data.to_move === h.seat && status === "running" && !forfeited;
     const name = reply.ok ? seatName(reply.data.seats, h.seat) : (h.name || t("ui.player_n", { n: h.seat + 1 }));
     return el("div", { class: "game-row", "data-mine": h.id },
       el("span", { class: "game-name" }, gameTitle(catalog, h.game)),
       el("code", {}, h.id),
       el("span", {}, t("ui.lobby.seat_as", { player: name })),
-      el("span", { class: yourTurn ? "badge turn" : "muted" }, yourTurn ? t("ui.lobby.your_turn")
-        : t(status === "expired" ? "timing.status.expired" : `ui.status.${status}`)),
+      el("span", { class: yourTurn ? "badge turn" : "muted", "data-status": forfeited ? "forfeited" : status },
+        yourTurn ? t("ui.lobby.your_turn") : statusWords(status, forfeited)),
       el("span", { class: "links" },
         status === "gone" ? null : el("a", { class: "button small",
           href: `/games/${h.id}#token=${encodeURIComponent(h.token)}` }, t("ui.lobby.go_back")),

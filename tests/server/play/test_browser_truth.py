@@ -1,0 +1,108 @@
+"""Every page tells the truth (issue 35), in a real Chromium against a real ``palio serve``: a
+seat that ran out of time is marked on its chip, its player sees a banner saying what happened
+and when, the lobby and "My games" say "timed out" (not "playing"), and the result explains why
+a forfeited seat is ranked last for the rating."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from palio.server.base.clock import OffsetFileClock
+from tests.server.conftest import BROWSER_MARKS, WAIT_MS
+
+pytestmark = BROWSER_MARKS
+pytest.importorskip("playwright.sync_api")
+
+SG = "san-gimignano"
+SHOTS = Path(__file__).parents[3] / "out" / "screenshots"
+
+
+def holding(browser: Any, base: str, lang: str, seats: list[dict[str, Any]]) -> tuple[Any, Any, list[str]]:
+    """A browser whose localStorage holds these guest seats (as the lobby keeps them)."""
+    context = browser.new_context(locale={"en": "en-US", "ja": "ja-JP"}[lang])
+    context.add_init_script(f"localStorage.setItem('palio.seats', {json.dumps(json.dumps(seats))})")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return context, page, errors
+
+
+def wait_for(check: Any, timeout: float = 20) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.1)
+    raise AssertionError("timed out waiting")
+
+
+def test_a_timed_out_seat_is_marked_everywhere_and_explained_in_the_result(
+        browser: Any, make_server: Any, tmp_path: Path) -> None:
+    offset = tmp_path / "clock-offset"
+    offset.write_text("0")
+    server = make_server(None, 0.0, env={"PALIO_CLOCK_FILE": str(offset),
+                                         "PALIO_DEADLINE_SWEEP": "0.2"})
+    server.start()
+    created = server.create(game=SG, players=2, seed=5, rated=True,
+                            timing={"kind": "realtime", "base_s": 300, "increment_s": 10},
+                            on_timeout={"kind": "bot", "level": "easy"})
+    game_id = created["id"]
+    tokens = [server.join(game_id, 0, "Anna"), server.join(game_id, 1, "Ben")]
+    late = server.view(game_id)["to_move"]  # this seat runs out of time
+    other = 1 - late
+    name = ["Anna", "Ben"][late]
+    OffsetFileClock(offset).advance(301)
+    summary = wait_for(lambda: (s := server.http.get(f"/api/games/{game_id}").json())["forfeits"] and s)
+    assert summary["forfeited"] == [{"seat": late, "reason": "timeout", "rule": "bot"}]
+
+    held = [{"id": game_id, "game": SG, "seat": late, "name": name, "token": tokens[late]}]
+    for lang, mark, status in (("en", "timed out · a bot plays", "timed out"),
+                               ("ja", "時間切れ・ボットが続行", "時間切れ")):
+        context, page, errors = holding(browser, server.base, lang, held)
+        page.goto(f"{server.base}/games/{game_id}#token={tokens[late]}")
+        page.wait_for_selector("body[data-move]", timeout=WAIT_MS)
+        chip = page.locator(f'#seats [data-seat="{late}"]')
+        assert mark in chip.inner_text()
+        assert page.locator(f'#seats [data-seat="{other}"] .forfeit-mark').count() == 0
+        banner = page.locator("#away-banner")
+        assert banner.is_visible()
+        said = banner.inner_text()
+        assert (f"{name} ran out of time" if lang == "en" else f"{name}の持ち時間が切れました") in said
+        at = server.view(game_id)["table"]["forfeits"][0]["at"]
+        assert at[:4] in said  # when it happened (the date and time, in the reader's words)
+        page.screenshot(path=str(SHOTS / f"truth-timed-out-{lang}.png"))
+        # the lobby: "My games" and the running list say "timed out", not "playing"
+        page.goto(f"{server.base}/")
+        mine = page.locator(f'[data-mine="{game_id}"] [data-status]')
+        mine.wait_for(timeout=WAIT_MS)
+        assert mine.inner_text() == status and mine.get_attribute("data-status") == "forfeited"
+        row = page.locator(f'#games-running [data-game="{game_id}"] .seat-names')
+        row.wait_for(timeout=WAIT_MS)
+        assert f"{name} ({status})" in row.inner_text()
+        assert errors == []
+        context.close()
+
+    # the other player leaves; the bots finish; the result says why both are ranked last
+    left = server.http.post(f"/api/games/{game_id}/seats/{other}/leave", json={},
+                            headers={"Authorization": f"Bearer {tokens[other]}"})
+    assert left.status_code == 200, left.text
+    server.wait_over(game_id)
+    context, page, errors = holding(browser, server.base, "en", held)
+    page.goto(f"{server.base}/games/{game_id}#token={tokens[late]}")
+    page.wait_for_selector("#scores", timeout=WAIT_MS)
+    notes = {int(row.get_attribute("data-seat")): row.locator(".forfeit-note").inner_text()
+             for row in page.locator("#scores tbody tr").all()}
+    assert notes == {late: "ranked last for the rating: ran out of time",
+                     other: "ranked last for the rating: left the table"}
+    page.goto(f"{server.base}/")
+    mine = page.locator(f'[data-mine="{game_id}"] [data-status]')
+    mine.wait_for(timeout=WAIT_MS)
+    assert mine.inner_text() == "finished · timed out"
+    assert errors == []
+    context.close()
