@@ -385,3 +385,21 @@ def test_games_per_minute_per_client(make_server: Any) -> None:
     assert newest(server) == before
     # refused bodies count for nothing, and other routes are not limited
     assert server.http.get(f"/api/games/{before}").status_code == 200
+
+
+def test_turns_counts_the_guest_seats_a_browser_names(server: Server) -> None:
+    """GET /api/turns?seats=ID:SEAT,...: the named seats whose move it is, longest waiting
+    first; a seat not to move, a finished table and a bad list are told apart."""
+    first, a0, a1 = two_humans(server, seed=5)
+    second, b0, b1 = two_humans(server, seed=6)
+    movers = {game_id: server.view(game_id)["to_move"] for game_id in (first, second)}
+    mine = f"{first}:{movers[first]},{second}:{1 - movers[second]}"
+    reply = server.http.get(f"/api/turns?seats={mine}")
+    assert reply.status_code == 200 and reply.headers["cache-control"].startswith("private")
+    assert reply.json()["count"] == 1
+    assert [(g["id"], g["seat"]) for g in reply.json()["games"]] == [(first, movers[first])]
+    both = server.http.get(f"/api/turns?seats={first}:{movers[first]},{second}:{movers[second]}")
+    assert [g["id"] for g in both.json()["games"]] == [first, second]  # the older wait first
+    assert server.http.get("/api/turns").json() == {"count": 0, "games": []}
+    for bad in ("nogame", f"{first}:x", ",".join(f"{first}:0" for _ in range(51)), "../x:1"):
+        assert_error(server.http.get("/api/turns", params={"seats": bad}), 400, "bad_query")

@@ -106,3 +106,32 @@ def test_a_timed_out_seat_is_marked_everywhere_and_explained_in_the_result(
     assert mine.inner_text() == "finished · timed out"
     assert errors == []
     context.close()
+
+
+def test_the_header_counts_the_tables_waiting_for_you_and_links_the_next(web: Any, browser: Any) -> None:
+    """A guest holding seats at three tables, two waiting for them: every page's header says
+    so and links the table that has waited longest (never the one on screen)."""
+    games = []
+    for seed in (5, 6, 7):
+        created = web.create(game=SG, players=2, seed=seed, seats=[{"kind": "human"}, {"kind": "human"}])
+        tokens = [web.join(created["id"], 0, "Ada"), web.join(created["id"], 1, "Bo")]
+        games.append((created["id"], tokens, web.view(created["id"])["to_move"]))
+    (first, t1, m1), (second, t2, m2), (third, t3, m3) = games
+    held = [{"id": first, "game": SG, "seat": m1, "token": t1[m1]},
+            {"id": second, "game": SG, "seat": m2, "token": t2[m2]},
+            {"id": third, "game": SG, "seat": 1 - m3, "token": t3[1 - m3]}]  # not to move
+    for lang, words in (("en", "Your turn: 2"), ("ja", "あなたの番：2卓")):
+        context, page, errors = holding(browser, web.base, lang, held)
+        page.goto(f"{web.base}/")
+        page.wait_for_selector("#turns", timeout=WAIT_MS)
+        badge = page.locator("#turns")
+        assert badge.inner_text() == words
+        assert badge.get_attribute("href") == f"/games/{first}#token={t1[m1]}"
+        badge.click()  # to the table that waited longest: the other one is next
+        page.wait_for_selector("body[data-your-turn='1']", timeout=WAIT_MS)
+        page.wait_for_function("document.getElementById('turns')?.dataset.count === '1'", timeout=WAIT_MS)
+        assert page.locator("#turns").get_attribute("href") == f"/games/{second}#token={t2[m2]}"
+        page.goto(f"{web.base}/rules/troyes?lang={lang}")  # a page the server writes
+        page.wait_for_selector("#turns[data-count='2']", timeout=WAIT_MS)
+        assert errors == []
+        context.close()

@@ -96,6 +96,41 @@ export async function installAccount() {
   place.append(box);
   draw(box);
   document.body.dataset.account = me ? me.name : "";
+  await drawTurns(place);
+  setInterval(drawTurns, 30000, place); // a move elsewhere: the count follows within 30 s
+}
+
+// -- "your turn" in the header ------------------------------------------------------------------
+/** The header's count of tables waiting for the reader's move (the signed-in account's seats
+ *  and the guest seats this browser keeps), a link to the one that has waited longest (not the
+ *  table on screen). */
+export async function drawTurns(place) {
+  const held = heldSeats().slice(0, 50);
+  const here = window.location.pathname.startsWith("/games/")
+    ? decodeURIComponent(window.location.pathname.split("/")[2] || "") : null;
+  let badge = $("turns");
+  if (!me && !held.length) {
+    badge?.remove();
+    return;
+  }
+  const seats = held.map((h) => `${h.id}:${h.seat}`).join(",");
+  const reply = await api("GET", seats ? `/api/turns?seats=${encodeURIComponent(seats)}` : "/api/turns");
+  if (!reply.ok) return;
+  const waiting = reply.data.games.filter((g) => g.id !== here);
+  const next = waiting[0];
+  let href = null;
+  if (next) {
+    const guest = held.find((h) => h.id === next.id && Number(h.seat) === next.seat);
+    href = next.account || !guest ? `/games/${encodeURIComponent(next.id)}`
+      : `/games/${encodeURIComponent(next.id)}#token=${encodeURIComponent(guest.token)}`;
+  }
+  const fresh = next
+    ? el("a", { id: "turns", class: "badge turn turns-link", href, title: t("ui.turns.next"), "data-count": waiting.length },
+      t("ui.turns.count", { n: waiting.length }))
+    : el("span", { id: "turns", class: "badge turns-none", "data-count": 0 }, t("ui.turns.none"));
+  if (badge) badge.replaceWith(fresh);
+  else place.querySelector("#account")?.before(fresh);
+  badge = fresh;
 }
 
 function yourTurnOrStatus(g) {
