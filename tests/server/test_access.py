@@ -350,6 +350,12 @@ def check_chat(scene: Scene, caller: str, reply: Any) -> None:
         assert [m["text"] for m in reply.json()["messages"]] == ["hello from the table"]
 
 
+def check_unread(scene: Scene, caller: str, reply: Any) -> None:
+    """A reader counts the message another wrote; its writer (the guest) has nothing unread."""
+    if reply.status_code == 200:
+        assert reply.json() == {"count": 0 if caller == "guest" else 1, "last": 1}
+
+
 def chat_written(scene: Scene) -> None:
     reply = scene.call("guest", "POST", f"/api/games/{scene.game_id}/chat",
                        {"text": "hello from the table"})
@@ -440,6 +446,8 @@ ROUTES: list[Row] = [
     # table chat (chat.py): the seats only, unless the table lets spectators chat
     Row("GET", "/api/games/{game_id}/chat",
         {**EVERYONE, "spectator": 403, "stale": 403}, setup=chat_written, check=check_chat),
+    Row("GET", "/api/games/{game_id}/chat/unread",
+        {**EVERYONE, "spectator": 403, "stale": 403}, setup=chat_written, check=check_unread),
     Row("POST", "/api/games/{game_id}/chat",
         {**dict.fromkeys(CALLERS, 201), "spectator": 403, "stale": 403, "foreign": 403,
          "no_origin": 403},

@@ -135,3 +135,65 @@ def test_the_header_counts_the_tables_waiting_for_you_and_links_the_next(web: An
         page.wait_for_selector("#turns[data-count='2']", timeout=WAIT_MS)
         assert errors == []
         context.close()
+
+
+def test_chat_lines_carry_their_time_and_unread_chat_shows_on_the_table_and_in_my_games(
+        browser: Any, make_server: Any, tmp_path: Path) -> None:
+    offset = tmp_path / "clock-offset"
+    offset.write_text(str(-2 * 86400))  # the first message is written two days ago
+    server = make_server(None, 0.0, env={"PALIO_CLOCK_FILE": str(offset)})
+    server.start()
+    created = server.create(game=SG, players=2, seed=5, seats=[{"kind": "human"}, {"kind": "human"}])
+    game_id = created["id"]
+    tokens = [server.join(game_id, 0, "Anna"), server.join(game_id, 1, "Ben")]
+
+    def say(text: str, seat: int) -> None:
+        reply = server.http.post(f"/api/games/{game_id}/chat", json={"text": text},
+                                 headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert reply.status_code == 201, reply.text
+
+    say("from the day before yesterday", 1)
+    offset.write_text("0")
+    say("good luck", 1)
+    say("thanks", 0)  # Anna's own line is never unread to her
+    held = [{"id": game_id, "game": SG, "seat": 0, "name": "Anna", "token": tokens[0]}]
+    context = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844},
+                                  has_touch=True, is_mobile=True)
+    context.add_init_script(f"localStorage.setItem('palio.seats', {json.dumps(json.dumps(held))})")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.base}/")
+    unread = page.locator(f'[data-mine="{game_id}"] .chat-unread')
+    unread.wait_for(timeout=WAIT_MS)
+    assert unread.inner_text() == "Unread chat: 2"
+    page.goto(f"{server.base}/games/{game_id}#token={tokens[0]}")
+    page.wait_for_selector("#chat-list li[data-n='3']", state="attached", timeout=WAIT_MS)
+    badge = page.locator("#chat-unread")
+    assert badge.is_visible() and badge.inner_text() == "Unread chat: 2"  # the chat is far below
+    times = page.locator("#chat-list time").all_inner_texts()
+    assert len(times) == 3
+    assert "ago" not in times[0] and times[0] != "now" and any(c.isdigit() for c in times[0])
+    assert times[1] in ("now", "1 minute ago") and times[2] in ("now", "1 minute ago")
+    assert page.locator("#chat-list li.unread").count() == 2
+    page.screenshot(path=str(SHOTS / "truth-chat-unread.png"))
+    badge.click()  # to the chat: once on screen, it is read
+    page.wait_for_selector("#chat-unread", state="hidden", timeout=WAIT_MS)
+    assert page.locator("#chat-list li.unread").count() == 0
+    page.goto(f"{server.base}/")
+    page.wait_for_selector(f'[data-mine="{game_id}"]', timeout=WAIT_MS)
+    page.wait_for_timeout(500)
+    assert page.locator(f'[data-mine="{game_id}"] .chat-unread').count() == 0
+    say("another", 1)  # a new one is unread again
+    page.reload()
+    page.wait_for_selector(f'[data-mine="{game_id}"] .chat-unread', timeout=WAIT_MS)
+    assert page.locator(f'[data-mine="{game_id}"] .chat-unread').inner_text() == "Unread chat: 1"
+    # Japanese: the same day in relative words
+    ja = browser.new_context(locale="ja-JP")
+    ja_page = ja.new_page()
+    ja_page.goto(f"{server.base}/games/{game_id}#token={tokens[1]}")
+    ja_page.wait_for_selector("#chat-list li[data-n='4'] time", timeout=WAIT_MS)
+    assert ja_page.locator("#chat-list li[data-n='4'] time").inner_text() in ("今", "1 分前")
+    assert errors == []
+    context.close()
+    ja.close()

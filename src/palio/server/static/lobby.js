@@ -6,7 +6,7 @@ import {
   levelName, loadWords, rememberCreated, say, seatName, t,
 } from "/static/common.js";
 import { leaderboardLink, lobbyRatings } from "/static/ratings.js";
-import { spectatorChatField } from "/static/chat.js";
+import { spectatorChatField, unreadBadge } from "/static/chat.js";
 import { accountGameRows, currentAccount } from "/static/account.js";
 import { fillTimingFields, forfeitStatus, statusWords, timingBadges, timingBody } from "/static/timing.js";
 
@@ -260,6 +260,7 @@ async function fillMine() {
     const mine = new Set(games.map((g) => `${g.id}/${g.seat}`));
     const rows = accountGameRows(games, catalog);
     box.replaceChildren(...rows, el("div", { id: "browser-seats" }));
+    for (const row of rows) addUnread(row, row.dataset.accountGame, null);
     const guest = held.filter((h) => !mine.has(`${h.id}/${h.seat}`));
     if (!guest.length && !rows.length) box.append(el("p", { class: "muted" }, t("ui.lobby.mine_empty")));
     if (!guest.length) return;
@@ -294,6 +295,13 @@ async function fillHeld(box, held) {
           t("ui.lobby.forget"))));
   }));
   box.replaceChildren(...rows);
+  for (const [i, row] of rows.entries()) addUnread(row, held[i].id, held[i].token);
+}
+
+/** A row of "My games" shows its table's unread chat (chat.js). */
+async function addUnread(row, gameId, seatToken) {
+  const badge = await unreadBadge(gameId, seatToken);
+  if (badge) row.querySelector(".links")?.before(badge);
 }
 
 function refreshLists() {
