@@ -6,10 +6,12 @@ a forfeited seat is ranked last for the rating."""
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from palio.server.base.clock import OffsetFileClock
@@ -197,3 +199,63 @@ def test_chat_lines_carry_their_time_and_unread_chat_shows_on_the_table_and_in_m
     assert errors == []
     context.close()
     ja.close()
+
+
+PASSWORD = "correct horse battery"
+
+
+def account_client(server: Any, name: str) -> Any:
+    client = httpx.Client(base_url=server.base, headers={"Origin": server.base}, timeout=30)
+    reply = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
+    assert reply.status_code in (200, 201), reply.text
+    return client
+
+
+def play_to_the_end(clients: list[Any], game_id: str) -> None:
+    rng = random.Random(4)
+    for _ in range(2000):
+        views = [c.get(f"/api/games/{game_id}/view").json() for c in clients]
+        if views[0]["status"] == "finished":
+            return
+        mover = next((c, v) for c, v in zip(clients, views, strict=True) if v["legal"])
+        client, view = mover
+        notations = [a["notation"] for a in view["legal"]]
+        choice = rng.choice([n for n in notations if n != "pass"] or notations)
+        reply = client.post(f"/api/games/{game_id}/actions",
+                            json={"action": choice, "move_number": view["move_number"]})
+        assert reply.status_code == 200, reply.text
+    raise AssertionError("the game did not end")
+
+
+def test_the_profile_lists_finished_games_with_place_and_rating_and_draws_the_history(
+        web: Any, browser: Any) -> None:
+    ada, bob = account_client(web, "Adaprofile"), account_client(web, "Bobprofile")
+    created = web.create(game=SG, players=2, seed=8, rated=True,
+                         seats=[{"kind": "human"}, {"kind": "human"}])
+    game_id = created["id"]
+    for seat, client in enumerate((ada, bob)):
+        assert client.post(f"/api/games/{game_id}/seats/{seat}/join", json={}).status_code == 200
+    play_to_the_end([ada, bob], game_id)
+    record = web.http.get(f"/api/games/{game_id}/record").json()
+    place = record["result"]["ranks"][0] if "ranks" in record["result"] else None
+    for lang, provisional in (("en", "provisional"), ("ja", "暫定")):
+        context = browser.new_context(locale={"en": "en-US", "ja": "ja-JP"}[lang])
+        context.add_cookies([{"name": c.name, "value": c.value, "url": web.base} for c in ada.cookies.jar])
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc, seen=errors: seen.append(str(exc)))
+        page.goto(f"{web.base}/profile")
+        page.wait_for_selector("body[data-ready] #history-panel:not([hidden])", timeout=WAIT_MS)
+        row = page.locator(f'#finished-table tr[data-game="{game_id}"]')
+        cells = row.locator("td").all_inner_texts()
+        assert cells[0] and any(ch.isdigit() for ch in cells[0])  # the date it ended
+        if lang == "en":
+            assert cells[2] in ("1 of 2", "2 of 2") and (place is None or cells[2] == f"{place} of 2")
+        assert cells[3].startswith("1000 → ")  # the first rated game starts at 1000
+        graph = page.locator(f'.rating-history[data-game="{SG}"] svg.rating-graph')
+        assert graph.get_attribute("data-points") == "2"  # before the game, and after it
+        assert graph.locator("circle").count() == 1
+        assert provisional in page.locator(f'.rating-now[data-game="{SG}"]').inner_text()
+        page.screenshot(path=str(SHOTS / f"truth-profile-{lang}.png"), full_page=True)
+        assert errors == []
+        context.close()

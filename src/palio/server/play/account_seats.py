@@ -84,16 +84,19 @@ def games_of(service: GameService, account_id: int) -> list[dict[str, Any]]:
     """The account's games, newest first (at most 200): lobby entries with its seat."""
     with service.sessions() as session:
         held = session.execute(
-            select(GameRow, SeatRow.seat).join(SeatRow, SeatRow.game_id == GameRow.id)
+            select(GameRow, SeatRow.seat, SeatRow.place).join(SeatRow, SeatRow.game_id == GameRow.id)
             .where(SeatRow.account_id == account_id)
             .order_by(GameRow.created_at.desc(), GameRow.id.desc()).limit(200)).all()
-        ids = [row.id for row, _ in held]
+        ids = [row.id for row, _, _ in held]
         seats: dict[str, list[SeatRow]] = {game_id: [] for game_id in ids}
         if ids:
             for seat in session.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids))
                                         .order_by(SeatRow.seat)):
                 seats[seat.game_id].append(seat)
-        return [{**row_summary(row, seats[row.id]), "seat": seat} for row, seat in held]
+        # a finished game: when it ended and the account's place (the profile lists them)
+        return [{**row_summary(row, seats[row.id]), "seat": seat, "place": place,
+                 "finished_at": utc(row.finished_at).isoformat() if row.finished_at else None}
+                for row, seat, place in held]
 
 
 def games_html_section(lang: str, games: list[dict[str, Any]], status: str) -> str:

@@ -761,6 +761,13 @@ class GameService:
                     for hook in self.move_hooks:
                         hook(session, game_id, live.game.info.id, seat, values["to_move"],
                              number)
+                    if after.is_over:  # each seat's place, as the result shows it
+                        ranks = after.ranks()
+                        ranking = sorted(range(len(ranks)), key=lambda s: (ranks[s], s))
+                        places = timing.ranks_with_forfeits(ranks, ranking, table)
+                        for each, place in enumerate(places):
+                            session.execute(update(SeatRow).where(
+                                SeatRow.game_id == game_id, SeatRow.seat == each).values(place=place))
                     if after.is_over and self.finish_hooks:
                         row, seat_rows = self.rows(session, game_id)
                         for finished in self.finish_hooks:
