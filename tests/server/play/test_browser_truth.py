@@ -259,3 +259,26 @@ def test_the_profile_lists_finished_games_with_place_and_rating_and_draws_the_hi
         page.screenshot(path=str(SHOTS / f"truth-profile-{lang}.png"), full_page=True)
         assert errors == []
         context.close()
+
+
+def test_a_finished_replay_shows_the_cards_of_the_seat_the_reader_held(web: Any, browser: Any) -> None:
+    created = web.create(game=SG, players=2, seed=12, seats=[{"kind": "human"}, {"kind": "human"}])
+    game_id = created["id"]
+    tokens = [web.join(game_id, 0, "Anna"), web.join(game_id, 1, "Ben")]
+    clients = [web.client(token) for token in tokens]
+    play_to_the_end(clients, game_id)
+    held = [{"id": game_id, "game": SG, "seat": 0, "name": "Anna", "token": tokens[0]}]
+    shown = {}
+    for who, seats in (("seat", held), ("spectator", [])):
+        context, page, errors = holding(browser, web.base, "en", seats)
+        page.goto(f"{web.base}/games/{game_id}/replay")
+        page.wait_for_selector("body[data-ready][data-frame='0']", timeout=WAIT_MS)
+        assert page.get_attribute("body", "data-viewer") == who
+        shown[who] = [page.locator(f"[data-player='{seat}'] .card:not(.back)").count()
+                      for seat in (0, 1)]
+        if who == "seat":
+            page.screenshot(path=str(SHOTS / "truth-replay-own-seat.png"), full_page=True)
+        assert errors == []
+        context.close()
+    assert shown["seat"][0] == 5 and shown["seat"][1] == 0  # Anna's own five cards, not Ben's
+    assert shown["spectator"] == [0, 0]
