@@ -282,3 +282,62 @@ def test_a_finished_replay_shows_the_cards_of_the_seat_the_reader_held(web: Any,
         context.close()
     assert shown["seat"][0] == 5 and shown["seat"][1] == 0  # Anna's own five cards, not Ben's
     assert shown["spectator"] == [0, 0]
+
+
+def signed_in_context(browser: Any, web: Any, client: Any, lang: str = "en") -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(locale={"en": "en-US", "ja": "ja-JP"}[lang])
+    context.add_cookies([{"name": c.name, "value": c.value, "url": web.base} for c in client.cookies.jar])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return context, page, errors
+
+
+def test_a_mail_link_opened_signed_out_says_this_is_your_seat_and_signs_in(web: Any, browser: Any) -> None:
+    ada = account_client(web, "Adamail")
+    created = web.create(game=SG, players=2, seed=13, seats=[{"kind": "human"}, {"kind": "human"}])
+    game_id = created["id"]
+    assert ada.post(f"/api/games/{game_id}/seats/0/join", json={}).status_code == 200
+    web.join(game_id, 1, "Ben")
+    for lang, said in (("en", "This is your seat (Adamail): sign in to play it."),
+                       ("ja", "これはあなたの席です（Adamail）。ログインすると打てます。")):
+        context, page, errors = holding(browser, web.base, lang, [])
+        page.goto(f"{web.base}/games/{game_id}?seat=0")  # the turn mail's link
+        page.wait_for_selector("body[data-move]", timeout=WAIT_MS)
+        banner = page.locator("#seat-sign-in")
+        assert banner.is_visible() and said in banner.inner_text()
+        if lang == "en":
+            page.goto(f"{web.base}/games/{game_id}")  # no seat named: it asks
+            page.wait_for_selector("body[data-move]", timeout=WAIT_MS)
+            assert "Is one of these seats yours?" in page.locator("#seat-sign-in").inner_text()
+            page.goto(f"{web.base}/games/{game_id}?seat=0")
+            page.wait_for_selector("#seat-sign-in-button", timeout=WAIT_MS)
+            page.click("#seat-sign-in-button")
+            page.fill("#account-name", "Adamail")
+            page.fill("#account-password", PASSWORD)
+            page.click("#account-submit")
+            page.wait_for_selector("body[data-viewer='seat']", timeout=WAIT_MS)
+            assert page.locator("#seat-sign-in").is_hidden()
+            assert "(you)" in page.locator('#seats [data-seat="0"]').inner_text()
+        assert errors == []
+        context.close()
+
+
+def test_the_invitation_does_not_ask_a_signed_in_player_for_a_name(web: Any, browser: Any) -> None:
+    ada = account_client(web, "Adainvite")
+    created = web.create(game=SG, players=2, seed=14, seats=[{"kind": "human"}, {"kind": "human"}])
+    game_id = created["id"]
+    context, page, errors = signed_in_context(browser, web, ada)
+    page.goto(f"{web.base}/?invite={game_id}")
+    page.wait_for_selector("body[data-ready] #invited:not([hidden]) [data-join='0']", timeout=WAIT_MS)
+    page.wait_for_timeout(300)
+    asking = [n for n in page.locator("input:visible").all()
+              if n.get_attribute("id") in ("player-name",) or "name" in (n.get_attribute("placeholder") or "").lower()]
+    assert asking == [], "a signed-in player is asked for a name"
+    invited = page.locator("#invited").inner_text()
+    assert "Adainvite" in invited and "name above" not in invited  # it says who will sit
+    page.click("#invited [data-join='0']")
+    page.wait_for_selector("body[data-viewer='seat']", timeout=WAIT_MS)
+    assert web.http.get(f"/api/games/{game_id}").json()["seats"][0]["name"] == "Adainvite"
+    assert errors == []
+    context.close()

@@ -28,6 +28,11 @@ function field(id, key, attrs) {
   return el("label", { class: "account-field" }, el("span", {}, t(key)), el("input", { id, ...attrs }));
 }
 
+/** Open the sign-in dialog (a table's "this is your seat: sign in"). */
+export function openSignIn() {
+  openForm("in");
+}
+
 function openForm(kind) {
   $("account-dialog")?.remove();
   const signUp = kind === "up";

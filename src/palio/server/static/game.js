@@ -18,6 +18,7 @@ import { boardContext, rendererFor } from "/static/render/index.js";
 import { hintView } from "/static/hint.js";
 import { chatCatchUp, chatInit, chatPushed, chatView } from "/static/chat.js";
 import { seatBarRatings } from "/static/ratings.js";
+import { currentAccount, openSignIn } from "/static/account.js";
 import {
   drawAwayBanner, drawClocks, drawTableControls, forfeitNotes, resultNote, seatForfeitMark, signalTurn,
 } from "/static/timing.js";
@@ -146,6 +147,7 @@ function show(fresh) {
   $("prompt-rules").href = `/rules/${view.game}?lang=${language()}${section}`;
   drawSeats();
   drawAwayBanner(view);
+  drawSignInBanner();
   drawClocks(view);
   drawTableControls(view, { gameId, token, onChange: (fresh) => (fresh ? show(fresh) : refresh()) });
   drawWaiting();
@@ -176,6 +178,24 @@ function drawSeats() {
   seatForfeitMark(view, s.seat),
   scores ? el("span", { class: "score" }, ` ${whole(scores[s.seat])}`) : null,
   !waiting && view.to_move === s.seat ? el("span", { class: "turn-mark" }, ` ${t("ui.play.to_move")}`) : null)));
+}
+
+/** Signed out, without a seat's token, at a table where accounts hold seats (a turn mail's link
+ *  signs nobody in): "this is your seat: sign in". The mail's link names the seat (?seat=N);
+ *  without it the page asks whether one of the seats is the reader's. */
+function drawSignInBanner() {
+  const box = $("seat-sign-in");
+  const named = Number.parseInt(new URLSearchParams(window.location.search).get("seat") ?? "", 10);
+  const held = view.seats.filter((s) => s.account);
+  const show = view.seat === null && !token && !currentAccount() && !view.is_over && held.length > 0;
+  box.hidden = !show;
+  if (!show) return;
+  const mine = held.find((s) => s.seat === named);
+  box.replaceChildren(
+    el("span", {}, mine ? t("accounts.your_seat_sign_in", { player: seatName(view.seats, mine.seat) })
+      : t("accounts.maybe_your_seat")), " ",
+    el("button", { type: "button", class: "small primary", id: "seat-sign-in-button", onclick: openSignIn },
+      t("accounts.sign_in")));
 }
 
 /** While seats are open: who is missing, and the link that invites them. */

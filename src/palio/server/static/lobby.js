@@ -198,7 +198,9 @@ async function showInvitation(gameId) {
   box.replaceChildren(
     el("h2", {}, t("ui.invite.title", { game: title })),
     el("p", { class: "seat-names" }, seatsText(summary)),
-    free.length ? el("p", {}, t("ui.invite.take_seat")) : el("p", {}, t("ui.invite.no_free_seat")),
+    // a signed-in player's seat takes the account's name: nothing to type
+    free.length ? el("p", {}, currentAccount() ? t("ui.invite.take_seat_as", { name: currentAccount().name })
+      : t("ui.invite.take_seat")) : el("p", {}, t("ui.invite.no_free_seat")),
     el("div", { class: "row" }, joinButtons(summary),
       el("a", { class: "button", href: `/games/${summary.id}` }, t("ui.lobby.watch"))));
   box.dataset.game = summary.id;
