@@ -53,11 +53,11 @@ def phone_page(browser: Any, lang: str) -> tuple[Any, Any, list[str]]:
     return context, page, errors
 
 
-def seated_game(web: Server, game: str) -> str:
+def seated_game(web: Server, game: str, players: int | None = None) -> str:
     """A game of ``game`` a few moves in (so the scores and the log have something), the
     path of its first seat's page."""
     info = palio.get_game(game).info
-    players = info.min_players
+    players = players or info.min_players
     created = web.create(game=game, players=players, seed=4,
                          seats=[{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (players - 1))
     token = web.join(created["id"], 0, "Ada")
@@ -122,6 +122,23 @@ def test_a_phone_shows_the_board_on_the_first_screen_of_every_game(web: Server, 
             assert errors == [], errors
             context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_the_english_scores_so_far_fit_a_phone_with_four_players(web: Server, browser: Any) -> None:
+    for game in ("troyes", "signorie", "tiletum"):
+        path = seated_game(web, game, players=4)
+        context, page, errors = phone_page(browser, "en")
+        page.goto(web.base + path)
+        page.wait_for_selector("body[data-move]", timeout=WAIT_MS)
+        page.evaluate("document.getElementById('live-scores').open = true")
+        table = page.locator("#live-score-breakdown")
+        table.wait_for(timeout=WAIT_MS)
+        box = table.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (game, box)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        table.screenshot(path=str(SHOTS / f"phone-scores-{game}.png"))
+        assert errors == []
+        context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
