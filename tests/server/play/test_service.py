@@ -6,8 +6,10 @@ import random
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from palio.server.play.service import ApiError, GameService
+from palio.server.play.tables import SeatRow
 
 
 def play_out(service: GameService, game_id: str, rng: random.Random, limit: int = 10_000) -> None:
@@ -282,4 +284,19 @@ def test_finished_games_and_replays_leave_memory_and_come_back_the_same(tmp_path
     assert again is not None and first in service.live and second not in service.live
     assert (again.view(0), service.replay(first)) == before
     assert running in service.live  # never dropped: its copy is the one moves change
+    service.close()
+
+
+def test_a_finished_game_keeps_each_seats_place_as_the_result_shows_it(tmp_path: Path) -> None:
+    """seats.place (the profile's "2 of 3") is the result's place, ties shared."""
+    service = GameService(f"sqlite:///{tmp_path / 'palio.db'}")
+    game_id = humans(service, "tiletum", 3, seed=6)
+    with service.sessions() as session:
+        assert session.scalars(select(SeatRow.place).where(SeatRow.game_id == game_id)).all() == [None] * 3
+    play_out(service, game_id, random.Random(2))
+    view = service.get(game_id).view(None)
+    with service.sessions() as session:
+        places = session.scalars(select(SeatRow.place).where(SeatRow.game_id == game_id)
+                                 .order_by(SeatRow.seat)).all()
+    assert places == view["score_table"]["ranks"] and sorted(places)[0] == 1
     service.close()
