@@ -257,6 +257,12 @@ def test_the_profile_lists_finished_games_with_place_and_rating_and_draws_the_hi
         assert graph.locator("circle").count() == 1
         assert provisional in page.locator(f'.rating-now[data-game="{SG}"]').inner_text()
         page.screenshot(path=str(SHOTS / f"truth-profile-{lang}.png"), full_page=True)
+        # the public page (server-written): the date and place, and the provisional mark
+        page.goto(f"{web.base}/players/Adaprofile?lang={lang}")
+        listed = page.locator(f'#games-finished li[data-game="{game_id}"]')
+        assert listed.locator("time").inner_text()[:4].isdigit()
+        assert listed.locator(".place").inner_text() in (("1.", "2.") if lang == "en" else ("1位", "2位"))
+        assert page.locator(f'#ratings tr[data-game="{SG}"] .provisional').inner_text() == provisional
         assert errors == []
         context.close()
 

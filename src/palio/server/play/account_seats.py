@@ -110,12 +110,17 @@ def games_html_section(lang: str, games: list[dict[str, Any]], status: str) -> s
         names = [name or tr(msg("ui.player_n", n=n + 1))
                  for n, name in enumerate(seat_names(seats, tr))]
         target = f"/games/{game['id']}" + ("/replay" if status == "finished" else "")
+        ended = ""  # a finished game: the day it ended and the player's place
+        if status == "finished" and game.get("finished_at"):
+            ended += f' <time datetime="{html.escape(game["finished_at"])}">{game["finished_at"][:10]}</time>'
+        if status == "finished" and game.get("place"):
+            ended += f' <span class="place">{say(lang, "ui.result.place_n", n=game["place"])}</span>'
         rows.append(
             f'<li class="game-row" data-game="{html.escape(game["id"])}">'
             f'<a href="{html.escape(target, quote=True)}">'
             f'{say(lang, game_message(game["game"]))}</a> '
             f'<code>{html.escape(game["id"])}</code> '
-            f'<span class="seat-names">{html.escape(" · ".join(names))}</span></li>')
+            f'<span class="seat-names">{html.escape(" · ".join(names))}</span>{ended}</li>')
     title = say(lang, f"accounts.profile.{status}")
     listed = f'<ul class="player-games">{"".join(rows)}</ul>' if rows else (
         f'<p class="muted">{say(lang, "accounts.profile.no_games")}</p>')
