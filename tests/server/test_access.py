@@ -311,6 +311,15 @@ def check_my_games(scene: Scene, caller: str, reply: Any) -> None:
         assert [(g["id"], g["seat"]) for g in games] == [(scene.game_id, scene.seat_a)]
 
 
+def check_turns(scene: Scene, caller: str, reply: Any) -> None:
+    """Ada's cookie (from any page) finds her table waiting for her; nobody else has a turn."""
+    games = reply.json()["games"]
+    if caller in ("ada", "foreign", "no_origin"):
+        assert [(g["id"], g["seat"]) for g in games] == [(scene.game_id, scene.seat_a)]
+    else:
+        assert games == [] and reply.json()["count"] == 0
+
+
 def sign_in_body(scene: Scene, _caller: str) -> dict[str, Any]:
     return {"name": scene.ada, "password": PASSWORD}
 
@@ -339,6 +348,12 @@ def check_chat(scene: Scene, caller: str, reply: Any) -> None:
     """A reader gets the table's messages (the one its setup wrote)."""
     if reply.status_code == 200:
         assert [m["text"] for m in reply.json()["messages"]] == ["hello from the table"]
+
+
+def check_unread(scene: Scene, caller: str, reply: Any) -> None:
+    """A reader counts the message another wrote; its writer (the guest) has nothing unread."""
+    if reply.status_code == 200:
+        assert reply.json() == {"count": 0 if caller == "guest" else 1, "last": 1}
 
 
 def chat_written(scene: Scene) -> None:
@@ -425,9 +440,14 @@ ROUTES: list[Row] = [
                                  "spectator": 401, "stale": 401, "foreign": 200,
                                  "no_origin": 200},
         check=lambda s, c, r: check_my_games(s, c, r) if c != "bob" else None),
+    # the header's "your turn" count: the signed-in account's seats, and the guest seats a
+    # browser names (?seats=ID:SEAT; whose turn it is is public, as in the lobby)
+    Row("GET", "/api/turns", EVERYONE, check=check_turns),
     # table chat (chat.py): the seats only, unless the table lets spectators chat
     Row("GET", "/api/games/{game_id}/chat",
         {**EVERYONE, "spectator": 403, "stale": 403}, setup=chat_written, check=check_chat),
+    Row("GET", "/api/games/{game_id}/chat/unread",
+        {**EVERYONE, "spectator": 403, "stale": 403}, setup=chat_written, check=check_unread),
     Row("POST", "/api/games/{game_id}/chat",
         {**dict.fromkeys(CALLERS, 201), "spectator": 403, "stale": 403, "foreign": 403,
          "no_origin": 403},

@@ -385,3 +385,53 @@ def test_games_per_minute_per_client(make_server: Any) -> None:
     assert newest(server) == before
     # refused bodies count for nothing, and other routes are not limited
     assert server.http.get(f"/api/games/{before}").status_code == 200
+
+
+def test_turns_counts_the_guest_seats_a_browser_names(server: Server) -> None:
+    """GET /api/turns?seats=ID:SEAT,...: the named seats whose move it is, longest waiting
+    first; a seat not to move, a finished table and a bad list are told apart."""
+    first, a0, a1 = two_humans(server, seed=5)
+    second, b0, b1 = two_humans(server, seed=6)
+    movers = {game_id: server.view(game_id)["to_move"] for game_id in (first, second)}
+    mine = f"{first}:{movers[first]},{second}:{1 - movers[second]}"
+    reply = server.http.get(f"/api/turns?seats={mine}")
+    assert reply.status_code == 200 and reply.headers["cache-control"].startswith("private")
+    assert reply.json()["count"] == 1
+    assert [(g["id"], g["seat"]) for g in reply.json()["games"]] == [(first, movers[first])]
+    both = server.http.get(f"/api/turns?seats={first}:{movers[first]},{second}:{movers[second]}")
+    assert [g["id"] for g in both.json()["games"]] == [first, second]  # the older wait first
+    assert server.http.get("/api/turns").json() == {"count": 0, "games": []}
+    for bad in ("nogame", f"{first}:x", ",".join(f"{first}:0" for _ in range(51)), "../x:1"):
+        assert_error(server.http.get("/api/turns", params={"seats": bad}), 400, "bad_query")
+
+
+def test_a_finished_replay_shows_the_readers_own_seat_and_a_running_one_nothing(server: Server) -> None:
+    """A seat's token (or the account that held the seat) gets every frame as that seat saw
+    it, its own hand included; a spectator or another table's token a spectator's frames; a
+    running game's replay is refused to everyone, its seats included."""
+    game_id, t0, t1 = two_humans(server, seed=9)
+    assert_error(server.http.get(f"/api/games/{game_id}/replay",
+                                 headers={"Authorization": f"Bearer {t0}"}), 409)
+    for _ in range(3000):
+        view = server.view(game_id)
+        if view["status"] == "finished":
+            break
+        token = (t0, t1)[view["to_move"]]
+        choice = next(a["notation"] for a in server.view(game_id, token)["legal"])
+        assert post(server, f"/api/games/{game_id}/actions", token,
+                    json={"action": choice, "move_number": view["move_number"]}).status_code == 200
+    other_id, other_token, _ = two_humans(server, seed=10)
+    public = server.http.get(f"/api/games/{game_id}/replay").json()
+    stranger = server.http.get(f"/api/games/{game_id}/replay",
+                               headers={"Authorization": f"Bearer {other_token}"}).json()
+    assert public["seat"] is None and stranger["frames"] == public["frames"]
+    for seat, token in enumerate((t0, t1)):
+        mine = server.http.get(f"/api/games/{game_id}/replay",
+                               headers={"Authorization": f"Bearer {token}"}).json()
+        assert mine["seat"] == seat and len(mine["frames"]) == len(public["frames"])
+        for frame, seen in zip(mine["frames"], public["frames"], strict=True):
+            players = frame["observation"]["players"]
+            assert isinstance(players[seat]["hand"], list)  # the seat's own cards
+            assert "hand" not in players[1 - seat]  # never the other seat's
+            assert all("hand" not in p for p in seen["observation"]["players"])
+        assert any(f["observation"]["players"][seat]["hand"] for f in mine["frames"])

@@ -6,11 +6,12 @@ import random
 from pathlib import Path
 
 import pytest
-from sqlalchemy import JSON, bindparam, text
+from sqlalchemy import JSON, bindparam, select, text
 
 import palio.games as registry
 from palio.server.base.db import now
 from palio.server.play.service import ApiError, GameService
+from palio.server.play.tables import SeatRow
 
 
 def play_out(service: GameService, game_id: str, rng: random.Random, limit: int = 10_000) -> None:
@@ -319,4 +320,17 @@ def test_a_game_stored_under_earlier_rules_replays_as_it_was_played(tmp_path: Pa
     live = service.get("aq1")
     assert live.options == old and live.state.move_number == len(moves)
     assert live.state.observe(None) == state.observe(None)
+
+def test_a_finished_game_keeps_each_seats_place_as_the_result_shows_it(tmp_path: Path) -> None:
+    """seats.place (the profile's "2 of 3") is the result's place, ties shared."""
+    service = GameService(f"sqlite:///{tmp_path / 'palio.db'}")
+    game_id = humans(service, "tiletum", 3, seed=6)
+    with service.sessions() as session:
+        assert session.scalars(select(SeatRow.place).where(SeatRow.game_id == game_id)).all() == [None] * 3
+    play_out(service, game_id, random.Random(2))
+    view = service.get(game_id).view(None)
+    with service.sessions() as session:
+        places = session.scalars(select(SeatRow.place).where(SeatRow.game_id == game_id)
+                                 .order_by(SeatRow.seat)).all()
+    assert places == view["score_table"]["ranks"] and sorted(places)[0] == 1
     service.close()

@@ -84,7 +84,10 @@ def test_the_winner_gains_and_the_loser_loses(service: GameService) -> None:
         recorded = ratings.changes_of(session, game_id)
         assert recorded == {11: {"before": before_11, "after": after_11},
                             22: {"before": before_22, "after": after_22}}
-        assert ratings.ratings_of(session, 22) == {SG: {"rating": after_22, "games": 1}}
+        mine = ratings.ratings_of(session, 22)
+        assert mine == {SG: {"rating": after_22, "games": 1, "sigma": round(held[22][1], 3),
+                             "provisional": True}}  # one game: sigma is still high
+        assert ratings.changes_for(session, 22) == {game_id: {"before": before_22, "after": after_22}}
     # a second game between them starts from the stored ratings
     second = new_game(service)
     again = rate(service, table(second), seats(11, 22), [2, 1])
@@ -375,3 +378,10 @@ def test_the_leaderboard_page_escapes_names(site: Site) -> None:
     assert page.status_code == 200
     assert "<img src=x" not in page.text
     assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in page.text
+
+
+
+def test_a_rating_is_provisional_until_its_sigma_falls_to_the_threshold() -> None:
+    assert ratings.is_provisional(25 / 3) and ratings.is_provisional(ratings.PROVISIONAL_SIGMA + 0.01)
+    assert not ratings.is_provisional(ratings.PROVISIONAL_SIGMA)
+    assert not ratings.is_provisional(5.0)

@@ -160,6 +160,16 @@ def unread_since(session: Session, game_id: str, seat: int, since: datetime | No
         query = query.where(ChatRow.created_at > since)
     return session.scalar(query) or 0
 
+def unread(service: GameService, game_id: str, after: int, own: str) -> dict[str, int]:
+    """How many messages are numbered above ``after`` that ``own`` (the reader's author key)
+    did not write, and the newest number: a page's "unread chat" (the page keeps the last
+    number its reader saw)."""
+    with service.sessions() as session:
+        count = session.scalar(select(func.count()).select_from(ChatRow).where(
+            ChatRow.game_id == game_id, ChatRow.n > after, ChatRow.author != own)) or 0
+        last = session.scalar(select(func.max(ChatRow.n)).where(ChatRow.game_id == game_id)) or 0
+    return {"count": count, "last": last}
+
 
 def last_number(service: GameService, game_id: str) -> int:
     with service.sessions() as session:
@@ -235,16 +245,29 @@ def install(app: Any, seat_of: SeatOf, on_posted: Callable[[str], None]) -> None
         on_posted(game_id)
         return JSONResponse(message, status_code=201)
 
-    @app.get("/api/games/{game_id}/chat")
-    async def get_chat(game_id: str, request: Request) -> Any:
+    async def reader(game_id: str, request: Request) -> tuple[LiveGame, int | None, int]:
+        """The table, the reader's seat, and ``?after=N``, for a reader who may read."""
         live, seat = await seat_of(game_id, request)
         if not may_read(live, seat):
             raise ApiError(403, "chat_closed", "only the players read this table's chat")
         after_text = request.query_params.get("after", "0")
         if not (after_text.isascii() and after_text.isdigit() and len(after_text) <= 9):
             raise ApiError(400, "bad_query", "after: must be a whole number")
-        found = await run_in_threadpool(messages, request.app.state.service, live.id,
-                                        int(after_text))
+        return live, seat, int(after_text)
+
+    @app.get("/api/games/{game_id}/chat/unread")
+    async def get_unread(game_id: str, request: Request) -> Any:
+        """``?after=N``: {"count", "last"}, the messages after N that others wrote."""
+        live, seat, after = await reader(game_id, request)
+        account = None if seat is not None else await signed_in(request)
+        own, _ = author_of(request, live, seat, account)
+        found = await run_in_threadpool(unread, request.app.state.service, live.id, after, own)
+        return JSONResponse(found, headers={"Cache-Control": "private, no-store"})
+
+    @app.get("/api/games/{game_id}/chat")
+    async def get_chat(game_id: str, request: Request) -> Any:
+        live, seat, after = await reader(game_id, request)
+        found = await run_in_threadpool(messages, request.app.state.service, live.id, after)
         return {"messages": found, "spectator_chat": live.spectator_chat}
 
 

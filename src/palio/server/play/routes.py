@@ -235,8 +235,16 @@ def install(app: FastAPI, host: Host) -> None:
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, request: Request) -> Any:
+        """A finished game's frames; a seat's token (or the account that held the seat) gets
+        that seat's own view in every frame, its cards included; anyone else a spectator's."""
+        try:
+            _, seat = await seat_of(service(), game_id, request)
+        except ApiError as exc:  # a token of another table (a page's old one): the public replay
+            if exc.code != "bad_token":
+                raise
+            seat = None
         return JSONResponse(await run_in_threadpool(service().replay, game_id,
-                                                    language_of(request)))
+                                                    language_of(request), seat))
 
     # -- push -----------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")

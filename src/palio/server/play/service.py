@@ -402,7 +402,7 @@ class GameService:
         self.live: dict[str, LiveGame] = {}
         self.live_lock = threading.Lock()
         self.finished_cached = finished_cached
-        self.replays: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
+        self.replays: OrderedDict[tuple[str, str, int | None], dict[str, Any]] = OrderedDict()
         self.replays_cached = replays_cached
 
     def close(self) -> None:
@@ -778,6 +778,13 @@ class GameService:
                     for hook in self.move_hooks:
                         hook(session, game_id, live.game.info.id, seat, values["to_move"],
                              number)
+                    if after.is_over:  # each seat's place, as the result shows it
+                        ranks = after.ranks()
+                        ranking = sorted(range(len(ranks)), key=lambda s: (ranks[s], s))
+                        places = timing.ranks_with_forfeits(ranks, ranking, table)
+                        for each, place in enumerate(places):
+                            session.execute(update(SeatRow).where(
+                                SeatRow.game_id == game_id, SeatRow.seat == each).values(place=place))
                     if after.is_over and self.finish_hooks:
                         row, seat_rows = self.rows(session, game_id)
                         for finished in self.finish_hooks:
@@ -861,11 +868,15 @@ class GameService:
         out = {k: v for k, v in record.__dict__.items() if v is not None}
         return timing.amend_record(live, out)
 
-    def replay(self, game_id: str, lang: str = "en") -> dict[str, Any]:
+    def replay(self, game_id: str, lang: str = "en", seat: int | None = None) -> dict[str, Any]:
+        """A finished game step by step, each frame as ``seat`` saw it then (its own cards
+        included: the caller has checked that the reader held that seat), or as a spectator
+        saw it (``seat`` None). Never for a running game: the record is refused until over."""
+        key = (game_id, lang, seat)
         with self.live_lock:
-            cached = self.replays.get((game_id, lang))
+            cached = self.replays.get(key)
             if cached is not None:
-                self.replays.move_to_end((game_id, lang))
+                self.replays.move_to_end(key)
                 return cached
         record = self.record(game_id)  # 409 until over
         live = self.get(game_id)
@@ -875,25 +886,26 @@ class GameService:
         tr.names = live.names(tr)
 
         frames = [{"n": 0, "notation": None, "label": None, "seat": None, "headline": None,
-                   "observation": state.observe(None),
-                   "log": [line["text"] for line in describe.log(state, None, tr, 0)]}]
+                   "observation": state.observe(seat),
+                   "log": [line["text"] for line in describe.log(state, seat, tr, 0)]}]
         for n, notation in enumerate(record["actions"], 1):
             start = len(state.log)
             action = game.parse_action(notation)
             label = tr(game.words.action(state, action).label)  # the game is over: all public
             state.apply(action)
-            seat = live.actors[n - 1]
-            logged = describe.log(state, None, tr, start)
-            frames.append({"n": n, "notation": notation, "label": label, "seat": seat,
+            mover = live.actors[n - 1]
+            logged = describe.log(state, seat, tr, start)
+            frames.append({"n": n, "notation": notation, "label": label, "seat": mover,
                            # what happened, in the third person (the label is the mover's)
-                           "headline": headlines.headline(game.info.id, notation, seat, label,
+                           "headline": headlines.headline(game.info.id, notation, mover, label,
                                                           logged, tr),
-                           "observation": state.observe(None),
+                           "observation": state.observe(seat),
                            "log": [line["text"] for line in logged]})
         timing.amend_replay(live, frames, tr)
-        out = {"record": record, "frames": frames, "score_table": describe.score_table(state, tr)}
+        out = {"record": record, "frames": frames, "score_table": describe.score_table(state, tr),
+               "seat": seat}
         with self.live_lock:
-            self.replays[(game_id, lang)] = out
+            self.replays[key] = out
             while len(self.replays) > self.replays_cached:
                 self.replays.popitem(last=False)
         return out

@@ -85,6 +85,9 @@ class SeatRow(Base):
     level: Mapped[str | None] = mapped_column(String(100), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # the seat's place once the game is over (1-based; None before, and for games finished
+    # before migration 0011)
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # the account holding this seat (NULL: a guest's seat, held by its token alone, or a bot's)
     account_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("accounts.id"),
                                                    nullable=True, index=True)

@@ -245,7 +245,7 @@ def forfeit(table: Table, live: LiveGame, seat: int, reason: str, now: datetime,
     if rule == "last":
         level = WEAKEST_BOT
     entry = {"seat": seat, "reason": reason, "move": live.move_number, "rule": rule,
-             "level": level, "name": live.seats[seat].name}
+             "level": level, "name": live.seats[seat].name, "at": now.isoformat()}
     clocks = table.clocks
     if clocks is not None and reason == "timeout":
         remaining = list(clocks["remaining"])
@@ -419,8 +419,10 @@ def amend_view(live: LiveGame, view: dict[str, Any], tr: Translator) -> dict[str
     view["table"] = {
         "timing": table.timing, "rated": table.rated, "practice": table.practice,
         "on_timeout": table.on_timeout, "clock": clock_view(table, live.seats),
+        # "at": when it happened (forfeits recorded before it was kept have none)
         "forfeits": [{**{k: e[k] for k in ("seat", "reason", "move", "rule", "level")},
-                      "text": line["text"]} for e, line in zip(table.forfeits, lines, strict=True)],
+                      "at": e.get("at"), "text": line["text"]}
+                     for e, line in zip(table.forfeits, lines, strict=True)],
     }
     if lines:
         log = list(view["log"])
@@ -460,4 +462,7 @@ def summary_fields(table: Table) -> dict[str, Any]:
     """What the lobby shows of a table's timing (the same from a row and a live game)."""
     return {"timing": table.timing, "rated": table.rated, "practice": table.practice,
             "on_timeout": table.on_timeout, "deadline_at": table.deadline_at.isoformat() if table.deadline_at else None,
-            "forfeits": len(table.forfeits)}
+            "forfeits": len(table.forfeits),
+            # which seats, and why: the lobby and "My games" say "timed out", not "playing"
+            "forfeited": [{"seat": int(e["seat"]), "reason": e["reason"], "rule": e.get("rule")}
+                          for e in table.forfeits]}

@@ -39,6 +39,12 @@ from palio.server.ratings.tables import RatingChangeRow, RatingRow
 log = logging.getLogger("palio.server")
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6
 SCALE = 40.0  # displayed = BASE + SCALE * (mu - 3 sigma)
+# A rating is "provisional" while its uncertainty sigma is above this (it starts at 25/3, about
+# 8.33). Between two newcomers sigma falls by about 0.22 a game, so 7.0 is about six two-player
+# games (fewer with more players: each game ranks more people); until then most of a rating's
+# rise is sigma shrinking (3 * 40 * 0.22, about 26 points a game), not the player's play
+# (docs/server.md "Ratings").
+PROVISIONAL_SIGMA = 7.0
 BASE = 1000.0
 BOT_RATINGS = Path(__file__).parent / "bot_ratings.json"
 LEADERBOARD_PAGE = 500  # ratings read at a time while the leaderboard looks for enabled accounts
@@ -152,12 +158,25 @@ def leaderboard(session: Session, game: str, limit: int = 100) -> list[dict[str,
             for place, (r, name) in enumerate(rows[:limit], 1)]
 
 
-def ratings_of(session: Session, account_id: int) -> dict[str, dict[str, int]]:
+def is_provisional(sigma: float) -> bool:
+    return sigma > PROVISIONAL_SIGMA
+
+
+def ratings_of(session: Session, account_id: int) -> dict[str, dict[str, Any]]:
     """An account's rating at each game it played rated (for the profile page):
-    {game id: {"rating", "games"}}."""
+    {game id: {"rating", "games", "sigma", "provisional"}}."""
     rows = session.scalars(select(RatingRow).where(RatingRow.account_id == account_id)
                            .order_by(RatingRow.game))
-    return {r.game: {"rating": displayed(r.mu, r.sigma), "games": r.games} for r in rows}
+    return {r.game: {"rating": displayed(r.mu, r.sigma), "games": r.games,
+                     "sigma": round(r.sigma, 3), "provisional": is_provisional(r.sigma)}
+            for r in rows}
+
+
+def changes_for(session: Session, account_id: int) -> dict[str, dict[str, int]]:
+    """How each rated game the account finished changed its rating: {game id: {"before",
+    "after"}} (the caller puts them in order with the games' dates)."""
+    rows = session.scalars(select(RatingChangeRow).where(RatingChangeRow.account_id == account_id))
+    return {r.game_id: {"before": round(r.before), "after": round(r.after)} for r in rows}
 
 
 def changes_of(session: Session, game_id: str) -> dict[int, dict[str, int]]:

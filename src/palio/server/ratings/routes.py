@@ -17,6 +17,7 @@ from palio.core.i18n import Translator, lookup
 from palio.core.words import msg
 from palio.server.accounts.routes import ProfilePart
 from palio.server.base import pages
+from palio.server.base.db import utc
 from palio.server.base.errors import ApiError
 from palio.server.base.pages import game_message, say
 from palio.server.play.service import GameService, is_game_id
@@ -117,9 +118,12 @@ def ratings_html(lang: str, ratings: Any) -> str:
             shown = value.get("rating") if isinstance(value, dict) else value
             if isinstance(shown, float):
                 shown = round(shown)
+            provisional = isinstance(value, dict) and value.get("provisional")
+            mark = (f' <span class="badge provisional" title="{say(lang, "ratings.provisional_help")}">'
+                    f'{say(lang, "ratings.provisional")}</span>' if provisional else "")
             rows.append(f'<tr data-game="{html.escape(str(game_id))}">'
                         f'<td>{say(lang, game_message(str(game_id)))}</td>'
-                        f"<td>{html.escape(str(shown))}</td></tr>")
+                        f"<td>{html.escape(str(shown))}{mark}</td></tr>")
     inner = (f'<table class="ratings">{"".join(rows)}</table>' if rows
              else f'<p class="muted">{say(lang, "accounts.profile.no_ratings")}</p>')
     # the ratings concern (palio.server.ratings.ratings) fills this section
@@ -127,9 +131,26 @@ def ratings_html(lang: str, ratings: Any) -> str:
             f"</h3>{inner}</section>")
 
 
+def with_history(service: GameService, account_id: int) -> dict[str, dict[str, Any]]:
+    """``ratings_of`` with each game type's history: its rated games in the order they ended,
+    ``[{"game_id", "at", "before", "after"}]`` (the profile draws it as a graph)."""
+    with service.sessions() as session:
+        out = ratings.ratings_of(session, account_id)
+        changes = ratings.changes_for(session, account_id)
+    games, _ = service.tables_rows(list(changes))  # the tables' types and dates (play's API)
+    for row in sorted(games, key=lambda g: (utc(g.finished_at or g.created_at), g.id)):
+        entry = out.get(row.game)
+        if entry is not None:
+            moment = utc(row.finished_at or row.created_at)
+            entry.setdefault("history", []).append(
+                {"game_id": row.id, "at": moment.isoformat(), **changes[row.id]})
+    for entry in out.values():
+        entry.setdefault("history", [])
+    return out
+
+
 def profile_part(service: GameService) -> ProfilePart:
-    def data(account_id: int) -> dict[str, dict[str, int]]:
-        with service.sessions() as session:
-            return ratings.ratings_of(session, account_id)
+    def data(account_id: int) -> dict[str, dict[str, Any]]:
+        return with_history(service, account_id)
 
     return ProfilePart("ratings", data, ratings_html)

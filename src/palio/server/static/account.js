@@ -3,6 +3,7 @@
 // HttpOnly: this page never sees it; GET /api/me says who is signed in).
 
 import { $, api, el, errorMessage, gameTitle, heldSeats, seatName, t } from "/static/common.js";
+import { forfeitStatus, statusWords } from "/static/timing.js";
 
 let me = null;
 
@@ -25,6 +26,11 @@ function claims() {
 
 function field(id, key, attrs) {
   return el("label", { class: "account-field" }, el("span", {}, t(key)), el("input", { id, ...attrs }));
+}
+
+/** Open the sign-in dialog (a table's "this is your seat: sign in"). */
+export function openSignIn() {
+  openForm("in");
 }
 
 function openForm(kind) {
@@ -95,6 +101,48 @@ export async function installAccount() {
   place.append(box);
   draw(box);
   document.body.dataset.account = me ? me.name : "";
+  await drawTurns(place);
+  setInterval(drawTurns, 30000, place); // a move elsewhere: the count follows within 30 s
+}
+
+// -- "your turn" in the header ------------------------------------------------------------------
+/** The header's count of tables waiting for the reader's move (the signed-in account's seats
+ *  and the guest seats this browser keeps), a link to the one that has waited longest (not the
+ *  table on screen). */
+export async function drawTurns(place) {
+  const held = heldSeats().slice(0, 50);
+  const here = window.location.pathname.startsWith("/games/")
+    ? decodeURIComponent(window.location.pathname.split("/")[2] || "") : null;
+  let badge = $("turns");
+  if (!me && !held.length) {
+    badge?.remove();
+    return;
+  }
+  const seats = held.map((h) => `${h.id}:${h.seat}`).join(",");
+  const reply = await api("GET", seats ? `/api/turns?seats=${encodeURIComponent(seats)}` : "/api/turns");
+  if (!reply.ok) return;
+  const waiting = reply.data.games.filter((g) => g.id !== here);
+  const next = waiting[0];
+  let href = null;
+  if (next) {
+    const guest = held.find((h) => h.id === next.id && Number(h.seat) === next.seat);
+    href = next.account || !guest ? `/games/${encodeURIComponent(next.id)}`
+      : `/games/${encodeURIComponent(next.id)}#token=${encodeURIComponent(guest.token)}`;
+  }
+  const fresh = next
+    ? el("a", { id: "turns", class: "badge turn turns-link", href, title: t("ui.turns.next"), "data-count": waiting.length },
+      t("ui.turns.count", { n: waiting.length }))
+    : el("span", { id: "turns", class: "badge turns-none", "data-count": 0 }, t("ui.turns.none"));
+  if (badge) badge.replaceWith(fresh);
+  else place.querySelector("#account")?.before(fresh);
+  badge = fresh;
+}
+
+function yourTurnOrStatus(g) {
+  const forfeited = forfeitStatus(g, g.seat); // "timed out", not "playing"
+  const yours = g.status === "running" && g.to_move === g.seat && !forfeited;
+  return el("span", { class: yours ? "badge turn" : "muted", "data-status": forfeited ? "forfeited" : g.status },
+    yours ? t("ui.lobby.your_turn") : statusWords(g.status, forfeited));
 }
 
 /** A row per game of the account, each a link to its table (or its replay once over). */
@@ -103,7 +151,6 @@ export function accountGameRows(games, catalog) {
     el("span", { class: "game-name" }, gameTitle(catalog, g.game)),
     el("code", {}, g.id),
     el("span", {}, t("ui.lobby.seat_as", { player: seatName(g.seats, g.seat) })),
-    el("span", { class: g.status === "running" && g.to_move === g.seat ? "badge turn" : "muted" },
-      g.status === "running" && g.to_move === g.seat ? t("ui.lobby.your_turn") : t(`ui.status.${g.status}`)),
+    yourTurnOrStatus(g),
     el("span", { class: "links" }, el("a", { class: "button small", href: `/games/${g.id}` }, t("ui.lobby.go_back")))));
 }

@@ -11,6 +11,7 @@
 import { $, api, el, errorMessage, seatName, t } from "/static/common.js";
 
 const MUTE_KEY = "palio.chat.muted";
+const READ_KEY = "palio.chat.read"; // {game id: the newest message number its reader saw}
 let gameId = null;
 let token = null;
 let seats = null; // the table's seats, for names
@@ -18,6 +19,100 @@ let mySeat = null;
 let writable = false;
 let last = 0; // number of the newest message shown
 let loading = null;
+let seenBefore = null; // the newest number read before this page opened (null: the replay's)
+let unreadLines = 0;
+
+// -- unread chat --------------------------------------------------------------------------------
+function readMarks() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(READ_KEY) || "{}");
+    return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
+  } catch (exc) {
+    return {};
+  }
+}
+
+/** The newest message number read at this table in this browser (0: none). */
+export function readUpTo(id) {
+  return Number(readMarks()[id] || 0);
+}
+
+function markRead(id, n) {
+  const kept = readMarks();
+  if (Number(kept[id] || 0) >= n) return;
+  delete kept[id];
+  kept[id] = n;
+  const newest = Object.entries(kept).slice(-200); // insertion order: the oldest go first
+  try {
+    localStorage.setItem(READ_KEY, JSON.stringify(Object.fromEntries(newest)));
+  } catch (exc) { /* private mode: unread again next time */ }
+}
+
+/** The table's "Unread chat: N" link (to the chat panel), shown while N > 0. */
+function drawUnread() {
+  const link = $("chat-unread");
+  if (!link) return;
+  link.hidden = unreadLines === 0;
+  link.textContent = t("chat.unread_n", { n: unreadLines });
+  link.title = t("chat.unread_title");
+}
+
+function onScreen() {
+  const list = $("chat-list");
+  if (!list || $("chat").hidden || document.visibilityState !== "visible") return false;
+  const box = list.getBoundingClientRect();
+  const bar = $("turn-bar"); // on a phone the choice sheet covers the bottom of the screen
+  const covered = bar && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : window.innerHeight;
+  return box.height > 0 && box.top < Math.min(window.innerHeight, covered) && box.bottom > 0;
+}
+
+function readIfSeen() {
+  if (onScreen()) readAll();
+}
+
+/** The reader has the chat in front of them: everything shown is read. */
+function readAll() {
+  if (seenBefore === null || document.visibilityState !== "visible") return;
+  markRead(gameId, last);
+  for (const line of document.querySelectorAll("#chat-list li.unread")) line.classList.remove("unread");
+  unreadLines = 0;
+  drawUnread();
+}
+
+/** "Unread chat: N" for a table of "My games" (null when none, or when the chat is not the
+ *  reader's to read): the messages others wrote after the newest this browser saw there. */
+export async function unreadBadge(id, seatToken = null) {
+  const reply = await api("GET", `/api/games/${encodeURIComponent(id)}/chat/unread?after=${readUpTo(id)}`,
+    undefined, seatToken);
+  if (!reply.ok || !reply.data.count) return null;
+  return el("a", { class: "badge turn chat-unread", href: `/games/${encodeURIComponent(id)}${seatToken ? `#token=${encodeURIComponent(seatToken)}` : ""}`,
+    title: t("chat.unread_title"), "data-unread": reply.data.count }, t("chat.unread_n", { n: reply.data.count }));
+}
+
+// -- when a message was written --------------------------------------------------------------
+/** "3 minutes ago" the same day, else the date and time: "Nov 27, 14:02". */
+export function chatTime(iso, now = new Date()) {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "";
+  const lang = document.documentElement.lang || "en";
+  const sameDay = at.toDateString() === now.toDateString();
+  if (!sameDay) {
+    return new Intl.DateTimeFormat(lang, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit",
+      ...(at.getFullYear() !== now.getFullYear() ? { year: "numeric" } : {}) }).format(at);
+  }
+  const seconds = Math.round((at.getTime() - now.getTime()) / 1000);
+  const relative = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+  if (Math.abs(seconds) < 60) return relative.format(0, "second");
+  if (Math.abs(seconds) < 3600) return relative.format(Math.round(seconds / 60), "minute");
+  return relative.format(Math.round(seconds / 3600), "hour");
+}
+
+function retime() {
+  for (const node of document.querySelectorAll("#chat-list time[datetime]")) {
+    const text = chatTime(node.getAttribute("datetime"));
+    if (node.textContent !== text) node.textContent = text;
+  }
+}
 
 function muteKey(author) {
   return author.startsWith("account:") ? author : `${gameId}/${author}`;
@@ -68,7 +163,11 @@ function add(message) {
   if (message.n <= last) return;
   last = message.n;
   const own = mySeat !== null && message.author === `seat:${mySeat}`;
-  const line = el("li", { class: `chat-line${message.seat !== null ? ` seat-${message.seat}` : ""}`, dataset: { n: String(message.n), author: message.author } },
+  const fresh = seenBefore !== null && !own && message.n > seenBefore;
+  const at = message.at ? new Date(message.at) : null;
+  const line = el("li", { class: `chat-line${message.seat !== null ? ` seat-${message.seat}` : ""}${fresh ? " unread" : ""}`, dataset: { n: String(message.n), author: message.author } },
+    at ? el("time", { class: "chat-time", datetime: message.at, title: at.toLocaleString(document.documentElement.lang || "en") },
+      chatTime(message.at)) : null, " ",
     el("span", { class: "chat-name" }, authorName(message)), " ",
     el("span", { class: "chat-text" }, message.text),
     own ? null : el("button", { class: "small link chat-mute", type: "button", title: t("chat.mute"),
@@ -78,6 +177,11 @@ function add(message) {
   list.append(line);
   if (atBottom) list.scrollTop = list.scrollHeight;
   applyMutes();
+  if (fresh && !isMuted(message.author)) {
+    unreadLines += 1;
+    drawUnread();
+    if (onScreen()) setTimeout(readIfSeen, 1500);
+  }
 }
 
 /** Ask for every message after the last one shown (on connect, after a gap). */
@@ -126,6 +230,7 @@ async function send(event) {
     input.value = "";
     $("chat-error").hidden = true;
     chatPushed(reply.data);
+    readAll(); // writing answers what came before
   } else {
     const code = reply.data?.error?.code;
     $("chat-error").textContent = t(`chat.error.${code}`, {}, "") || errorMessage(reply);
@@ -156,7 +261,19 @@ export function chatInit(place, id, seatToken, { readOnly = false, tableSeats = 
       el("button", { id: "chat-send", type: "submit", class: "small" }, t("chat.send"))),
     el("p", { id: "chat-error", class: "message error", hidden: true }));
   place.hidden = !readOnly;
-  if (!readOnly) $("chat-form").addEventListener("submit", send);
+  setInterval(retime, 30000);
+  if (!readOnly) {
+    $("chat-form").addEventListener("submit", send);
+    // unread: what came after the newest message this browser saw here, until the reader
+    // has the chat on screen (or writes in it)
+    seenBefore = readUpTo(id);
+    $("chat-input").addEventListener("focus", readAll);
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setTimeout(readIfSeen, 1500);
+    }, { threshold: 0.6 });
+    seen.observe($("chat-list"));
+    document.addEventListener("visibilitychange", () => { if (onScreen()) setTimeout(readIfSeen, 1500); });
+  }
   else chatCatchUp().then(() => { if (last === 0) place.hidden = true; });
 }
 

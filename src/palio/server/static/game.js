@@ -18,7 +18,10 @@ import { boardContext, rendererFor } from "/static/render/index.js";
 import { hintView } from "/static/hint.js";
 import { chatCatchUp, chatInit, chatPushed, chatView } from "/static/chat.js";
 import { seatBarRatings } from "/static/ratings.js";
-import { drawClocks, drawTableControls, forfeitNotes, signalTurn } from "/static/timing.js";
+import { currentAccount, openSignIn } from "/static/account.js";
+import {
+  drawAwayBanner, drawClocks, drawTableControls, forfeitNotes, resultNote, seatForfeitMark, signalTurn,
+} from "/static/timing.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 // the join link carries the token in its #fragment, which is never sent to a server
@@ -143,6 +146,8 @@ function show(fresh) {
   $("rules-link").href = `/rules/${view.game}?lang=${language()}`;
   $("prompt-rules").href = `/rules/${view.game}?lang=${language()}${section}`;
   drawSeats();
+  drawAwayBanner(view);
+  drawSignInBanner();
   drawClocks(view);
   drawTableControls(view, { gameId, token, onChange: (fresh) => (fresh ? show(fresh) : refresh()) });
   drawWaiting();
@@ -166,12 +171,31 @@ function drawSeats() {
   const scores = view.scores || view.score_table?.totals;
   const waiting = view.status === "open";
   $("seats").replaceChildren(...view.seats.map((s) => el("div", {
-    class: `seat-chip seat-${s.seat}${!waiting && view.to_move === s.seat ? " turn" : ""}${view.seat === s.seat ? " me" : ""}${recentSeat() === s.seat ? " recent" : ""}`,
+    class: `seat-chip seat-${s.seat}${seatForfeitMark(view, s.seat) ? " forfeited" : ""}${!waiting && view.to_move === s.seat ? " turn" : ""}${view.seat === s.seat ? " me" : ""}${recentSeat() === s.seat ? " recent" : ""}`,
     "data-seat": s.seat,
   }, el("span", { class: "dot" }), s.taken ? seatName(view.seats, s.seat) : t("ui.seat_free"),
   view.seat === s.seat ? el("span", { class: "muted" }, ` (${t("ui.you")})`) : null,
+  seatForfeitMark(view, s.seat),
   scores ? el("span", { class: "score" }, ` ${whole(scores[s.seat])}`) : null,
   !waiting && view.to_move === s.seat ? el("span", { class: "turn-mark" }, ` ${t("ui.play.to_move")}`) : null)));
+}
+
+/** Signed out, without a seat's token, at a table where accounts hold seats (a turn mail's link
+ *  signs nobody in): "this is your seat: sign in". The mail's link names the seat (?seat=N);
+ *  without it the page asks whether one of the seats is the reader's. */
+function drawSignInBanner() {
+  const box = $("seat-sign-in");
+  const named = Number.parseInt(new URLSearchParams(window.location.search).get("seat") ?? "", 10);
+  const held = view.seats.filter((s) => s.account);
+  const show = view.seat === null && !token && !currentAccount() && !view.is_over && held.length > 0;
+  box.hidden = !show;
+  if (!show) return;
+  const mine = held.find((s) => s.seat === named);
+  box.replaceChildren(
+    el("span", {}, mine ? t("accounts.your_seat_sign_in", { player: seatName(view.seats, mine.seat) })
+      : t("accounts.maybe_your_seat")), " ",
+    el("button", { type: "button", class: "small primary", id: "seat-sign-in-button", onclick: openSignIn },
+      t("accounts.sign_in")));
 }
 
 /** While seats are open: who is missing, and the link that invites them. */
@@ -244,7 +268,7 @@ function drawResult() {
       el("th", { class: "num" }, t("ui.result.score")))),
     el("tbody", {}, view.ranking.map((seat) => el("tr", { "data-seat": seat },
       el("td", {}, t("ui.result.place_n", { n: view.score_table?.ranks?.[seat] ?? "" })),
-      el("td", {}, players[seat]),
+      el("td", {}, players[seat], resultNote(view, seat)),
       el("td", { class: "num" }, whole(view.scores[seat]))))));
   const breakdown = view.score_table ? breakdownTable(view.score_table, players, "score-breakdown") : null;
   box.replaceChildren(

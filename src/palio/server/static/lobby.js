@@ -6,9 +6,9 @@ import {
   levelName, loadWords, rememberCreated, say, seatName, t,
 } from "/static/common.js";
 import { leaderboardLink, lobbyRatings } from "/static/ratings.js";
-import { spectatorChatField } from "/static/chat.js";
+import { spectatorChatField, unreadBadge } from "/static/chat.js";
 import { accountGameRows, currentAccount } from "/static/account.js";
-import { fillTimingFields, timingBadges, timingBody } from "/static/timing.js";
+import { fillTimingFields, forfeitStatus, statusWords, timingBadges, timingBody } from "/static/timing.js";
 
 const NAME_KEY = "palio.name";
 let catalog = {};
@@ -198,7 +198,9 @@ async function showInvitation(gameId) {
   box.replaceChildren(
     el("h2", {}, t("ui.invite.title", { game: title })),
     el("p", { class: "seat-names" }, seatsText(summary)),
-    free.length ? el("p", {}, t("ui.invite.take_seat")) : el("p", {}, t("ui.invite.no_free_seat")),
+    // a signed-in player's seat takes the account's name: nothing to type
+    free.length ? el("p", {}, currentAccount() ? t("ui.invite.take_seat_as", { name: currentAccount().name })
+      : t("ui.invite.take_seat")) : el("p", {}, t("ui.invite.no_free_seat")),
     el("div", { class: "row" }, joinButtons(summary),
       el("a", { class: "button", href: `/games/${summary.id}` }, t("ui.lobby.watch"))));
   box.dataset.game = summary.id;
@@ -207,7 +209,11 @@ async function showInvitation(gameId) {
 
 // -- lists -------------------------------------------------------------------------------
 function seatsText(summary) {
-  return summary.seats.map((s) => (s.taken ? seatName(summary.seats, s.seat) : t("ui.seat_free"))).join(" · ");
+  return summary.seats.map((s) => {
+    if (!s.taken) return t("ui.seat_free");
+    const forfeited = forfeitStatus(summary, s.seat); // "Ada (timed out)", not a plain player
+    return forfeited ? `${seatName(summary.seats, s.seat)} (${forfeited})` : seatName(summary.seats, s.seat);
+  }).join(" · ");
 }
 
 function gameRow(summary) {
@@ -256,6 +262,7 @@ async function fillMine() {
     const mine = new Set(games.map((g) => `${g.id}/${g.seat}`));
     const rows = accountGameRows(games, catalog);
     box.replaceChildren(...rows, el("div", { id: "browser-seats" }));
+    for (const row of rows) addUnread(row, row.dataset.accountGame, null);
     const guest = held.filter((h) => !mine.has(`${h.id}/${h.seat}`));
     if (!guest.length && !rows.length) box.append(el("p", { class: "muted" }, t("ui.lobby.mine_empty")));
     if (!guest.length) return;
@@ -274,14 +281,15 @@ async function fillHeld(box, held) {
   const rows = await Promise.all(held.map(async (h) => {
     const reply = await api("GET", `/api/games/${h.id}`);
     const status = reply.ok ? reply.data.status : "gone";
-    const yourTurn = reply.ok && reply.data.to_move === h.seat && status === "running";
+    const forfeited = reply.ok ? forfeitStatus(reply.data, h.seat) : null;
+    const yourTurn = reply.ok && reply.data.to_move === h.seat && status === "running" && !forfeited;
     const name = reply.ok ? seatName(reply.data.seats, h.seat) : (h.name || t("ui.player_n", { n: h.seat + 1 }));
     return el("div", { class: "game-row", "data-mine": h.id },
       el("span", { class: "game-name" }, gameTitle(catalog, h.game)),
       el("code", {}, h.id),
       el("span", {}, t("ui.lobby.seat_as", { player: name })),
-      el("span", { class: yourTurn ? "badge turn" : "muted" }, yourTurn ? t("ui.lobby.your_turn")
-        : t(status === "expired" ? "timing.status.expired" : `ui.status.${status}`)),
+      el("span", { class: yourTurn ? "badge turn" : "muted", "data-status": forfeited ? "forfeited" : status },
+        yourTurn ? t("ui.lobby.your_turn") : statusWords(status, forfeited)),
       el("span", { class: "links" },
         status === "gone" ? null : el("a", { class: "button small",
           href: `/games/${h.id}#token=${encodeURIComponent(h.token)}` }, t("ui.lobby.go_back")),
@@ -289,6 +297,13 @@ async function fillHeld(box, held) {
           t("ui.lobby.forget"))));
   }));
   box.replaceChildren(...rows);
+  for (const [i, row] of rows.entries()) addUnread(row, held[i].id, held[i].token);
+}
+
+/** A row of "My games" shows its table's unread chat (chat.js). */
+async function addUnread(row, gameId, seatToken) {
+  const badge = await unreadBadge(gameId, seatToken);
+  if (badge) row.querySelector(".links")?.before(badge);
 }
 
 function refreshLists() {

@@ -2,7 +2,8 @@
 // a new password) and its games; the public page is /players/{name}.
 
 import { accountError, accountGameRows, currentAccount } from "/static/account.js";
-import { $, api, catalogById, el, loadWords, say, t } from "/static/common.js";
+import { $, api, catalogById, el, gameTitle, loadWords, say, t } from "/static/common.js";
+import { finishedGames, provisionalMark, ratingGraph } from "/static/ratings.js";
 
 function fill(me, languages) {
   $("profile-name").textContent = me.name;
@@ -48,6 +49,17 @@ async function start() {
   const catalog = await catalogById();
   $("account-games").replaceChildren(...(games.ok ? accountGameRows(games.data.games, catalog) : []));
   $("games-panel").hidden = false;
+  // finished games with date, place and rating change; a graph per game type's rating
+  const profile = await api("GET", `/api/players/${encodeURIComponent(me.name)}`);
+  if (games.ok && profile.ok) {
+    const ratings = profile.data.ratings || {};
+    const title = (id) => gameTitle(catalog, id);
+    $("finished-games").replaceChildren(finishedGames(games.data.games, ratings, title));
+    $("rating-graphs").replaceChildren(...Object.entries(ratings).map(([id, entry]) => el("div", {},
+      el("p", { class: "rating-now", "data-game": id }, `${title(id)}: ${entry.rating} `, provisionalMark(entry)),
+      ratingGraph(id, entry, title(id)))));
+    $("history-panel").hidden = false;
+  }
   document.body.dataset.ready = "1";
 }
 

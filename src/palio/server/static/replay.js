@@ -1,4 +1,5 @@
-// The replay viewer: a finished game's frames (spectator observations), stepped or scrubbed,
+// The replay viewer: a finished game's frames (a spectator's observations, or the reader's own
+// seat's when the reader held one), stepped or scrubbed,
 // each step's move in words and what it changed highlighted; the score breakdown at the end.
 
 import {
@@ -10,6 +11,11 @@ import { installReview } from "/static/review.js";
 import { chatInit } from "/static/chat.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/")[2] || "");
+// the seat this browser held at the table (its token, from the link or kept by the lobby): a
+// finished game's replay then shows that seat's own cards (a signed-in account's seat is
+// known to the server by the session alone)
+const seatToken = new URLSearchParams(window.location.hash.slice(1)).get("token")
+  || heldSeats().find((s) => s.id === gameId)?.token || null;
 
 let frames = [];
 let record = null;
@@ -17,6 +23,7 @@ let scoreTable = null;
 let legend = {};
 let seats = null;
 let current = 0;
+let mySeat = null; // the seat whose view the frames are (null: a spectator's)
 
 function seatLabel(seat) {
   if (seat === null || seat === undefined) return "";
@@ -40,7 +47,7 @@ function go(index) {
   const said = frame.log.length ? frame.log : [frame.n === 0 ? t("ui.replay.setup") : headline];
   $("step-log").replaceChildren(...said.map((line) => el("li", { class: frame.seat === null ? "" : `seat-${frame.seat}` }, line)));
   const before = current > 0 ? frames[current - 1].observation : frame.observation;
-  const ctx = boardContext({ seat: null, seats, legend, paths: diffPaths(before, frame.observation) });
+  const ctx = boardContext({ seat: mySeat, seats, legend, paths: diffPaths(before, frame.observation) });
   let board;
   try {
     board = rendererFor(record.game)(frame.observation, ctx);
@@ -76,7 +83,7 @@ function drawResult() {
 async function start() {
   await loadWords();
   const catalog = await catalogById();
-  const reply = await api("GET", `/api/games/${gameId}/replay`);
+  const reply = await api("GET", `/api/games/${gameId}/replay`, undefined, seatToken);
   if (!reply.ok) {
     say(t("ui.replay.none", { reason: errorMessage(reply) }));
     document.body.dataset.ready = "1";
@@ -84,6 +91,8 @@ async function start() {
   }
   ({ frames, record } = reply.data);
   scoreTable = reply.data.score_table || null;
+  mySeat = reply.data.seat ?? null;
+  document.body.dataset.viewer = mySeat === null ? "spectator" : "seat";
   document.body.dataset.game = record.game; // picks the game's seat colours (style.css)
   $("title").textContent = gameTitle(catalog, record.game);
   document.title = `${gameTitle(catalog, record.game)} - Palio`;
@@ -107,7 +116,7 @@ async function start() {
   go(0);
   installReview({ gameId, go, seatLabel, moves: frames.length - 1 }); // review.js
   // the table's chat, read with a seat's token this browser holds (chat.py decides who reads)
-  chatInit($("chat"), gameId, heldSeats().find((s) => s.id === gameId)?.token || null,
+  chatInit($("chat"), gameId, seatToken,
     { readOnly: true, tableSeats: seats });
   document.body.dataset.ready = "1";
 }

@@ -144,6 +144,68 @@ export function drawTableControls(view, { gameId, token, onChange }) {
   box.hidden = !parts.length;
 }
 
+// -- forfeited seats (issue 35: every page tells the truth) -------------------------------------
+const reasonWord = (reason) => (reason === "left" ? "left" : "timeout");
+
+/** The forfeit of ``seat`` (from a view's table, or a lobby summary's "forfeited"), or null;
+ *  the latest when a seat forfeited more than once. */
+export function forfeitOf(list, seat) {
+  const found = (list || []).filter((f) => Number(f.seat) === Number(seat));
+  return found.length ? found[found.length - 1] : null;
+}
+
+/** A seat chip's mark: "timed out · a bot plays", "left · ranked last"... */
+export function seatForfeitMark(view, seat) {
+  const f = forfeitOf(view.table?.forfeits, seat);
+  if (!f) return null;
+  return el("span", { class: "forfeit-mark", "data-forfeit": f.reason },
+    ` ${t(`timing.seat.${reasonWord(f.reason)}_${f.rule === "last" ? "last" : "bot"}`)}`);
+}
+
+/** A lobby or "My games" status word for a forfeited seat ("timed out"), or null. */
+export function forfeitStatus(summary, seat) {
+  const f = forfeitOf(summary.forfeited, seat);
+  if (!f) return null;
+  return t(f.reason === "left" ? "timing.status.left" : "timing.status.timed_out");
+}
+
+/** A seat's status in words: "timed out" rather than "playing" for a seat that forfeited. */
+export function statusWords(status, forfeited) {
+  const word = t(status === "expired" ? "timing.status.expired" : `ui.status.${status}`);
+  if (!forfeited) return word;
+  return status === "running" ? forfeited : `${word} · ${forfeited}`;
+}
+
+/** A moment in the reader's words and time zone: "28 Nov 2026, 09:14". */
+export function momentText(iso) {
+  const moment = new Date(iso);
+  if (Number.isNaN(moment.getTime())) return "";
+  return new Intl.DateTimeFormat(document.documentElement.lang || "en",
+    { dateStyle: "medium", timeStyle: "short" }).format(moment);
+}
+
+/** The player whose seat forfeited sees what happened and when, above the board. */
+export function drawAwayBanner(view) {
+  const box = document.getElementById("away-banner");
+  if (!box) return;
+  const f = view.seat === null || view.seat === undefined ? null : forfeitOf(view.table?.forfeits, view.seat);
+  box.hidden = !f;
+  if (!f) return;
+  const when = f.at ? momentText(f.at) : "";
+  box.textContent = t("timing.banner.yours", { what: f.text, when, move: Number(f.move) + 1 }); // the decision it happened at
+  box.dataset.forfeit = f.reason;
+}
+
+/** The result table's note beside a forfeited seat: "ranked last for the rating: ran out of
+ *  time" at a rated table (the ratings rate every forfeit last, whatever the board said). */
+export function resultNote(view, seat) {
+  const f = forfeitOf(view.table?.forfeits, seat);
+  if (!f) return null;
+  const how = view.table?.rated ? "rating" : (f.rule === "last" ? "last" : "bot");
+  return el("span", { class: "forfeit-note", "data-forfeit": f.reason },
+    t(`timing.result.${how}_${reasonWord(f.reason)}`));
+}
+
 /** Who left or ran out of time, in the result. */
 export function forfeitNotes(view) {
   const forfeits = view.table?.forfeits || [];
