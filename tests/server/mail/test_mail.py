@@ -205,7 +205,9 @@ def test_the_player_to_move_gets_one_mail_in_their_language(mail_table, smtp):
     [first] = smtp.inbox.wait_for(1)
     assert first["To"] == "anna@example.org"
     body = first.get_content()
-    assert f"https://palio.example.org/games/{mail_table.id}" in body
+    seat = mail_table.service.get(mail_table.id).state.to_move
+    # the seat in the link: opened signed out, the page says "this is your seat: sign in"
+    assert f"https://palio.example.org/games/{mail_table.id}?seat={seat}" in body
     assert "https://palio.example.org/mail/stop/" in body
     assert "session" not in body.lower() and "token=" not in body  # the link signs nobody in
     mail_table.move()  # Anna moves: Bruno's turn, and Bruno reads Japanese

@@ -349,7 +349,9 @@ class TurnMails:
         token, stop_hash = new_stop_token()
         base = self.public_url.rstrip("/")
         body = tr(msg("mail.turn.body", name=account.name, game=title, news="\n".join(lines),
-                      link=f"{base}/games/{row.game_id}", stop=f"{base}/mail/stop/{token}"))
+                      # ?seat=: a page opened signed out says "this is your seat: sign in"
+                      link=f"{base}/games/{row.game_id}?seat={row.seat}",
+                      stop=f"{base}/mail/stop/{token}"))
         if row.kind == "reminder" and left is not None:
             subject = tr(msg("mail.remind.subject", time=left, game=title))
         else:
