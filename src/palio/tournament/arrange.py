@@ -83,3 +83,48 @@ def _improve_pair(tables: list[list[EntrantId]], costs: list[Cost], sizes: list[
                 break
         a_index += 1
     return changed
+
+
+def perfect(players: list[EntrantId], humans: list[int], sizes: list[int], history: History,
+            group: Mapping[EntrantId, int], budget: int = 20_000
+            ) -> list[list[EntrantId]] | None:
+    """Tables with no repeat and every seat balanced, found by a depth-first search that
+    seats the highest-placed free player first with the nearest in the standings; ``None``
+    when there is none or the search gives up after ``budget`` steps."""
+    steps = 0
+
+    def fits(table: list[EntrantId], size: int) -> bool:
+        return not unmatched(tuple(sorted(history.needs(p) for p in table)), size)
+
+    def search(free: list[EntrantId], t: int) -> list[list[EntrantId]] | None:
+        nonlocal steps
+        if t == len(humans):
+            return []
+        head, rest = free[0], free[1:]
+        rest = sorted(rest, key=lambda p: abs(group[p] - group[head]))
+
+        def grow(table: list[EntrantId], start: int) -> list[list[EntrantId]] | None:
+            nonlocal steps
+            steps += 1
+            if steps > budget:
+                return None
+            if len(table) == humans[t]:
+                left = [p for p in free if p not in table]
+                found = search(left, t + 1)
+                return None if found is None else [table, *found]
+            for i in range(start, len(rest)):
+                p = rest[i]
+                if any(history.met(p, q) for q in table):
+                    continue
+                if not fits([*table, p], sizes[t]):
+                    continue
+                found = grow([*table, p], i + 1)
+                if found is not None:
+                    return found
+                if steps > budget:
+                    return None
+            return None
+
+        return grow([head], 0)
+
+    return search(list(players), 0)

@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 from itertools import combinations
 
 from palio.tournament import dutch
-from palio.tournament.arrange import improve, table_cost
+from palio.tournament.arrange import improve, perfect, table_cost
 from palio.tournament.model import (
     BOT,
     FORMATS,
@@ -114,6 +114,10 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
     tables = improve((_fold if first else _deal)(players, plan.humans), sizes, history, group,
                      reach=None)
     cost = _total(tables, sizes, history, group)
+    if cost[:2] != (0, 0):
+        found = perfect(players, list(plan.humans), sizes, history, group)
+        if found is not None:
+            tables, cost = found, _total(found, sizes, history, group)
     for _ in range(RESTARTS):
         if cost[:2] == (0, 0):
             break
@@ -157,6 +161,10 @@ def _round_robin(entrants: Sequence[Entrant], results: Sequence[TableResult | By
         rng.shuffle(players)
         tables = improve(_deal(players, plan.humans), sizes, history, group, reach=None)
         cost = _total(tables, sizes, history, group)
+        if cost[:2] != (0, 0):
+            found = perfect(players, list(plan.humans), sizes, history, group)
+            if found is not None:
+                tables, cost = found, _total(found, sizes, history, group)
         if best_cost is None or cost < best_cost:
             best, best_cost = tables, cost
     return _seated(best or [], sizes, history, rng, out)
