@@ -82,6 +82,9 @@ class History:
     opponents: dict[EntrantId, list[EntrantId]] = field(default_factory=lambda: defaultdict(list))
     byes: Counter = field(default_factory=Counter)
     played: Counter = field(default_factory=Counter)
+    # rounds still to play after the one being paired, when the organiser fixed their number:
+    # a seat may then run ahead by more than one while the rounds left can even it out
+    left: int | None = None
 
     @classmethod
     def of(cls, seats: int, results: Iterable[TableResult | Bye]) -> History:
@@ -115,10 +118,20 @@ class History:
 
     def needs(self, player: EntrantId) -> int:
         """The seats this player may take and stay balanced, as a bit mask: those with the
-        fewest sittings so far (all seats for a newcomer)."""
+        fewest sittings so far (all seats for a newcomer); with ``left`` rounds to come, any
+        seat after which those rounds can still bring every count within one of the others."""
         counts = self.counts(player)
         low = min(counts)
-        return sum(1 << s for s, c in enumerate(counts) if c == low)
+        if self.left is None:
+            return sum(1 << s for s, c in enumerate(counts) if c == low)
+        mask = 0
+        for s in range(self.seats):
+            after = counts.copy()
+            after[s] += 1
+            top = max(after)
+            if sum(max(0, top - 1 - c) for c in after) <= self.left:
+                mask |= 1 << s
+        return mask
 
 
 def check_entrants(entrants: Sequence[Entrant], withdrawn: Collection[EntrantId]) -> None:

@@ -35,10 +35,12 @@ RESTARTS = 6  # best of this many shuffled starts while a repeat or an unbalance
 def pair_round(fmt: str, entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], *,
                seats: int, min_players: int = 2, bots: bool = False,
                withdrawn: Collection[EntrantId] = (), rules: Scoring = PRESETS["bga"],
-               seed: int = 0, engine: str = "auto") -> Round:
+               seed: int = 0, engine: str = "auto", rounds: int | None = None) -> Round:
     """The next round. ``fmt``: ``swiss`` or ``roundrobin`` (an arena pairs from a waiting
     pool instead: ``arena_tables``). ``engine`` (Swiss at two seats only): ``auto`` or ``dutch``
-    (FIDE Dutch through py4swiss), ``groups`` (Palio's own score-group pairing)."""
+    (FIDE Dutch through py4swiss), ``groups`` (Palio's own score-group pairing). ``rounds``: the
+    planned number of rounds, if fixed: seat balance is then kept over the whole tournament
+    rather than after every round, which leaves more room to avoid repeats."""
     if fmt not in FORMATS or fmt == "arena":
         raise refuse("unknown_format", f"{fmt!r} is paired round by round only for swiss and "
                      "roundrobin", name=fmt)
@@ -51,10 +53,16 @@ def pair_round(fmt: str, entrants: Sequence[Entrant], results: Sequence[TableRes
     if fmt == "roundrobin":
         if seats == 2:
             return berger_round(entrants, results, round_number, withdrawn, bots)
-        return _round_robin(entrants, results, seats, min_players, bots, withdrawn, rng)
+        return _round_robin(entrants, results, seats, min_players, bots, withdrawn, rng,
+                            _left(rounds, round_number))
     if seats == 2 and engine in ("auto", "dutch"):
         return dutch.dutch_round(entrants, results, withdrawn, bots)
-    return _swiss(entrants, results, seats, min_players, bots, withdrawn, rules, rng)
+    return _swiss(entrants, results, seats, min_players, bots, withdrawn, rules, rng,
+                  _left(rounds, round_number))
+
+
+def _left(rounds: int | None, round_number: int) -> int | None:
+    return None if rounds is None else max(0, rounds - round_number)
 
 
 def _order(entrants: Sequence[Entrant], pts: dict[EntrantId, float]) -> list[EntrantId]:
@@ -100,8 +108,9 @@ def _seated(tables: list[list[EntrantId]], sizes: Sequence[int], history: Histor
 
 def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], seats: int,
            min_players: int, bots: bool, withdrawn: Collection[EntrantId], rules: Scoring,
-           rng: random.Random) -> Round:
+           rng: random.Random, left: int | None) -> Round:
     history = History.of(seats, results)
+    history.left = left
     pts = points(results, rules, seats)
     active = [e for e in entrants if e.id not in set(withdrawn)]
     order = _order(active, pts)
@@ -145,11 +154,12 @@ def score_groups(players: Sequence[EntrantId], pts: dict[EntrantId, float]
 
 def _round_robin(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], seats: int,
                  min_players: int, bots: bool, withdrawn: Collection[EntrantId],
-                 rng: random.Random) -> Round:
+                 rng: random.Random, left: int | None) -> Round:
     """Tables of 3-5 seats: the arrangement with the fewest pairs who have already met (and
     balanced seats), best of a few shuffled starts; every pair meets before any meets twice
     wherever the exchanges find it."""
     history = History.of(seats, results)
+    history.left = left
     active = [e.id for e in entrants if e.id not in set(withdrawn)]
     plan = table_plan(len(active), seats, min_players, bots)
     out = _sitting_out(active[::-1], plan.sitting_out, history)

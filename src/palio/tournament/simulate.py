@@ -56,7 +56,7 @@ def random_places(size: int, rng: random.Random) -> tuple[int, ...]:
 def simulate(fmt: str, players: int, seats: int, rounds: int, seed: int, *,
              min_players: int = 2, bots: bool = False, rules: Scoring = PRESETS["bga"],
              withdrawals: int = 0, late: int = 0, engine: str = "auto",
-             ratings: bool = False) -> Simulation:
+             ratings: bool = False, planned: bool = True) -> Simulation:
     rng = random.Random(seed)
     sim = Simulation(seats)
     next_id = 1
@@ -84,7 +84,7 @@ def simulate(fmt: str, players: int, seats: int, rounds: int, seed: int, *,
         sim.active.append([e.id for e in sim.entrants if e.id not in sim.withdrawn])
         paired = pair_round(fmt, sim.entrants, sim.results, seats=seats, min_players=min_players,
                             bots=bots, withdrawn=sim.withdrawn, rules=rules,
-                            seed=seed, engine=engine)
+                            seed=seed, engine=engine, rounds=rounds if planned else None)
         _play(sim, paired, number, rng)
     return sim
 
