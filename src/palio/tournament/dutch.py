@@ -6,7 +6,9 @@ a win, draw or loss with colour, a pairing bye (``U``, one point), or a round mi
 for a late entrant's earlier rounds and a withdrawn player's later ones). Points for the
 pairing are FIDE's (1, 1/2, 0) whatever the tournament's scoring: the Dutch system is defined
 on them. A withdrawn entrant is left out of the round. Where bots may fill, the entrant the
-system gives the bye plays a bot instead, in the seat they need.
+system gives the bye plays a bot instead, in the seat they need. Where the Dutch rules admit no
+pairing at all (say a fifth round for five players), ``dutch_round`` returns ``None`` and the
+caller pairs the round by score groups.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from palio.tournament.model import BOT, Bye, Entrant, EntrantId, Round, TableRes
 
 
 def dutch_round(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye],
-                withdrawn: Collection[EntrantId], bots: bool) -> Round:
+                withdrawn: Collection[EntrantId], bots: bool) -> Round | None:
     # a compiled library, imported where it is used so the rest of the package loads without it
     from py4swiss.engines import DutchEngine
+    from py4swiss.engines.common import PairingError
     from py4swiss.trf.codes import PlayerCode
     from py4swiss.trf.parsed_trf import ParsedTrf
     from py4swiss.trf.results import RoundResult
@@ -72,7 +75,11 @@ def dutch_round(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye
     by_number = {v: k for k, v in number.items()}
     tables: list[tuple[EntrantId | None, ...]] = []
     out: list[EntrantId] = []
-    for pairing in DutchEngine.generate_pairings(trf):
+    try:
+        pairings = DutchEngine.generate_pairings(trf)
+    except PairingError:
+        return None  # the Dutch rules admit no pairing (more rounds than the field allows)
+    for pairing in pairings:
         white = by_number.get(pairing.white)
         black = by_number.get(pairing.black)
         if pairing.white and pairing.black:

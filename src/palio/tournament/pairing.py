@@ -56,7 +56,9 @@ def pair_round(fmt: str, entrants: Sequence[Entrant], results: Sequence[TableRes
         return _round_robin(entrants, results, seats, min_players, bots, withdrawn, rng,
                             _left(rounds, round_number))
     if seats == 2 and engine in ("auto", "dutch"):
-        return dutch.dutch_round(entrants, results, withdrawn, bots)
+        paired = dutch.dutch_round(entrants, results, withdrawn, bots)
+        if paired is not None:
+            return paired
     return _swiss(entrants, results, seats, min_players, bots, withdrawn, rules, rng,
                   _left(rounds, round_number))
 
