@@ -102,6 +102,25 @@ def _fold(players: list[EntrantId], humans: Sequence[int]) -> list[list[EntrantI
     return tables
 
 
+def _deal_groups(players: list[EntrantId], humans: Sequence[int],
+                 group: dict[EntrantId, int]) -> list[list[EntrantId]]:
+    """Tables in standings order; where several tables in a row hold one score group only,
+    that group is folded across them (its top half meets its bottom half, as in the Dutch
+    system) rather than dealt in order."""
+    tables = _deal(players, humans)
+    out: list[list[EntrantId]] = []
+    i = 0
+    while i < len(tables):
+        j = i
+        level = {group[p] for p in tables[i]}
+        while j + 1 < len(tables) and len(level) == 1 and {group[p] for p in tables[j + 1]} == level:
+            j += 1
+        run = [p for t in tables[i:j + 1] for p in t]
+        out.extend(_fold(run, [len(t) for t in tables[i:j + 1]]) if j > i else [tables[i]])
+        i = j + 1
+    return out
+
+
 def _seated(tables: list[list[EntrantId]], sizes: Sequence[int], history: History,
             rng: random.Random, out: Sequence[EntrantId]) -> Round:
     return Round(tuple(seat_order(t, s, history, rng) for t, s in zip(tables, sizes, strict=True)),
@@ -122,8 +141,8 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
     group = score_groups(players, pts)
     sizes = [h + b for h, b in zip(plan.humans, plan.bots, strict=True)]
     first = not any(history.played[p] for p in players)
-    tables = improve((_fold if first else _deal)(players, plan.humans), sizes, history, group,
-                     reach=None)
+    start = _fold(players, plan.humans) if first else _deal_groups(players, plan.humans, group)
+    tables = improve(start, sizes, history, group, reach=None)
     cost = _total(tables, sizes, history, group)
     if cost[:2] != (0, 0):
         found = perfect(players, list(plan.humans), sizes, history, group)
