@@ -85,6 +85,7 @@ class History:
     # rounds still to play after the one being paired, when the organiser fixed their number:
     # a seat may then run ahead by more than one while the rounds left can even it out
     left: int | None = None
+    _needs: dict = field(default_factory=dict, repr=False)  # (player, left) -> mask
 
     @classmethod
     def of(cls, seats: int, results: Iterable[TableResult | Bye]) -> History:
@@ -97,6 +98,7 @@ class History:
         return history
 
     def add(self, table: Sequence[EntrantId | None]) -> None:
+        self._needs.clear()
         humans = [p for p in table if p is not BOT]
         for position, player in enumerate(table):
             if player is BOT:
@@ -120,6 +122,12 @@ class History:
         """The seats this player may take and stay balanced, as a bit mask: those with the
         fewest sittings so far (all seats for a newcomer); with ``left`` rounds to come, any
         seat after which those rounds can still bring every count within one of the others."""
+        key = (player, self.left)
+        if key not in self._needs:
+            self._needs[key] = self._mask(player)
+        return self._needs[key]
+
+    def _mask(self, player: EntrantId) -> int:
         counts = self.counts(player)
         low = min(counts)
         if self.left is None:
