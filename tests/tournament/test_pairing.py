@@ -56,9 +56,15 @@ def run_format(fmt: str, seed: int) -> tuple[bool, bool] | None:
             assert seat_spread(sim) <= 1, context
         return full, seat_spread(sim) <= 1
     return None
-    if fmt == "arena":
-        for paired in sim.rounds:
+    if fmt == "berger":  # within one cycle of the Berger tables nobody meets twice
+        cycle = setup["players"] - 1 + setup["players"] % 2
+        assert setup["rounds"] > cycle or sim.repeats() == 0, context
+    if fmt == "arena":  # full tables of waiting players, nobody at two tables, nobody gone
+        for paired, waiting in zip(sim.rounds, sim.active, strict=True):
+            seated = [p for t in paired.tables for p in t]
             assert all(len(t) == seats for t in paired.tables), context
+            # ``waiting`` is after that tick's withdrawals: nobody gone is seated
+            assert len(seated) == len(set(seated)) and set(seated) <= set(waiting), context
 
 
 @pytest.mark.parametrize("fmt", ["swiss", "roundrobin", "arena", "berger"])
