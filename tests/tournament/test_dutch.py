@@ -9,6 +9,7 @@ import pytest
 
 from palio.tournament import Entrant, TableResult, pair_round
 from palio.tournament.simulate import simulate
+from tests.tournament.properties import check_round_shape
 
 pytest.importorskip("py4swiss")
 
@@ -56,3 +57,12 @@ def test_no_rematch_no_colour_three_in_a_row_no_gap_over_two(seed):
     for history in colours.values():
         assert abs(history.count("w") - history.count("b")) <= 2
         assert "www" not in "".join(history) and "bbb" not in "".join(history)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_late_entries_and_withdrawals_keep_everyone_seated_once(seed):
+    rng = random.Random(100 + seed)
+    players, bots = rng.randint(6, 14), rng.random() < 0.5
+    sim = simulate("swiss", players, 2, rng.randint(3, players // 2), seed, bots=bots,
+                   withdrawals=rng.randint(0, 2), late=rng.randint(0, 2))
+    check_round_shape(sim, 2, 2, bots)

@@ -16,11 +16,19 @@ from palio.tournament.model import (
     TournamentError,
 )
 from palio.tournament.pairing import arena_tables, berger_pairs, pair_round, score_groups
-from palio.tournament.scoring import PRESETS, TIE_BREAKS, Scoring, Standing, points, standings
+from palio.tournament.scoring import (
+    PRESETS,
+    TIE_BREAKS,
+    Scoring,
+    Standing,
+    points,
+    scoring,
+    standings,
+)
 from palio.tournament.sizes import Plan, table_plan
 
 __all__ = [
     "BOT", "FORMATS", "PRESETS", "TIE_BREAKS", "Bye", "Entrant", "History", "Plan", "Round",
     "Scoring", "Standing", "TableResult", "TournamentError", "arena_tables", "berger_pairs",
-    "pair_round", "points", "score_groups", "standings", "table_plan",
+    "pair_round", "points", "score_groups", "scoring", "standings", "table_plan",
 ]
