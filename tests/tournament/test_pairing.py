@@ -107,6 +107,7 @@ def test_berger_tables_match_fide_for_six_and_meet_everyone_once():
     assert berger_pairs(6, 1) == [(1, 6), (2, 5), (3, 4)]
     assert sorted(berger_pairs(6, 2)) == [(1, 2), (5, 3), (6, 4)]
     assert sorted(berger_pairs(6, 5)) == [(3, 6), (4, 2), (5, 1)]
+    assert berger_pairs(6, 6) == [(6, 1), (5, 2), (4, 3)]  # the second cycle swaps colours
     for n in range(2, 15):
         rounds = n - 1 if n % 2 == 0 else n
         met, white = set(), [0] * (n + 2)

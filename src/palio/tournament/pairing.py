@@ -203,19 +203,22 @@ def _round_robin(entrants: Sequence[Entrant], results: Sequence[TableResult | By
 
 def berger_pairs(n: int, round_number: int) -> list[tuple[int, int]]:
     """FIDE's Berger table for ``n`` players (an odd count gets a dummy ``n + 1``, whose
-    opponent sits out): the 1-based (white, black) numbers of round ``round_number``."""
+    opponent sits out): the 1-based (white, black) numbers of round ``round_number``; rounds
+    past the first cycle repeat it with colours swapped (a double round robin)."""
     if n % 2:
         n += 1
     m = n - 1
     r = (round_number - 1) % m + 1
     target = (r + 1) % m
-    pairs = []
+    pairs: list[tuple[int, int]] = []
     for i in range(1, n):
         for j in range(i + 1, n):
             if (i + j) % m == target:
                 pairs.append((i, j) if (j - i) % 2 else (j, i))
         if (2 * i) % m == target:
             pairs.append((n, i) if r % 2 == 0 else (i, n))
+    if (round_number - 1) // m % 2:  # a second cycle swaps the colours of the first
+        pairs = [(b, a) for a, b in pairs]
     return pairs
 
 
