@@ -76,15 +76,23 @@ def check_no_avoidable_repeat(sim: Simulation, seats: int, planned: int | None) 
 
 def seat_spread(sim: Simulation) -> int:
     """The widest gap between two seat counts of an entrant who played to the end (one who
-    withdrew may leave with a seat short: the rounds that would even it out are not played)."""
+    withdrew may leave with a seat short: the rounds that would even it out are not played;
+    so may one who sat out a round while a seat of theirs was two ahead)."""
     counts: dict = {}
-    for r in sim.results:
-        if isinstance(r, Bye):
-            continue
-        for s, p in enumerate(r.seats):
-            if p is not BOT and p not in sim.withdrawn:
-                counts.setdefault(p, [0] * sim.seats)[s] += 1
-    return max((max(c) - min(c) for c in counts.values()), default=0)
+    stuck = set(sim.withdrawn)
+    for number in range(1, len(sim.rounds) + 1):
+        for r in sim.results:
+            if r.round != number:
+                continue
+            if isinstance(r, Bye):
+                c = counts.get(r.entrant, [0])
+                if max(c) - min(c) > 1:
+                    stuck.add(r.entrant)
+                continue
+            for s, p in enumerate(r.seats):
+                if p is not BOT:
+                    counts.setdefault(p, [0] * sim.seats)[s] += 1
+    return max((max(c) - min(c) for p, c in counts.items() if p not in stuck), default=0)
 
 
 def every_round_matched(sim: Simulation, seats: int, planned: int | None) -> bool:

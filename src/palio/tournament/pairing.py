@@ -74,11 +74,17 @@ def _order(entrants: Sequence[Entrant], pts: dict[EntrantId, float]) -> list[Ent
 
 
 def _sitting_out(order: list[EntrantId], count: int, history: History) -> list[EntrantId]:
-    """Who sits out: the fewest byes so far, then the lowest in the standings."""
+    """Who sits out: the fewest byes so far, then those whose seats are even (one whose seat
+    ran ahead needs the rounds left to even it out), then the lowest in the standings."""
     if count == 0:
         return []
     position = {p: i for i, p in enumerate(order)}
-    return sorted(order, key=lambda p: (history.byes[p], -position[p]))[:count]
+
+    def uneven(p: EntrantId) -> bool:
+        counts = history.counts(p)
+        return max(counts) - min(counts) > 1
+
+    return sorted(order, key=lambda p: (history.byes[p], uneven(p), -position[p]))[:count]
 
 
 def _deal(players: list[EntrantId], humans: Sequence[int]) -> list[list[EntrantId]]:
