@@ -132,6 +132,8 @@ def test_bad_input_is_refused():
         pair_round("swiss", entrants, [], seats=3, withdrawn=[9])
     with pytest.raises(TournamentError):
         pair_round("swiss", entrants, [], seats=3, min_players=4)
+    with pytest.raises(TournamentError):
+        pair_round("swiss", entrants, [], seats=6)
     played = [TableResult(1, (0, 1), (1, 2)), TableResult(1, (2, 3), (1, 2))]
     with pytest.raises(TournamentError):
         pair_round("roundrobin", [*entrants, Entrant(4)], played, seats=2)

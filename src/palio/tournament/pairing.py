@@ -139,11 +139,12 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
     history = History.of(seats, results)
     history.left = left
     pts = points(results, rules, seats)
-    active = [e for e in entrants if e.id not in set(withdrawn)]
+    gone = set(withdrawn)
+    active = [e for e in entrants if e.id not in gone]
     order = _order(active, pts)
     plan = table_plan(len(order), seats, min_players, bots)
     out = _sitting_out(order, plan.sitting_out, history)
-    players = [p for p in order if p not in set(out)]
+    players = [p for p in order if p not in out]
     group = score_groups(players, pts)
     sizes = [h + b for h, b in zip(plan.humans, plan.bots, strict=True)]
     first = not any(history.played[p] for p in players)
@@ -187,10 +188,11 @@ def _round_robin(entrants: Sequence[Entrant], results: Sequence[TableResult | By
     wherever the exchanges find it."""
     history = History.of(seats, results)
     history.left = left
-    active = [e.id for e in entrants if e.id not in set(withdrawn)]
+    gone = set(withdrawn)
+    active = [e.id for e in entrants if e.id not in gone]
     plan = table_plan(len(active), seats, min_players, bots)
     out = _sitting_out(active[::-1], plan.sitting_out, history)
-    players = [p for p in active if p not in set(out)]
+    players = [p for p in active if p not in out]
     group = dict.fromkeys(players, 0)
     sizes = [h + b for h, b in zip(plan.humans, plan.bots, strict=True)]
     best, best_cost = None, None

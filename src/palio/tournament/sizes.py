@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from palio.tournament.model import refuse
 
+MOST_SEATS = 5  # every Palio game seats at most five; seat orders are searched exhaustively
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -27,6 +29,8 @@ def table_plan(n: int, seats: int, min_players: int = 2, bots: bool = False) -> 
     if seats < 2 or seats < min_players:
         raise refuse("bad_seats", f"a table needs at least {max(2, min_players)} seats",
                      least=max(2, min_players))
+    if seats > MOST_SEATS:
+        raise refuse("too_many_seats", f"a table has at most {MOST_SEATS} seats", most=MOST_SEATS)
     least = max(2, min_players)
     if n <= 0:
         return Plan((), (), 0)
