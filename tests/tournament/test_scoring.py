@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from palio.tournament import (
     PRESETS,
@@ -65,3 +67,15 @@ def test_a_withdrawn_entrant_is_listed_last_and_bad_names_are_refused():
         TableResult(1, ("a", "a"), (1, 2))
     with pytest.raises(TournamentError):
         TableResult(1, ("a", "b"), (1, 3))
+
+
+@given(st.lists(st.integers(0, 3), min_size=2, max_size=5), st.sampled_from(sorted(PRESETS)))
+def test_ties_share_points_without_making_or_losing_any(game_scores, preset):
+    # places as a game gives them: equal scores tie, the next place skips (1, 1, 3)
+    places = tuple(1 + sum(other > mine for other in game_scores) for mine in game_scores)
+    rules = PRESETS[preset]
+    got = rules.table_points(places)
+    assert sum(got) == pytest.approx(sum(rules.place_points(len(places))))
+    for a, pa in zip(got, places, strict=True):
+        for b, pb in zip(got, places, strict=True):
+            assert (pa < pb) <= (a >= b)  # a better place never scores less
