@@ -8,11 +8,11 @@ The cost of a table, compared in this order (lexicographically, summed over tabl
 4. ``spread``: the squared distance in score groups between every two players at the table.
 
 Starting from the tables the caller deals, ``improve`` tries every exchange of two players at
-different tables and keeps one that lowers the cost, until none does. An exchange is tried only
-between players in the same score group or neighbouring groups, unless it seats more players
-in a seat they need. So when the pairing is done, no exchange within a score group and its
-neighbour removes a repeat without unbalancing a seat: the property ``tests/tournament``
-checks with its own count.
+different tables and keeps one that lowers the cost, until none does. Any two players may be
+exchanged (as FIDE's systems float a player as far as it takes to avoid a rematch); score-group
+distance is the last criterion. So when the pairing is done, no exchange, and in particular
+none within a score group and its neighbour, removes a repeat without unbalancing a seat: the
+property ``tests/tournament`` checks with its own count.
 """
 
 from __future__ import annotations
@@ -43,18 +43,15 @@ def _add(a: Cost, b: Cost) -> Cost:
 
 
 def improve(tables: list[list[EntrantId]], sizes: list[int], history: History,
-            group: Mapping[EntrantId, int], reach: int = 1, max_passes: int = 50
-            ) -> list[list[EntrantId]]:
-    """Exchange players between tables while that lowers the total cost (see the module).
-    ``reach``: how many score groups apart two players may be to be exchanged for a reason
-    other than seat balance (``None``: any)."""
+            group: Mapping[EntrantId, int], max_passes: int = 50) -> list[list[EntrantId]]:
+    """Exchange players between tables while that lowers the total cost (see the module)."""
     tables = [list(t) for t in tables]
     costs = [table_cost(t, s, history, group) for t, s in zip(tables, sizes, strict=True)]
     for _ in range(max_passes):
         changed = False
         for i in range(len(tables)):
             for j in range(i + 1, len(tables)):
-                if _improve_pair(tables, costs, sizes, i, j, history, group, reach):
+                if _improve_pair(tables, costs, sizes, i, j, history, group):
                     changed = True
         if not changed:
             break
@@ -62,22 +59,18 @@ def improve(tables: list[list[EntrantId]], sizes: list[int], history: History,
 
 
 def _improve_pair(tables: list[list[EntrantId]], costs: list[Cost], sizes: list[int], i: int,
-                  j: int, history: History, group: Mapping[EntrantId, int],
-                  reach: int | None) -> bool:
+                  j: int, history: History, group: Mapping[EntrantId, int]) -> bool:
     changed = False
     a_index = 0
     while a_index < len(tables[i]):
         for b_index in range(len(tables[j])):
             a, b = tables[i][a_index], tables[j][b_index]
-            near = reach is None or abs(group[a] - group[b]) <= reach
-            if not near and costs[i][0] + costs[j][0] == 0:
-                continue
             new_i = tables[i][:a_index] + [b] + tables[i][a_index + 1:]
             new_j = tables[j][:b_index] + [a] + tables[j][b_index + 1:]
             cost_i = table_cost(new_i, sizes[i], history, group)
             cost_j = table_cost(new_j, sizes[j], history, group)
             old, new = _add(costs[i], costs[j]), _add(cost_i, cost_j)
-            if new < old and (near or new[0] < old[0]):
+            if new < old:
                 tables[i], tables[j], costs[i], costs[j] = new_i, new_j, cost_i, cost_j
                 changed = True
                 break

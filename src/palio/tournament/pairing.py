@@ -149,7 +149,7 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
     sizes = [h + b for h, b in zip(plan.humans, plan.bots, strict=True)]
     first = not any(history.played[p] for p in players)
     start = _fold(players, plan.humans) if first else _deal_groups(players, plan.humans, group)
-    tables = improve(start, sizes, history, group, reach=None)
+    tables = improve(start, sizes, history, group)
     cost = _total(tables, sizes, history, group)
     if cost[:2] != (0, 0):
         found = perfect(players, list(plan.humans), sizes, history, group)
@@ -160,7 +160,7 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
             break
         # again from the standings with players shuffled inside their score groups
         shuffled = sorted(players, key=lambda p: (group[p], rng.random()))
-        again = improve(_deal(shuffled, plan.humans), sizes, history, group, reach=None)
+        again = improve(_deal(shuffled, plan.humans), sizes, history, group)
         if _total(again, sizes, history, group) < cost:
             tables, cost = again, _total(again, sizes, history, group)
     return _seated(tables, sizes, history, rng, out)
@@ -198,7 +198,7 @@ def _round_robin(entrants: Sequence[Entrant], results: Sequence[TableResult | By
     best, best_cost = None, None
     for _ in range(RESTARTS):
         rng.shuffle(players)
-        tables = improve(_deal(players, plan.humans), sizes, history, group, reach=None)
+        tables = improve(_deal(players, plan.humans), sizes, history, group)
         cost = _total(tables, sizes, history, group)
         if cost[:2] != (0, 0):
             found = perfect(players, list(plan.humans), sizes, history, group)
