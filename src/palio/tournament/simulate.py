@@ -4,7 +4,7 @@
 Results are random places (a tie at a table one time in ten). Optional withdrawals and late
 entries happen between rounds at random. An arena runs in ticks: every table lasts one to
 three ticks at random, its players wait again when it ends, and each tick pairs whoever waits;
-each tick's new tables are one "round" of the output.
+each tick's new tables (if any) are one "round" of the output.
 """
 
 from __future__ import annotations
@@ -121,10 +121,12 @@ def _arena(sim: Simulation, rounds: int, rng: random.Random, withdrawals: int, l
             waiting.extend(p for p in table if p is not BOT)
         order = [s.entrant for s in standings(sim.entrants, sim.results, rules, sim.seats,
                                               tie_breaks=())]
-        sim.active.append(list(waiting))
+        pool = list(waiting)
         paired, waiting = arena_tables(waiting, order, sim.results, seats=sim.seats,
                                        seed=rng.randrange(1 << 30))
-        sim.rounds.append(paired)
+        if paired.tables:  # a tick that seats nobody is no round
+            sim.active.append(pool)
+            sim.rounds.append(paired)
         for table in paired.tables:
             playing.append((tick + rng.randint(1, 3), table))
             seats_taken += len(table)
