@@ -11,7 +11,7 @@ import sys
 from palio.tournament.simulate import simulate
 
 CASES = [("swiss", 12, 3, 4), ("swiss", 20, 4, 5), ("swiss", 10, 2, 5),
-         ("roundrobin", 9, 3, 4), ("arena", 12, 3, 4)]
+         ("swiss", 10, 3, 5), ("roundrobin", 9, 3, 4), ("arena", 12, 3, 4)]
 
 
 def main(first: int) -> None:

@@ -25,6 +25,14 @@ def repeat_pairs(table, met):
     return sum(frozenset(x) in met for x in combinations(humans, 2))
 
 
+def rounds_left(planned, number, paired, seats):
+    """The rounds that may still even out a seat: with the rounds fixed and every table full
+    (docs/tournaments.md)."""
+    if planned is None or any(len(t) < seats for t in paired.tables):
+        return None
+    return max(0, planned - number)
+
+
 def check_round_shape(sim: Simulation, seats: int, min_players: int, bots: bool) -> None:
     """Everyone still in is seated once (or sits out only when the table plan must), nobody
     withdrawn is seated, bots only where allowed, tables of a size the game allows."""
@@ -47,7 +55,7 @@ def check_no_avoidable_repeat(sim: Simulation, seats: int, planned: int | None) 
     for number, paired in enumerate(sim.rounds, 1):
         before = [r for r in sim.results if r.round < number]
         history = History.of(seats, before)
-        history.left = None if planned is None else max(0, planned - number)
+        history.left = rounds_left(planned, number, paired, seats)
         pts = points(before, PRESETS["bga"], seats)
         players = [p for t in paired.tables for p in t if p is not BOT]
         group = score_groups(players, pts)
@@ -100,7 +108,7 @@ def every_round_matched(sim: Simulation, seats: int, planned: int | None) -> boo
     (the pairing's first aim; when some round could not, a seat may run two ahead)."""
     for number, paired in enumerate(sim.rounds, 1):
         history = History.of(seats, [r for r in sim.results if r.round < number])
-        history.left = None if planned is None else max(0, planned - number)
+        history.left = rounds_left(planned, number, paired, seats)
         for table in paired.tables:
             humans = [p for p in table if p is not BOT]
             if unmatched(tuple(sorted(history.needs(p) for p in humans)), len(table)):

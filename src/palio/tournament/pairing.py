@@ -63,6 +63,12 @@ def pair_round(fmt: str, entrants: Sequence[Entrant], results: Sequence[TableRes
                   _left(rounds, round_number))
 
 
+def _relaxed(left: int | None, sizes: Sequence[int], seats: int) -> int | None:
+    """The rounds left that may even out a seat run ahead; none at a round with short tables
+    (a short table lacks the last seat, so a seat run ahead may never catch up)."""
+    return left if all(size == seats for size in sizes) else None
+
+
 def _left(rounds: int | None, round_number: int) -> int | None:
     return None if rounds is None else max(0, rounds - round_number)
 
@@ -137,7 +143,6 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
            min_players: int, bots: bool, withdrawn: Collection[EntrantId], rules: Scoring,
            rng: random.Random, left: int | None) -> Round:
     history = History.of(seats, results)
-    history.left = left
     pts = points(results, rules, seats)
     gone = set(withdrawn)
     active = [e for e in entrants if e.id not in gone]
@@ -147,6 +152,7 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
     players = [p for p in order if p not in out]
     group = score_groups(players, pts)
     sizes = [h + b for h, b in zip(plan.humans, plan.bots, strict=True)]
+    history.left = _relaxed(left, sizes, seats)
     first = not any(history.played[p] for p in players)
     start = _fold(players, plan.humans) if first else _deal_groups(players, plan.humans, group)
     tables = improve(start, sizes, history, group)
@@ -187,7 +193,6 @@ def _round_robin(entrants: Sequence[Entrant], results: Sequence[TableResult | By
     balanced seats), best of a few shuffled starts; every pair meets before any meets twice
     wherever the exchanges find it."""
     history = History.of(seats, results)
-    history.left = left
     gone = set(withdrawn)
     active = [e.id for e in entrants if e.id not in gone]
     plan = table_plan(len(active), seats, min_players, bots)
@@ -195,6 +200,7 @@ def _round_robin(entrants: Sequence[Entrant], results: Sequence[TableResult | By
     players = [p for p in active if p not in out]
     group = dict.fromkeys(players, 0)
     sizes = [h + b for h, b in zip(plan.humans, plan.bots, strict=True)]
+    history.left = _relaxed(left, sizes, seats)
     best, best_cost = None, None
     for _ in range(RESTARTS):
         rng.shuffle(players)
