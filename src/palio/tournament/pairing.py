@@ -206,12 +206,14 @@ def _round_robin(entrants: Sequence[Entrant], results: Sequence[TableResult | By
         rng.shuffle(players)
         tables = improve(_deal(players, plan.humans), sizes, history, group)
         cost = _total(tables, sizes, history, group)
-        if cost[:2] != (0, 0):
-            found = perfect(players, list(plan.humans), sizes, history, group)
-            if found is not None:
-                tables, cost = found, _total(found, sizes, history, group)
         if best_cost is None or cost < best_cost:
             best, best_cost = tables, cost
+        if best_cost[:2] == (0, 0):
+            break
+    if best_cost is not None and best_cost[:2] != (0, 0):
+        found = perfect(players, list(plan.humans), sizes, history, group)
+        if found is not None:
+            best = found
     return _seated(best or [], sizes, history, rng, out)
 
 
