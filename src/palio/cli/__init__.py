@@ -21,6 +21,7 @@ COMMAND_MODULES = [
     "palio.cli.train",
     "palio.cli.review",
     "palio.cli.users",
+    "palio.cli.tournament",
 ]
 
 for _name in COMMAND_MODULES:

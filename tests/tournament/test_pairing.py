@@ -1,0 +1,139 @@
+"""Pairing quality over seeded random tournaments (random results, withdrawals, late entries):
+a moderate number by default, 10,000 per format with ``pytest -m slow``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from palio.tournament import Entrant, TableResult, TournamentError, berger_pairs, pair_round
+from palio.tournament.simulate import simulate
+from palio.tournament.sizes import table_plan
+from tests.tournament.properties import (
+    check_no_avoidable_repeat,
+    check_round_shape,
+    every_round_matched,
+    seat_spread,
+)
+
+SLOW_TOURNAMENTS = 10_000
+
+
+def random_setup(rng: random.Random, fmt: str):
+    seats = {"berger": 2, "roundrobin": rng.randint(3, 5)}.get(fmt) or rng.randint(2, 5)
+    min_players = rng.choice([2, seats]) if seats > 2 else 2
+    return dict(
+        players=rng.randint(seats, 4 * seats + 3),
+        seats=seats,
+        rounds=rng.randint(2, 6),
+        min_players=min_players,
+        bots=rng.random() < 0.4,
+        withdrawals=0 if fmt == "berger" else rng.randint(0, 2),
+        late=0 if fmt == "berger" else rng.randint(0, 2),
+    )
+
+
+def run_format(fmt: str, seed: int) -> tuple[bool, bool] | None:
+    """Check one random tournament; for Swiss and round robin, whether all its tables were
+    full and whether every seat count ended within one."""
+    rng = random.Random(seed)
+    setup = random_setup(rng, fmt)
+    seats, bots = setup["seats"], setup["bots"]
+    pairing = "roundrobin" if fmt == "berger" else fmt
+    engine = "groups" if fmt == "swiss" else "auto"
+    sim = simulate(pairing, setup["players"], seats, setup["rounds"], seed,
+                   min_players=setup["min_players"], bots=bots,
+                   withdrawals=setup["withdrawals"], late=setup["late"], engine=engine)
+    context = (fmt, seed, setup)
+    if fmt != "arena":
+        check_round_shape(sim, seats, setup["min_players"], bots)
+    if fmt in ("swiss", "roundrobin"):
+        check_no_avoidable_repeat(sim, seats, setup["rounds"])
+        # every table full and every round matched: seats within one of each other
+        full = all(len(t) == seats for r in sim.rounds for t in r.tables)
+        if full and every_round_matched(sim, seats, setup["rounds"]):
+            assert seat_spread(sim) <= 1, context
+        return full, seat_spread(sim) <= 1
+    return None
+    if fmt == "berger":  # within one cycle of the Berger tables nobody meets twice
+        cycle = setup["players"] - 1 + setup["players"] % 2
+        assert setup["rounds"] > cycle or sim.repeats() == 0, context
+    if fmt == "arena":  # full tables of waiting players, nobody at two tables, nobody gone
+        for paired, waiting in zip(sim.rounds, sim.active, strict=True):
+            seated = [p for t in paired.tables for p in t]
+            assert all(len(t) == seats for t in paired.tables), context
+            # ``waiting`` is after that tick's withdrawals: nobody gone is seated
+            assert len(seated) == len(set(seated)) and set(seated) <= set(waiting), context
+
+
+@pytest.mark.parametrize("fmt", ["swiss", "roundrobin", "arena", "berger"])
+@pytest.mark.parametrize("seed", range(12))
+def test_random_tournaments_keep_the_guarantees(fmt, seed):
+    run_format(fmt, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fmt", ["swiss", "roundrobin", "arena", "berger"])
+def test_ten_thousand_random_tournaments_per_format(fmt):
+    balanced = full = 0
+    for seed in range(SLOW_TOURNAMENTS):
+        got = run_format(fmt, 1_000_000 + seed)
+        if got and got[0]:
+            full += 1
+            balanced += got[1]
+    print(f"{fmt}: seats within one in {balanced} of {full} tournaments at full tables")
+
+
+def test_table_sizes_mix_k_and_k_minus_one_before_anyone_sits_out():
+    assert table_plan(10, 3).humans == (3, 3, 2, 2)
+    assert table_plan(7, 5, min_players=3).humans == (4, 3)  # 5 and 4 cannot make 7
+    assert table_plan(7, 5, min_players=3, bots=True).bots == (1, 2)
+    assert table_plan(3, 2).sitting_out == 1
+    assert table_plan(3, 2, bots=True).bots == (0, 1)
+    for n in range(0, 40):
+        for k in range(2, 6):
+            for least in range(2, k + 1):
+                plan = table_plan(n, k, least)
+                assert sum(plan.humans) + plan.sitting_out == n
+                assert all(least <= h <= k for h in plan.humans)
+                if n >= least and n not in (least * 0,):
+                    # nobody sits out when some split into tables of least..k exists
+                    fits = any(t * least <= n <= t * k for t in range(1, n + 1))
+                    assert (plan.sitting_out == 0) == fits, (n, k, least)
+
+
+def test_berger_tables_match_fide_for_six_and_meet_everyone_once():
+    assert berger_pairs(6, 1) == [(1, 6), (2, 5), (3, 4)]
+    assert sorted(berger_pairs(6, 2)) == [(1, 2), (5, 3), (6, 4)]
+    assert sorted(berger_pairs(6, 5)) == [(3, 6), (4, 2), (5, 1)]
+    assert berger_pairs(6, 6) == [(6, 1), (5, 2), (4, 3)]  # the second cycle swaps colours
+    for n in range(2, 15):
+        rounds = n - 1 if n % 2 == 0 else n
+        met, white = set(), [0] * (n + 2)
+        for r in range(1, rounds + 1):
+            for w, b in berger_pairs(n, r):
+                pair = frozenset((w, b))
+                assert pair not in met
+                met.add(pair)
+                white[w] += 1
+        players = n if n % 2 == 0 else n + 1
+        assert len(met) == players * (players - 1) // 2
+        assert all(abs(2 * white[p] - (players - 1)) <= 1 for p in range(1, players + 1))
+
+
+def test_bad_input_is_refused():
+    entrants = [Entrant(i) for i in range(4)]
+    with pytest.raises(TournamentError):
+        pair_round("knockout", entrants, [], seats=2)
+    with pytest.raises(TournamentError):
+        pair_round("swiss", [*entrants, Entrant(0)], [], seats=2)
+    with pytest.raises(TournamentError):
+        pair_round("swiss", entrants, [], seats=3, withdrawn=[9])
+    with pytest.raises(TournamentError):
+        pair_round("swiss", entrants, [], seats=3, min_players=4)
+    with pytest.raises(TournamentError):
+        pair_round("swiss", entrants, [], seats=6)
+    played = [TableResult(1, (0, 1), (1, 2)), TableResult(1, (2, 3), (1, 2))]
+    with pytest.raises(TournamentError):
+        pair_round("roundrobin", [*entrants, Entrant(4)], played, seats=2)
