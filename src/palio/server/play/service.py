@@ -27,6 +27,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from types import ModuleType
 from typing import Any
 
 from sqlalchemy import and_, delete, func, or_, select, text, update
@@ -35,14 +36,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 import palio.games as registry
-from palio import bots
 from palio.core import describe
 from palio.core.errors import OptionError, PalioError
 from palio.core.game import Game, State
 from palio.core.i18n import Translator, lookup
 from palio.core.record import GameRecord
 from palio.core.words import msg
-from palio.review import hints_allowed
 from palio.server.base.clock import Clock, SystemClock
 from palio.server.base.cluster import CHANNEL
 from palio.server.base.db import is_sqlite, make_engine, upgrade, utc
@@ -57,6 +56,23 @@ __all__ = ["ApiError", "GameService", "LiveGame", "bot_move", "bot_names",
 
 BOT_LEVELS = ["easy", "medium", "hard", "expert"]
 UNDO_SAMPLES = 6  # determinizations used to decide whether an action revealed something
+
+
+def _bots() -> ModuleType:
+    """``palio.bots``, imported where first used (a table with a bot seat, a bot process):
+    it imports numpy and the learned bot's network (~0.3 CPU-s), which a server start and
+    every ``--workers`` process need not pay before their first bot."""
+    import palio.bots
+
+    return palio.bots
+
+
+def hints_allowed(row: Any) -> bool:
+    """Hints only at practice tables that are not rated: the rule of
+    :func:`palio.review.hints_allowed`, on this concern's own columns (``palio.review`` imports
+    the bots and numpy; tests/server/test_imports.py checks the two agree). Works
+    before and after the ``practice`` and ``rated`` columns exist: without them, no hints."""
+    return bool(getattr(row, "practice", False)) and not bool(getattr(row, "rated", False))
 
 
 def hash_token(token: str) -> str:
@@ -76,7 +92,7 @@ def is_game_id(text: str) -> bool:
 
 def bot_names() -> list[str]:
     """Levels offered to people first, then any other registered bot by name."""
-    return BOT_LEVELS + [name for name in bots.names() if name not in BOT_LEVELS]
+    return BOT_LEVELS + [name for name in _bots().names() if name not in BOT_LEVELS]
 
 
 def new_game_id() -> str:
@@ -637,6 +653,7 @@ class GameService:
     def _check_bot(self, index: int, level: str) -> str:
         """A bot level, name or spec (``mcts:iterations=50``) this server can play; its name."""
         try:
+            bots = _bots()
             name, options = bots.parse_spec(level)
             bots.get(level)
         except OptionError as exc:
@@ -898,6 +915,7 @@ class GameService:
 def bot_move(level: str, state: State, seat: int, seed: int, max_seconds: float) -> str:
     """A bot's decision; run in a bot process. A bot that can keep to a time budget gets one
     of at most ``max_seconds`` (its own spec's, if smaller)."""
+    bots = _bots()
     _, options = bots.parse_spec(level)
     budget = options.get("time_budget")
     budget = max_seconds if not isinstance(budget, int | float) else min(budget, max_seconds)
