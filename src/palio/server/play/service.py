@@ -30,7 +30,7 @@ from datetime import datetime, timedelta
 from types import ModuleType
 from typing import Any
 
-from sqlalchemy import and_, delete, func, or_, select, text, update
+from sqlalchemy import and_, delete, func, insert, or_, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -56,6 +56,8 @@ __all__ = ["ApiError", "GameService", "LiveGame", "bot_move", "bot_names",
 
 BOT_LEVELS = ["easy", "medium", "hard", "expert"]
 UNDO_SAMPLES = 6  # determinizations used to decide whether an action revealed something
+GAMES = GameRow.__table__
+ACTIONS = ActionRow.__table__
 
 
 def _bots() -> ModuleType:
@@ -319,6 +321,21 @@ class LiveGame:
             self.views[key] = self._build_view(seat, lang)
         return self.views[key]
 
+    def cached_views(self, readers: set[tuple[int | None, str]]
+                     ) -> tuple[int, dict[tuple[int | None, str], dict[str, Any]]] | None:
+        """Every reader's view of the current position, if all were built already (by the
+        move's own request, palio.server.play.routes), with their revision; else None. Reads
+        without the lock, so the event loop can push without handing work to a thread: views
+        are only built under the lock, into a fresh dict per revision, after that revision
+        is recorded, so a dict whose revision reads the same before and after, and is the
+        game's current one, holds views of exactly that position."""
+        revision, views = self.views_revision, self.views
+        if revision != self.views_revision or revision != self.revision:
+            return None
+        if not all(reader in views for reader in readers):
+            return None
+        return revision, {reader: views[reader] for reader in readers}
+
     def _log_lines(self, seat: int | None, tr: Translator) -> list[dict[str, Any]]:
         """The seat's log in words. Events never change once logged, so each reader's lines
         are kept and only new events are described (a whole log per view would cost more
@@ -518,8 +535,14 @@ class GameService:
         """Write a change to the games row with the next revision; tell the other processes
         (NOTIFY is delivered when, and only if, the transaction commits)."""
         revision = live.revision + 1
-        session.execute(update(GameRow).where(GameRow.id == live.id)
+        # a Core UPDATE of the table (not the ORM's bulk update, which compiles, autoflushes
+        # and synchronises the session each time: ~10% of the server's CPU per move); a row
+        # this transaction loaded before is expired, so a later read (a finish hook) sees it
+        session.execute(update(GAMES).where(GAMES.c.id == live.id)
                         .values(revision=revision, updated_at=self.clock.now(), **values))
+        loaded = session.identity_map.get(session.identity_key(GameRow, live.id))
+        if loaded is not None:
+            session.expire(loaded)
         if self.shared:
             session.execute(text("SELECT pg_notify(:channel, :payload)"),
                             {"channel": CHANNEL, "payload": f"{live.id} {revision}"})
@@ -766,8 +789,11 @@ class GameService:
                     after = state.copy()
                     after.apply_unchecked(action)
                     number = request.move_number + 1
-                    session.add(ActionRow(game_id=game_id, n=number, seat=seat,
-                                          notation=str(action), created_at=self.clock.now()))
+                    # a Core INSERT: no unit of work to flush (a duplicate number raises
+                    # IntegrityError here, as the flush did)
+                    session.execute(insert(ACTIONS).values(
+                        game_id=game_id, n=number, seat=seat, notation=str(action),
+                        created_at=self.clock.now()))
                     values: dict[str, Any] = {"move_number": number, "to_move": after.to_move}
                     if after.is_over:
                         values.update(status="finished", finished_at=self.clock.now(), to_move=None)
