@@ -196,10 +196,24 @@ def install(app: FastAPI, host: Host) -> None:
         return JSONResponse({**view, "now": host.clock.now().isoformat()},
                             headers=PRIVATE)  # a seat's view: kept by no cache
 
+    def seat_in_thread(game_id: str, request: Request) -> tuple[LiveGame, int | None]:
+        """:func:`seat_of`, for a caller already in a worker thread."""
+        live = service().get(game_id)
+        token = token_of(request)
+        return live, (live.seat_of_token(token) if token
+                      else seat_of_account(live, account_of(request)))
+
+    def seat_view(game_id: str, request: Request) -> dict[str, Any]:
+        """The view of the seat the request opens, in one worker thread (seat_of and then
+        view_reply, without a second hand over to a thread)."""
+        live, seat = seat_in_thread(game_id, request)
+        reader = (seat, language_of(request))
+        return views_for(live, {reader})[reader]
+
     @app.get("/api/games/{game_id}/view")
     async def view(game_id: str, request: Request) -> Any:
-        live, seat = await seat_of(service(), game_id, request)
-        return await view_reply(live, seat, request)
+        view = await run_in_threadpool(seat_view, game_id, request)
+        return JSONResponse({**view, "now": host.clock.now().isoformat()}, headers=PRIVATE)
 
     def act_and_view(game_id: str, request: Request, body: Any, body_error: ApiError | None,
                      watching: set[Any]) -> dict[str, Any]:
@@ -208,9 +222,7 @@ def install(app: FastAPI, host: Host) -> None:
         over to a worker thread between them (each hand over is CPU per move). The views of
         those ``watching`` are built here too (each once per position, as the push would),
         so the push sends them from the event loop (push.Hub.build_cached)."""
-        live = service().get(game_id)
-        token = token_of(request)
-        seat = live.seat_of_token(token) if token else seat_of_account(live, account_of(request))
+        live, seat = seat_in_thread(game_id, request)
         if body_error is not None:
             raise body_error
         service().act(game_id, seat, parse(models.Act, body))
