@@ -36,6 +36,15 @@ views, as on a slow link, instead of after the ~4 MB a loopback connection absor
 The server runs as ``palio serve`` would, through ``palio.server.base.process.fd_serve_command``
 (not uvicorn's ``--fd``, whose connections lack TCP_NODELAY: ~40 ms more per response).
 
+``--think S`` is the realistic mode beside that stress test: each player pauses 0.5 to 1.5 times
+S before each move (a person looking at the board), players arrive over the first S seconds,
+and the offered rate is about games / S moves a second (each player a move every players x S
+seconds); ``--live SHARE`` gives that share of the tables a real-time clock, the others are
+turn-based. ``--pin`` runs the client on a CPU of its own and the servers on the others (as
+``taskset`` would). A server's start is polled with a progress line every 5 s (a start on a
+busy host can take minutes), up to ``--start-timeout``. ``--profile DIR`` samples every server
+process with py-spy during the run (``benchmarks/profile_summary.py`` reads the samples).
+
 ``--lobby N`` measures the lobby instead: N games are written to a fresh database, then a
 client times pages of ``GET /api/games`` (the newest 50, and the last page of ``before=``).
 
@@ -46,6 +55,8 @@ Usage (from the repository root; needs scripts/postgres.sh for PostgreSQL):
   PYTHONPATH=src python benchmarks/load_server.py --lobby 2007
   PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --timed   # clocks on
   PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --accounts  # signed in
+  PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 100 --think 5 --live 0.5 --pin --seconds 60
+  PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --profile /tmp/prof
 
 This is a benchmark, not a test: it asserts nothing about speed.
 """
