@@ -36,6 +36,15 @@ views, as on a slow link, instead of after the ~4 MB a loopback connection absor
 The server runs as ``palio serve`` would, through ``palio.server.base.process.fd_serve_command``
 (not uvicorn's ``--fd``, whose connections lack TCP_NODELAY: ~40 ms more per response).
 
+``--think S`` is the realistic mode beside that stress test: each player pauses 0.5 to 1.5 times
+S before each move (a person looking at the board), players arrive over the first S seconds,
+and the offered rate is about games / S moves a second (each player a move every players x S
+seconds); ``--live SHARE`` gives that share of the tables a real-time clock, the others are
+turn-based. ``--pin`` runs the client on a CPU of its own and the servers on the others (as
+``taskset`` would). A server's start is polled with a progress line every 5 s (a start on a
+busy host can take minutes), up to ``--start-timeout``. ``--profile DIR`` samples every server
+process with py-spy during the run (``benchmarks/profile_summary.py`` reads the samples).
+
 ``--lobby N`` measures the lobby instead: N games are written to a fresh database, then a
 client times pages of ``GET /api/games`` (the newest 50, and the last page of ``before=``).
 
@@ -46,6 +55,8 @@ Usage (from the repository root; needs scripts/postgres.sh for PostgreSQL):
   PYTHONPATH=src python benchmarks/load_server.py --lobby 2007
   PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --timed   # clocks on
   PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --accounts  # signed in
+  PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 100 --think 5 --live 0.5 --pin --seconds 60
+  PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --profile /tmp/prof
 
 This is a benchmark, not a test: it asserts nothing about speed.
 """
@@ -105,9 +116,9 @@ class SeatClient:
     with the server's Origin)."""
 
     def __init__(self, seat: int, game_id: str, auth: dict[str, str], http: Any, stats: Stats,
-                 budget: Budget, rng: random.Random) -> None:
+                 budget: Budget, rng: random.Random, think: float = 0.0) -> None:
         self.seat, self.game_id, self.auth, self.http = seat, game_id, auth, http
-        self.stats, self.budget, self.rng = stats, budget, rng
+        self.stats, self.budget, self.rng, self.think = stats, budget, rng, think
         self.latest: dict[str, Any] | None = None
         self.changed = asyncio.Event()
         self.pending: tuple[int, float] | None = None  # (move number sent, perf_counter at send)
@@ -156,6 +167,10 @@ class SeatClient:
             if self.pending is not None:  # our previous move's push has not come yet
                 continue
             last_sent = number
+            if self.think > 0:  # a person looks at the board first (0.5x to 1.5x the mean)
+                await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+                if self.budget.spent or self.closed:
+                    return
             await self.submit(self.rng.choice(view["legal"])["notation"], number)
 
     async def submit(self, notation: str, number: int) -> None:
@@ -228,7 +243,9 @@ class Client:
         config = self.config
         players = config["players"]
         body = {"game": config["game"], "players": players, "seed": seed}
-        if config.get("timed"):  # a real-time clock on every table (palio.server.play.timing)
+        # a real-time clock (palio.server.play.timing) on every table (--timed), or on the
+        # first --live share of the game slots (live tables beside turn-based ones)
+        if config.get("timed") or slot < round(config["live"] * config["games"]):
             body["timing"] = {"kind": "realtime", "base_s": 3600, "increment_s": 20}
         response = await self.http[0].post("/api/games", json=body)
         response.raise_for_status()
@@ -255,7 +272,7 @@ class Client:
         stuck = [await stuck_client(self.bases[self.server_of(k)], game_id)
                  for k in range(self.config["stuck"])]
         seats = [SeatClient(seat, game_id, auth, self.http[self.server_of(seat)], self.stats,
-                            self.budget, random.Random(rng.random()))
+                            self.budget, random.Random(rng.random()), self.config["think"])
                  for seat, auth in enumerate(auths)]
         sockets = []
         for seat, auth in enumerate(auths):
@@ -285,6 +302,8 @@ class Client:
         import httpx
         import websockets
 
+        if self.config["think"] > 0:  # people arrive over one think time, not all at once
+            await asyncio.sleep(rng.uniform(0, self.config["think"]))
         while not self.budget.spent:
             try:
                 await self.play_one_game(rng, slot)
@@ -364,8 +383,9 @@ class ServerProcess:
     """uvicorn serving the app on a listening socket made here (small send buffer)."""
 
     def __init__(self, db_url: str, log_path: Path, bot_delay: float,
-                 push_timeout: float = 10.0) -> None:
-        from palio.server.base.process import fd_serve_command, wait_until_ready
+                 push_timeout: float = 10.0, cpus: set[int] | None = None,
+                 start_timeout: float = 900.0) -> None:
+        from palio.server.base.process import fd_serve_command
 
         self.listener = socket.socket()
         self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
@@ -385,7 +405,39 @@ class ServerProcess:
         self.process = subprocess.Popen(fd_serve_command(fd, "info", access_log=False),
                                         stdout=self.log, stderr=subprocess.STDOUT, env=env,
                                         pass_fds=(fd,))
-        wait_until_ready(self.process, self.port, log_path, timeout=120)
+        if cpus:  # --pin: before it imports anything, so its threads and bot processes inherit
+            os.sched_setaffinity(self.process.pid, cpus)
+        self.wait_ready(start_timeout)
+
+    def wait_ready(self, limit: float) -> None:
+        """Poll until the server answers, with a progress line every 5 s (a start on a busy
+        host can take minutes); give up only if it exits, or after ``limit`` seconds."""
+        import httpx
+
+        started = time.monotonic()
+        next_line = started + 5
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{self.base}/api/languages", timeout=2).status_code == 200:
+                    waited = time.monotonic() - started
+                    if waited >= 5:
+                        print(f"  server on port {self.port} answers after {waited:.0f} s",
+                              flush=True)
+                    return
+            except httpx.HTTPError:
+                pass
+            now = time.monotonic()
+            if now - started > limit:
+                raise RuntimeError(f"server did not answer in {limit:g} s (--start-timeout): "
+                                   f"{self.log_path.read_text()[-3000:]}")
+            if now >= next_line:
+                print(f"  waiting for the server on port {self.port}: {now - started:.0f} s, "
+                      f"its CPU {self.cpu_seconds():.1f} s, load {os.getloadavg()[0]:.1f}",
+                      flush=True)
+                next_line += 5
+            time.sleep(0.2)
 
     def cpu_seconds(self) -> float:
         """User + system CPU of the server and its live children (bot processes)."""
@@ -438,6 +490,29 @@ async def sign_up_all(bases: list[str], games: int, players: int) -> list[list[s
         for client in clients:
             await client.aclose()
     return [tokens[slot * players:(slot + 1) * players] for slot in range(games)]
+
+
+def profile_server(server: ServerProcess, path: Path, seconds: float) -> subprocess.Popen[bytes]:
+    """``--profile``: py-spy samples the server process (every thread; idle ones left out)
+    from outside, without pausing it, for the run's length, only while it holds the GIL (so
+    Python's CPU, not its waits; C code that releases the GIL, such as SQLite's own work, is
+    left out); collapsed stacks to ``path``
+    (read them with ``benchmarks/profile_summary.py``)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    spy = Path(sys.executable).with_name("py-spy")
+    return subprocess.Popen([str(spy), "record", "--pid", str(server.process.pid), "--format",
+                             "raw", "--rate", "250", "--nonblocking", "--gil", "--duration",
+                             str(max(1, int(seconds))), "--output", str(path)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def cpu_sets(pin: bool) -> tuple[set[int] | None, set[int] | None]:
+    """``--pin``: the client on the last CPU this process may use, the servers on the others
+    (as ``taskset`` would); nothing pinned with fewer than two CPUs, or without --pin."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if not pin or len(cpus) < 2:
+        return None, None
+    return set(cpus[:-1]), {cpus[-1]}
 
 
 def children(pid: int) -> list[int]:
@@ -502,9 +577,11 @@ def run_one(args: argparse.Namespace, db_url: str, servers: int, games: int, stu
             workdir: Path, label: str) -> dict[str, Any]:
     procs = []
     try:
+        server_cpus, client_cpus = cpu_sets(args.pin)
         for index in range(servers):
             procs.append(ServerProcess(db_url, workdir / f"{label}-server{index}.log",
-                                       0.0 if args.bots else 0.3, args.push_timeout))
+                                       0.0 if args.bots else 0.3, args.push_timeout,
+                                       server_cpus, args.start_timeout))
         bases = [p.base for p in procs]
         sessions, sign_up_s = None, 0.0
         if args.accounts:  # before the run and its CPU figures
@@ -514,13 +591,20 @@ def run_one(args: argparse.Namespace, db_url: str, servers: int, games: int, stu
         config = {"bases": bases, "games": games, "stuck": stuck,
                   "seconds": args.seconds, "seed": args.seed, "game": args.game,
                   "players": args.players, "bots": args.bots, "bot_level": args.bot_level,
-                  "timed": args.timed, "accounts": args.accounts, "sessions": sessions}
+                  "timed": args.timed, "accounts": args.accounts, "sessions": sessions,
+                  "think": args.think, "live": args.live}
         load_before = os.getloadavg()
         cpu_before = [p.cpu_seconds() for p in procs]
         client = subprocess.Popen([sys.executable, __file__, "--client", json.dumps(config)],
                                   stdout=subprocess.PIPE, text=True)
+        if client_cpus:
+            os.sched_setaffinity(client.pid, client_cpus)
         others = busiest_others({os.getpid(), client.pid, *(p.process.pid for p in procs)})
-        out, _ = client.communicate(timeout=args.seconds + 600)
+        profilers = [profile_server(p, args.profile / f"{label}-server{i}.txt", args.seconds)
+                     for i, p in enumerate(procs)] if args.profile else []
+        out, _ = client.communicate(timeout=args.seconds + args.think + 600)
+        for profiler in profilers:
+            profiler.wait(60)
         cpu_after = [p.cpu_seconds() for p in procs]
         load_after = os.getloadavg()
         result = json.loads(out.strip().splitlines()[-1])
@@ -616,7 +700,23 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--accounts", action="store_true",
                         help="every seat is a signed-in account (signed up before the run; "
                              "joins, moves and its WebSocket by session cookie and Origin)")
+    parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                        help="realistic load: each player pauses 0.5x-1.5x this long before each "
+                             "move (a 2-player table then moves every SECONDS, each player every "
+                             "2 x SECONDS); players arrive over the first think time; 0 (the "
+                             "default): the stress test, every move at once")
+    parser.add_argument("--live", type=float, default=0.0, metavar="SHARE",
+                        help="this share of the tables (0-1) have a real-time clock, the rest "
+                             "are turn-based (--timed: all)")
+    parser.add_argument("--pin", action="store_true",
+                        help="the client on its own CPU, the servers on the others (taskset)")
+    parser.add_argument("--start-timeout", type=float, default=900.0, metavar="SECONDS",
+                        help="give up on a server that has not answered in this long (its "
+                             "start is polled with a progress line; default 900)")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--profile", type=Path, metavar="DIR",
+                        help="sample each server process with py-spy during the run; collapsed "
+                             "stacks to DIR/runN-serverK.txt (benchmarks/profile_summary.py)")
     parser.add_argument("--lobby", type=int, metavar="N",
                         help="time lobby pages over N games instead of playing")
     args = parser.parse_args(argv)
@@ -624,6 +724,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--games, --servers and --seconds must be positive, --stuck 0 or more")
     if args.accounts and args.bots:
         parser.error("--accounts plays seats as clients: not with --bots")
+    if args.think < 0 or not 0 <= args.live <= 1:
+        parser.error("--think must be 0 or more, --live between 0 and 1")
     if args.db == "sqlite" and max(args.servers) > 1:
         parser.error("SQLite serves one process: --servers 1")
     return args
@@ -680,6 +782,9 @@ def play_all(args: argparse.Namespace, cluster: str | None, workdir: Path,
     print(f"load_server: {args.game} ({args.players} players), {args.seconds:g} s a run, "
           f"{'server bots' if args.bots else 'REST + WebSocket clients'}"
           f"{', timed tables' if args.timed else ''}"
+          f"{f', {args.live:.0%} live tables' if args.live and not args.timed else ''}"
+          f"{f', think {args.think:g} s a move' if args.think else ''}"
+          f"{', client and servers on separate CPUs' if cpu_sets(args.pin)[0] else ''}"
           f"{', signed-in accounts' if args.accounts else ''}, "
           f"{'SQLite' if cluster is None else 'PostgreSQL'}; {os.cpu_count()} CPUs; "
           f"Python {sys.version.split()[0]}", flush=True)
@@ -691,6 +796,10 @@ def play_all(args: argparse.Namespace, cluster: str | None, workdir: Path,
                          workdir, label)
         results.append(result)
         print(row(result), flush=True)
+        if args.think:
+            print(f"  {games * args.players} players; offered about "
+                  f"{games / args.think:.0f} moves/s (each player a move every "
+                  f"{args.players * args.think:g} s)", flush=True)
         if args.accounts:
             print(f"  signed up {games * args.players} accounts before the run in "
                   f"{result['sign_up_s']:.1f} s", flush=True)

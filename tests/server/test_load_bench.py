@@ -33,3 +33,21 @@ def test_accounts_flag_is_described() -> None:
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "load_server.py"), "--help"],
                           capture_output=True, text=True, timeout=60, check=True)
     assert "--accounts" in done.stdout and "session" in done.stdout
+
+
+def test_think_time_mode_plays_turn_based_and_live_tables(tmp_path: Path) -> None:
+    """--think: players pause before each move, so a short run makes few moves, all accepted;
+    --live 0.5 gives one of the two tables a clock; --pin runs (pinned where two CPUs exist)."""
+    out = tmp_path / "result.json"
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "load_server.py"), "--db", "sqlite",
+         "--games", "2", "--seconds", "4", "--think", "0.5", "--live", "0.5", "--pin",
+         "--json", str(out)],
+        capture_output=True, text=True, timeout=300, env=env, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    [result] = json.loads(out.read_text())
+    assert 0 < result["moves"] <= 2 * 4 / (0.5 * 0.5) + 2  # no faster than the pauses allow
+    assert result["rejected"] == {} and result["errors"] == []
+    assert result["client_cpu"] > 0
+    assert "4 players; offered about 4 moves/s" in done.stdout

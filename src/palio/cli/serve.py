@@ -19,6 +19,13 @@ def register(app: typer.Typer) -> None:
     app.command("serve")(serve_command)
 
 
+# uvicorn's own default is 5 s: on a busy host a worker that is still importing the
+# application (a CPU-second or more of work at a fraction of a core) misses it, is killed and
+# replaced by another that misses it too (issue 35: 93 deaths in 5 minutes, no request
+# answered). A minute is met by a start on a saturated two-core host
+# (tests/server/base/test_busy_start.py) and still replaces a hung worker.
+WORKER_TIMEOUT = 60
+
 URL_EXAMPLES = ("sqlite:///palio.db (a file in this directory), sqlite:////var/lib/palio.db, "
                 "postgresql+psycopg://user:password@host/dbname")
 
@@ -104,6 +111,11 @@ def serve_command(
     ),
     workers: int = typer.Option(1, "--workers", envvar="PALIO_WORKERS", min=1,
                                 help="server processes on this port (more than 1: PostgreSQL only)"),
+    worker_timeout: int = typer.Option(
+        WORKER_TIMEOUT, "--worker-timeout", envvar="PALIO_WORKER_TIMEOUT", min=1,
+        help="with --workers above 1: seconds a server process may take to answer its "
+        "supervisor's health check (every half second) before it is killed and replaced; "
+        "generous, so that a busy host's processes are not killed while they start"),
     bot_delay: float = typer.Option(0.3, "--bot-delay", envvar="PALIO_BOT_DELAY", min=0.0,
                                     help="seconds a bot waits before each move"),
     bot_processes: int = typer.Option(
@@ -181,4 +193,5 @@ def serve_command(
     upgrade(engine)
     engine.dispose()
     os.environ.update(settings.to_env())
-    uvicorn.run("palio.server.app:app_from_env", factory=True, workers=workers, **common)
+    uvicorn.run("palio.server.app:app_from_env", factory=True, workers=workers,
+                timeout_worker_healthcheck=worker_timeout, **common)

@@ -194,12 +194,12 @@ class Server:
     def notified(self, game_id: str, revision: int) -> None:
         """A change committed by any process (this one included): push it if not yet."""
         if self.hub.watching(game_id) and not self.hub.known(game_id, revision):
-            self.hub.changed(game_id)
+            self.hub.changed(game_id, elsewhere=True)
 
     def reconnected(self) -> None:
         """Notifications may have been missed: push every watched game again."""
         for game_id in list(self.hub.viewers):
-            self.hub.changed(game_id)
+            self.hub.changed(game_id, elsewhere=True)
             self.chat.changed(game_id)
 
     def chat_posted(self, game_id: str) -> None:

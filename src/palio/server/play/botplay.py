@@ -87,7 +87,19 @@ class BotRunner:
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     def kick(self, game_id: str) -> None:
-        """Let the game's bots play if one is to move (no-op if they already are)."""
+        """After a change made here: let the game's bots play if one is to move."""
+        live = self.service.live.get(game_id)  # this process's copy, just brought up to date
+        if live is not None and not any(seat.kind == "bot" for seat in live.seats):
+            # no bot sits at the table: no task, no worker thread to ask (a hand over to a
+            # thread on every move of every table costs more CPU than the move's own
+            # transaction). A change that seats a bot (a creator's, a forfeit) kicks after
+            # it, with the bot in this copy.
+            return
+        self.look(game_id)
+
+    def look(self, game_id: str) -> None:
+        """Let the game's bots play if one is to move (no-op if they already are); asks the
+        game itself, whatever this process's copy says (the sweep, a start)."""
         if self.closing:
             return
         task = self.tasks.get(game_id)
@@ -161,14 +173,14 @@ class BotRunner:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
                 for game_id in await run_in_threadpool(self.service.bot_turns, SWEEP_SECONDS):
-                    self.kick(game_id)
+                    self.look(game_id)
                 self.outage.worked()
             except Exception as exc:  # a database outage: one line (base/outage.py)
                 self.outage.failed(exc)
 
     def resume_all(self, game_ids: list[str]) -> None:
         for game_id in game_ids:
-            self.kick(game_id)
+            self.look(game_id)
 
     async def close(self) -> None:
         self.closing = True

@@ -159,6 +159,9 @@ class Hub:
         self.dirty: set[str] = set()
         self.pushers: dict[str, asyncio.Task[None]] = {}
         self.pushed: dict[str, int] = {}  # game id -> newest revision pushed from here
+        # games with a change this process's copy may not have yet (another process's): their
+        # next push reads the game (service.get catches up), never only the views built here
+        self.elsewhere: set[str] = set()
 
     async def sign_out(self, session: str) -> int:
         """A session ended: close the connections it signed in, with 4401 and a word in each
@@ -173,11 +176,14 @@ class Hub:
     def watching(self, game_id: str) -> bool:
         return bool(self.viewers.get(game_id))
 
-    def changed(self, game_id: str) -> None:
-        """The game changed (here, or in another process): push it to everyone watching."""
+    def changed(self, game_id: str, *, elsewhere: bool = False) -> None:
+        """The game changed: push it to everyone watching. ``elsewhere``: the change may be
+        another process's (a notification), which this process's copy may not have yet."""
         if not self.watching(game_id):
             return
         self.dirty.add(game_id)
+        if elsewhere:
+            self.elsewhere.add(game_id)
         task = self.pushers.get(game_id)
         if task is None or task.done():
             self.pushers[game_id] = asyncio.get_running_loop().create_task(self._push(game_id))
@@ -189,12 +195,15 @@ class Hub:
     async def _push(self, game_id: str) -> None:
         while game_id in self.dirty:
             self.dirty.discard(game_id)
+            elsewhere = game_id in self.elsewhere
+            self.elsewhere.discard(game_id)
             viewers = list(self.viewers.get(game_id, ()))
             if not viewers:
                 break
+            readers = {v.reader for v in viewers}
             try:
-                revision, messages = await run_in_threadpool(
-                    self.build, game_id, {v.reader for v in viewers})
+                revision, messages = ((None if elsewhere else self.build_cached(game_id, readers))
+                                      or await run_in_threadpool(self.build, game_id, readers))
             except Exception:
                 log.exception("could not build the views of game %s", game_id)
                 break
@@ -209,6 +218,23 @@ class Hub:
         """Each reader's view message, all of one position (run in a worker thread)."""
         live = self.service.get(game_id)
         return views_text(live, readers, self.service.clock.now().isoformat())
+
+    def build_cached(self, game_id: str, readers: set[Reader]
+                     ) -> tuple[int, dict[Reader, str]] | None:
+        """:meth:`build` on the event loop when every view is built already (a move made
+        here builds its watchers' views in its own worker thread): no hand over to a thread
+        for the push, which cost as much CPU as the move's transaction. None otherwise. Only
+        for a change made in this process (its copy is then the newest)."""
+        live = self.service.live.get(game_id)
+        cached = None if live is None else live.cached_views(readers)
+        if cached is None:
+            return None
+        revision, views = cached
+        return revision, messages_of(views, self.service.clock.now().isoformat())
+
+    def readers(self, game_id: str) -> set[Reader]:
+        """The (seat, language) of every connection watching the game."""
+        return {viewer.reader for viewer in self.viewers.get(game_id, ())}
 
     async def add(self, viewer: Viewer) -> None:
         """Start pushing to a new connection: first the current view, then every change."""
@@ -243,10 +269,14 @@ def views_text(live: LiveGame, readers: set[Reader],
     with live.lock:
         views = {reader: live.view(*reader) for reader in readers}
         revision = live.revision
+    return revision, messages_of(views, now)
+
+
+def messages_of(views: dict[Reader, dict[str, Any]], now: str | None) -> dict[Reader, str]:
+    """Each reader's view as its push message (serialised once per reader)."""
     extra = {} if now is None else {"now": now}
-    return revision, {reader: json.dumps({"type": "view", "view": {**view, **extra}},
-                                         separators=(",", ":"))
-                      for reader, view in views.items()}
+    return {reader: json.dumps({"type": "view", "view": {**view, **extra}}, separators=(",", ":"))
+            for reader, view in views.items()}
 
 
 def views_for(live: LiveGame, readers: set[Reader]) -> dict[Reader, dict[str, Any]]:

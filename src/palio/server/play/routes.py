@@ -23,13 +23,14 @@ import palio.games as registry
 from palio.core.errors import OptionError
 from palio.core.i18n import LANGUAGES, Translator
 from palio.server.accounts.store import PRIVATE, SESSION_COOKIE, token_hash
-from palio.server.accounts.web import signed_in, websocket_account
+from palio.server.accounts.web import account_of, signed_in, websocket_account
 from palio.server.base.clock import Clock
 from palio.server.base.errors import ApiError
 from palio.server.base.http import (
     body_as,
     client_address,
     is_disconnect,
+    json_body,
     language_of,
     schema,
     token_of,
@@ -195,18 +196,49 @@ def install(app: FastAPI, host: Host) -> None:
         return JSONResponse({**view, "now": host.clock.now().isoformat()},
                             headers=PRIVATE)  # a seat's view: kept by no cache
 
+    def seat_in_thread(game_id: str, request: Request) -> tuple[LiveGame, int | None]:
+        """:func:`seat_of`, for a caller already in a worker thread."""
+        live = service().get(game_id)
+        token = token_of(request)
+        return live, (live.seat_of_token(token) if token
+                      else seat_of_account(live, account_of(request)))
+
+    def seat_view(game_id: str, request: Request) -> dict[str, Any]:
+        """The view of the seat the request opens, in one worker thread (seat_of and then
+        view_reply, without a second hand over to a thread)."""
+        live, seat = seat_in_thread(game_id, request)
+        reader = (seat, language_of(request))
+        return views_for(live, {reader})[reader]
+
     @app.get("/api/games/{game_id}/view")
     async def view(game_id: str, request: Request) -> Any:
-        live, seat = await seat_of(service(), game_id, request)
-        return await view_reply(live, seat, request)
+        view = await run_in_threadpool(seat_view, game_id, request)
+        return JSONResponse({**view, "now": host.clock.now().isoformat()}, headers=PRIVATE)
+
+    def act_and_view(game_id: str, request: Request, body: Any, body_error: ApiError | None,
+                     watching: set[Any]) -> dict[str, Any]:
+        """A move, and the mover's view after it, in one worker thread: the steps and the
+        order of the answers of seat_of, body_as, service.act and view_reply, without a hand
+        over to a worker thread between them (each hand over is CPU per move). The views of
+        those ``watching`` are built here too (each once per position, as the push would),
+        so the push sends them from the event loop (push.Hub.build_cached)."""
+        live, seat = seat_in_thread(game_id, request)
+        if body_error is not None:
+            raise body_error
+        service().act(game_id, seat, parse(models.Act, body))
+        reader = (seat, language_of(request))
+        return views_for(live, watching | {reader})[reader]
 
     @app.post("/api/games/{game_id}/actions", openapi_extra=schema(models.Act))
     async def act(game_id: str, request: Request) -> Any:
-        live, seat = await seat_of(service(), game_id, request)
-        body = await body_as(models.Act, request)
-        await run_in_threadpool(service().act, game_id, seat, body)
+        try:  # read here, on the event loop; a bad body is answered after an unknown game
+            body, body_error = await json_body(request), None
+        except ApiError as exc:
+            body, body_error = None, exc
+        view = await run_in_threadpool(act_and_view, game_id, request, body, body_error,
+                                       host.hub.readers(game_id))
         host.changed(game_id)
-        return await view_reply(live, seat, request)
+        return JSONResponse({**view, "now": host.clock.now().isoformat()}, headers=PRIVATE)
 
     @app.post("/api/games/{game_id}/undo", openapi_extra=schema(models.Undo))
     async def undo(game_id: str, request: Request) -> Any:

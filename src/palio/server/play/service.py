@@ -27,22 +27,21 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from types import ModuleType
 from typing import Any
 
-from sqlalchemy import and_, delete, func, or_, select, text, update
+from sqlalchemy import and_, delete, func, insert, or_, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 import palio.games as registry
-from palio import bots
 from palio.core import describe
 from palio.core.errors import OptionError, PalioError
 from palio.core.game import Game, State
 from palio.core.i18n import Translator, lookup
 from palio.core.record import GameRecord
 from palio.core.words import msg
-from palio.review import hints_allowed
 from palio.server.accounts.store import account_named_like
 from palio.server.base.clock import Clock, SystemClock
 from palio.server.base.cluster import CHANNEL
@@ -59,6 +58,25 @@ __all__ = ["ApiError", "GameService", "LiveGame", "bot_move", "bot_names",
 
 BOT_LEVELS = ["easy", "medium", "hard", "expert"]
 UNDO_SAMPLES = 6  # determinizations used to decide whether an action revealed something
+GAMES = GameRow.__table__
+ACTIONS = ActionRow.__table__
+
+
+def _bots() -> ModuleType:
+    """``palio.bots``, imported where first used (a table with a bot seat, a bot process):
+    it imports numpy and the learned bot's network (~0.3 CPU-s), which a server start and
+    every ``--workers`` process need not pay before their first bot."""
+    import palio.bots
+
+    return palio.bots
+
+
+def hints_allowed(row: Any) -> bool:
+    """Hints only at practice tables that are not rated: the rule of
+    :func:`palio.review.hints_allowed`, on this concern's own columns (``palio.review`` imports
+    the bots and numpy; tests/server/test_imports.py checks the two agree). Works
+    before and after the ``practice`` and ``rated`` columns exist: without them, no hints."""
+    return bool(getattr(row, "practice", False)) and not bool(getattr(row, "rated", False))
 
 
 def hash_token(token: str) -> str:
@@ -78,7 +96,7 @@ def is_game_id(text: str) -> bool:
 
 def bot_names() -> list[str]:
     """Levels offered to people first, then any other registered bot by name."""
-    return BOT_LEVELS + [name for name in bots.names() if name not in BOT_LEVELS]
+    return BOT_LEVELS + [name for name in _bots().names() if name not in BOT_LEVELS]
 
 
 def new_game_id() -> str:
@@ -305,6 +323,21 @@ class LiveGame:
             self.views[key] = self._build_view(seat, lang)
         return self.views[key]
 
+    def cached_views(self, readers: set[tuple[int | None, str]]
+                     ) -> tuple[int, dict[tuple[int | None, str], dict[str, Any]]] | None:
+        """Every reader's view of the current position, if all were built already (by the
+        move's own request, palio.server.play.routes), with their revision; else None. Reads
+        without the lock, so the event loop can push without handing work to a thread: views
+        are only built under the lock, into a fresh dict per revision, after that revision
+        is recorded, so a dict whose revision reads the same before and after, and is the
+        game's current one, holds views of exactly that position."""
+        revision, views = self.views_revision, self.views
+        if revision != self.views_revision or revision != self.revision:
+            return None
+        if not all(reader in views for reader in readers):
+            return None
+        return revision, {reader: views[reader] for reader in readers}
+
     def _log_lines(self, seat: int | None, tr: Translator) -> list[dict[str, Any]]:
         """The seat's log in words. Events never change once logged, so each reader's lines
         are kept and only new events are described (a whole log per view would cost more
@@ -507,8 +540,14 @@ class GameService:
         """Write a change to the games row with the next revision; tell the other processes
         (NOTIFY is delivered when, and only if, the transaction commits)."""
         revision = live.revision + 1
-        session.execute(update(GameRow).where(GameRow.id == live.id)
+        # a Core UPDATE of the table (not the ORM's bulk update, which compiles, autoflushes
+        # and synchronises the session each time: ~10% of the server's CPU per move); a row
+        # this transaction loaded before is expired, so a later read (a finish hook) sees it
+        session.execute(update(GAMES).where(GAMES.c.id == live.id)
                         .values(revision=revision, updated_at=self.clock.now(), **values))
+        loaded = session.identity_map.get(session.identity_key(GameRow, live.id))
+        if loaded is not None:
+            session.expire(loaded)
         if self.shared:
             session.execute(text("SELECT pg_notify(:channel, :payload)"),
                             {"channel": CHANNEL, "payload": f"{live.id} {revision}"})
@@ -642,6 +681,7 @@ class GameService:
     def _check_bot(self, index: int, level: str) -> str:
         """A bot level, name or spec (``mcts:iterations=50``) this server can play; its name."""
         try:
+            bots = _bots()
             name, options = bots.parse_spec(level)
             bots.get(level)
         except OptionError as exc:
@@ -766,8 +806,11 @@ class GameService:
                     after = state.copy()
                     after.apply_unchecked(action)
                     number = request.move_number + 1
-                    session.add(ActionRow(game_id=game_id, n=number, seat=seat,
-                                          notation=str(action), created_at=self.clock.now()))
+                    # a Core INSERT: no unit of work to flush (a duplicate number raises
+                    # IntegrityError here, as the flush did)
+                    session.execute(insert(ACTIONS).values(
+                        game_id=game_id, n=number, seat=seat, notation=str(action),
+                        created_at=self.clock.now()))
                     values: dict[str, Any] = {"move_number": number, "to_move": after.to_move}
                     if after.is_over:
                         values.update(status="finished", finished_at=self.clock.now(), to_move=None)
@@ -927,6 +970,7 @@ class GameService:
 def bot_move(level: str, state: State, seat: int, seed: int, max_seconds: float) -> str:
     """A bot's decision; run in a bot process. A bot that can keep to a time budget gets one
     of at most ``max_seconds`` (its own spec's, if smaller)."""
+    bots = _bots()
     _, options = bots.parse_spec(level)
     budget = options.get("time_budget")
     budget = max_seconds if not isinstance(budget, int | float) else min(budget, max_seconds)

@@ -13,8 +13,8 @@ row whose heartbeat is older than ``STALE_SECONDS`` (its process died) is queued
 most ``MAX_QUEUE`` reviews wait or run at once: beyond that a request is answered 503.
 
 Hint: ``POST /api/games/{id}/hint`` by the seat to move, at a practice table only
-(:func:`palio.review.hints_allowed`): the bot's three best choices searched from that seat's
-view, with words. The game row's ``hints_used`` is set, and the table's log says so.
+(:func:`palio.server.play.service.hints_allowed`): the bot's three best choices searched from
+that seat's view, with words. The game row's ``hints_used`` is set, and the table's log says so.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import secrets
 import signal
 from concurrent.futures import ProcessPoolExecutor
 from datetime import timedelta
+from types import ModuleType
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -41,8 +42,6 @@ from palio.core.game import State
 from palio.core.i18n import Translator
 from palio.core.record import GameRecord
 from palio.core.words import msg
-from palio.review import DEFAULT_ITERATIONS, HINT_ITERATIONS, Budget, add_words, hint, review
-from palio.review import hints_allowed as _hints_allowed
 from palio.server.base.clock import clock_from_env
 from palio.server.base.db import make_engine
 from palio.server.base.errors import ApiError
@@ -55,19 +54,28 @@ from palio.server.review.tables import ReviewRow
 
 log = logging.getLogger("palio.server")
 
-# per decision; PALIO_REVIEW_ITERATIONS overrides (tests use small budgets)
-REVIEW_ITERATIONS = int(os.environ.get("PALIO_REVIEW_ITERATIONS", DEFAULT_ITERATIONS))
-HINT_BUDGET = int(os.environ.get("PALIO_HINT_ITERATIONS", HINT_ITERATIONS))
+
+
+def _engine_reviews() -> ModuleType:
+    """``palio.review``, imported where first used (a review, a hint, a review's words): it
+    imports the bots and numpy (~0.3 CPU-s), which a server start and every ``--workers``
+    process need not pay before the first review."""
+    import palio.review
+
+    return palio.review
+
+
+# per decision; PALIO_REVIEW_ITERATIONS overrides (tests use small budgets); None: the
+# defaults of palio.review (DEFAULT_ITERATIONS, HINT_ITERATIONS), read when first needed
+REVIEW_ITERATIONS = int(os.environ["PALIO_REVIEW_ITERATIONS"]) \
+    if os.environ.get("PALIO_REVIEW_ITERATIONS") else None
+HINT_BUDGET = int(os.environ["PALIO_HINT_ITERATIONS"]) \
+    if os.environ.get("PALIO_HINT_ITERATIONS") else None
 MAX_QUEUE = int(os.environ.get("PALIO_REVIEW_QUEUE", 8))
 STALE_SECONDS = 120.0
 POLL_SECONDS = 2.0
 REVIEW_NICENESS = BOT_NICENESS + 5  # below the bot processes: live games first
 ACTIVE = ("queued", "running")
-
-
-def hints_allowed(row: Any) -> bool:
-    """Hints at unrated practice tables only (see :func:`palio.review.hints_allowed`)."""
-    return _hints_allowed(row)
 
 
 # -- the review process -------------------------------------------------------------------
@@ -105,7 +113,8 @@ def review_job(db_url: str, game_id: str, me: str, record: dict[str, Any], seed:
         # the stated result may rank a seat that forfeited last (timing.py), which a replay
         # of the moves cannot check: the moves are what is reviewed
         moves_only = GameRecord(**{**record, "result": None})
-        result = review(moves_only, budget=Budget(iterations=iterations), seed=seed,
+        engine = _engine_reviews()
+        result = engine.review(moves_only, budget=engine.Budget(iterations=iterations), seed=seed,
                         progress=progress, cancelled=lambda: lost)
         result["result"] = record.get("result")
     except Exception as exc:  # noqa: BLE001 - the row says what went wrong
@@ -126,8 +135,9 @@ def review_job(db_url: str, game_id: str, me: str, record: dict[str, Any], seed:
 def hint_job(state: State, seat: int, seed: int, iterations: int, lang: str,
              names: list[str | None]) -> dict[str, Any]:
     """Run in a bot process: the three best choices for ``seat``, from its view only."""
-    return hint(state, seat, budget=Budget(iterations=iterations), seed=seed,
-                tr=Translator(lang, names))
+    engine = _engine_reviews()
+    return engine.hint(state, seat, budget=engine.Budget(iterations=iterations), seed=seed,
+                       tr=Translator(lang, names))
 
 
 # -- the service: rows and checks (blocking; called from worker threads) --------------------
@@ -161,7 +171,9 @@ class ReviewService:
                                    f"{active} reviews are waiting; ask again in a few minutes")
                 if row is None:
                     row = ReviewRow(game_id=game_id, status="queued", requested_at=now,
-                                    seed=secrets.randbits(31), iterations=REVIEW_ITERATIONS,
+                                    seed=secrets.randbits(31),
+                                    iterations=REVIEW_ITERATIONS
+                                    or _engine_reviews().DEFAULT_ITERATIONS,
                                     progress=0, total=0)
                     session.add(row)
                 else:  # cancelled or failed before: again
@@ -204,7 +216,7 @@ class ReviewService:
         tr = Translator(lang)
         tr.names = live.names(tr)
         record = self.games.record(live.id)
-        words = add_words({**result, "decisions": [
+        words = _engine_reviews().add_words({**result, "decisions": [
             {**d, "played": dict(d["played"]), "best": dict(d["best"])}
             for d in result["decisions"]]}, GameRecord(**record), tr, live.game)
         words["lang"] = tr.lang
@@ -366,5 +378,7 @@ def install(app: FastAPI, server: Any) -> None:
         loop = asyncio.get_running_loop()
         # a fresh seed, never the game's (which shuffled the hidden cards)
         given = await loop.run_in_executor(server.bots._pool(), hint_job, state, seat,
-                                           secrets.randbits(32), HINT_BUDGET, lang, names)
+                                           secrets.randbits(32),
+                                           HINT_BUDGET or _engine_reviews().HINT_ITERATIONS,
+                                           lang, names)
         return {**given, "move_number": number}

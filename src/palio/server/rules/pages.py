@@ -15,12 +15,10 @@ import re
 import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
-from markdown_it import MarkdownIt
-from markdown_it.rules_core import StateCore
 from starlette.concurrency import run_in_threadpool
 
 import palio
@@ -29,6 +27,10 @@ from palio.core.errors import OptionError
 from palio.core.i18n import DEFAULT_LANGUAGE
 from palio.core.words import msg
 from palio.server.base.pages import error_page, game_message, link, page_language, say, shell
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.rules_core import StateCore
 
 HEADING_ID = re.compile(r"\s*\{#([A-Za-z][\w-]*)\}\s*$")
 
@@ -131,6 +133,10 @@ def _join_wide_lines(state: StateCore) -> None:
 
 @cache
 def markdown() -> MarkdownIt:
+    # markdown-it is imported at the first rules page, not with the server: it costs ~0.1
+    # CPU-s that a server start (and every ``--workers`` process) need not pay
+    from markdown_it import MarkdownIt
+
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     md.core.ruler.before("inline", "heading_ids", _heading_ids)
     md.core.ruler.after("inline", "rules_links", _links)
