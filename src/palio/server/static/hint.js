@@ -11,6 +11,13 @@ export function hintView(view, gameId, token) {
   if (!button) return;
   const yours = view.seat !== null && view.seat === view.to_move && view.status === "running";
   button.hidden = !(yours && view.hints?.allowed);
+  // a table with hints is a practice table, never rated: say so beside the button
+  let note = $("practice-note");
+  if (!note && view.hints?.allowed) {
+    note = el("span", { id: "practice-note", class: "badge practice-note" }, t("review.lobby.practice"));
+    button.after(note);
+  }
+  if (note) note.hidden = !view.hints?.allowed;
   const box = $("hint-box");
   if (box && box.dataset.move !== String(view.move_number)) box.hidden = true;
   button.onclick = async () => {
