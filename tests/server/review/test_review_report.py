@@ -16,6 +16,7 @@ from palio.bots.learned import shipped_model
 from palio.core.i18n import Translator
 from palio.server.review import review as reviews_api
 from palio.server.review.report import MOMENT_SWING, final_shares, game_report, phase_of
+from palio.server.review.tables import ReviewRow
 from tests.server.review.test_review_server import app_client, new_table, play  # noqa: F401
 
 COUNTS = [(g, n) for g in registry.available()
@@ -142,3 +143,37 @@ def test_own_view_of_a_finished_game_shows_own_cards_only(app_client: Any) -> No
             if n < len(actions):
                 state.apply(actions[n])
         assert differs > 0  # hidden cards are the seat's own, and only its own
+
+
+def test_a_review_stored_before_reasons_is_read_with_empty_reasons(app_client: Any  # noqa: F811
+                                                                   ) -> None:
+    """A stored review without ``why`` (made before issue 36): empty reasons and lines, which
+    the page hides, and a report all the same."""
+    app, client = app_client
+    game_id, _ = new_table(client, seed=4)
+    play(app, game_id)
+    actions = client.get(f"/api/games/{game_id}/record").json()["actions"]
+    live = app.state.service.get(game_id)
+    state = live.game.setup(live.players, live.seed, live.options)
+    decisions = []
+    for move, notation in enumerate(actions):
+        old = {"notation": notation, "value": 0.5, "visits": 3}
+        decisions.append({"move": move, "seat": state.to_move, "forced": False,
+                          "values": [0.5, 0.5], "before": 0.5, "played": old, "best": dict(old),
+                          "loss": 0.0, "class": None, "accuracy": 100.0})
+        state.apply(notation)
+    stored = {"game": "san-gimignano", "seats": 2, "seed": 1,
+              "engine": {"bot": "mcts", "iterations": 3, "seconds": None},
+              "decisions": decisions, "result": None,
+              "players": [{"seat": s, "decisions": 1, "average_loss": 0.0, "inaccuracies": 0,
+                           "mistakes": 0, "blunders": 0, "accuracy": 100.0} for s in (0, 1)]}
+    now = app.state.service.clock.now()
+    with app.state.service.sessions.begin() as session:
+        session.add(ReviewRow(game_id=game_id, status="done", seed=1, iterations=3,
+                              progress=len(actions), total=len(actions), requested_at=now,
+                              finished_at=now, result=stored))
+    review = client.get(f"/api/games/{game_id}/review?lang=en").json()["review"]
+    assert all(d["reason"] == "" and d["line"] == "" for d in review["decisions"])
+    assert all(d["played"]["label"] for d in review["decisions"])
+    assert [len(p["phases"]) for p in review["report"]] == [3, 3]
+    assert all(p["moments"] == [] for p in review["report"])  # flat chances, no result
