@@ -109,6 +109,9 @@ class Budget:
 
     iterations: int | None = None
     seconds: float | None = None
+    # ``seconds`` counts this process's CPU time (as the bots' cpu_time=true), not the wall
+    # clock: a shared machine's other work does not shorten the search
+    cpu_time: bool = False
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -123,7 +126,7 @@ class Budget:
 
     def times(self, factor: int) -> Budget:
         return Budget(None if self.iterations is None else self.iterations * factor,
-                      None if self.seconds is None else self.seconds * factor)
+                      None if self.seconds is None else self.seconds * factor, self.cpu_time)
 
 
 @dataclass
@@ -150,7 +153,8 @@ class Engine:
         """Search ``seat``'s decision in ``state`` from its view only. With ``played`` (a
         legal action), that choice is searched at least ``PLAYED_SHARE`` of the budget, and
         so is each action of ``also`` (a suggested choice being checked)."""
-        started = time.perf_counter()
+        clock = time.process_time if budget.cpu_time else time.perf_counter
+        started = clock()
         rng = random.Random(seed)
         players = state.players
         if self.model is not None:
@@ -183,7 +187,7 @@ class Engine:
                     leads.setdefault(action, []).append(evaluate(world, seat))
                     break
             done += 1
-            if deadline != math.inf and time.perf_counter() >= deadline:
+            if deadline != math.inf and clock() >= deadline:
                 break
         legal = state.legal_actions()
         # the preference is the main search's: visits before the played choice's extra search
@@ -215,7 +219,7 @@ class Engine:
         # most searched first; among equals the better value, then the legal order
         order = {a: i for i, a in enumerate(legal)}
         choices.sort(key=lambda c: (-searched[c.action], -_num(c.values[seat]), order[c.action]))
-        return RootStats(seat, choices, done, time.perf_counter() - started, self.name, root)
+        return RootStats(seat, choices, done, clock() - started, self.name, root)
 
 
 def _num(value: float) -> float:

@@ -208,6 +208,29 @@ def review_asked(scene: Scene) -> None:
     assert asked["status"] == "queued", asked
 
 
+def finish_ada_game(scene: Scene) -> None:
+    """A finished two-seat game whose first seat Ada's account held (her own view of it)."""
+    http = scene.browser()
+    game_id = http.post("/api/games", json={"game": "san-gimignano", "players": 2, "seed": 3}
+                        ).json()["id"]
+    ada = http.post(f"/api/games/{game_id}/seats/0/join", json={},
+                    headers={"Cookie": f"palio_session={scene.cookie['ada']}", "Origin": OWN})
+    assert ada.status_code == 200, ada.text
+    assert scene.browser().post(f"/api/games/{game_id}/seats/1/join", json={}).status_code == 200
+    service = scene.app.state.service
+    while not service.get(game_id).state.is_over:
+        live = service.get(game_id)
+        service.act(game_id, live.state.to_move, {"action": str(live.state.legal_actions()[0]),
+                                                  "move_number": live.move_number})
+    scene.finished_id = game_id
+
+
+def check_own_view(scene: Scene, caller: str, reply: Any) -> None:
+    """Ada's own view is her seat's, from set-up to the end."""
+    if reply.status_code == 200:
+        assert reply.json()["seat"] == 0 and len(reply.json()["frames"]) > 1
+
+
 def turn_mail_to_ada(scene: Scene) -> None:
     """Ada gets turn mails; one is queued with its "stop these mails" link's token."""
     token, stop_hash = mail.new_stop_token()
@@ -486,6 +509,14 @@ ROUTES: list[Row] = [
     Row("DELETE", "/api/games/{game_id}/review", {**EVERYONE, "foreign": 403, "no_origin": 403},
         writes=ANYONE_WRITES, fresh=True, setup=review_asked, params=finished,
         note="(finished)"),
+    # one's own view of a finished game (own cards): the seat's token or its account only;
+    # never a running game's (a read, so no Origin check, as the table's other reads)
+    Row("GET", "/api/games/{game_id}/review/seat",
+        {**dict.fromkeys(CALLERS, 409)}, note="(running)"),
+    Row("GET", "/api/games/{game_id}/review/seat",
+        {"ada": 200, "ada_token": 403, "bob": 403, "guest": 403, "spectator": 403,
+         "stale": 403, "foreign": 200, "no_origin": 200},
+        setup=finish_ada_game, params=finished, check=check_own_view, note="(finished)"),
     # a hint: the seat to move, at a practice table only
     Row("POST", "/api/games/{game_id}/hint",
         refused(bob=403, guest=403, spectator=401, stale=401, foreign=403, no_origin=403),

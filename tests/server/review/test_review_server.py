@@ -100,6 +100,10 @@ def test_review_of_a_finished_game_is_computed_once_and_said_in_words(app_client
     assert [d["move"] for d in review["decisions"]] == list(range(len(before["actions"])))
     assert all(d["loss"] >= 0 and d["played"]["label"] for d in review["decisions"])
     assert [p["seat"] for p in review["players"]] == [0, 1]
+    # the game report per player (report.py), in the reader's language
+    assert [p["seat"] for p in review["report"]] == [0, 1]
+    assert all(len(p["phases"]) == 3 for p in review["report"])
+    assert all("手目" in m["text"] for p in review["report"] for m in p["moments"])
     assert done["progress"] == done["total"] == len(before["actions"])
     # stored once: asking again answers the same review at once
     again = client.post(f"/api/games/{game_id}/review")

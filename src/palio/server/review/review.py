@@ -12,6 +12,10 @@ row after every decision and stops when the row is no longer its own (cancelled)
 row whose heartbeat is older than ``STALE_SECONDS`` (its process died) is queued again. At
 most ``MAX_QUEUE`` reviews wait or run at once: beyond that a request is answered 503.
 
+Own view: ``GET /api/games/{id}/review/seat`` gives the finished game as the asking seat saw it
+(its token, or the signed-in account's seat): its own cards in its own review, never another
+seat's, never for a running game. ``_in_words`` adds the game report (report.py).
+
 Hint: ``POST /api/games/{id}/hint`` by the seat to move, at a practice table only
 (:func:`palio.server.play.service.hints_allowed`): the bot's three best choices searched from
 that seat's view, with words. The game row's ``hints_used`` is set, and the table's log says so.
@@ -29,7 +33,7 @@ import signal
 from concurrent.futures import ProcessPoolExecutor
 from datetime import timedelta
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
@@ -50,7 +54,11 @@ from palio.server.base.outage import LoopOutage
 from palio.server.play.botplay import BOT_NICENESS, _die_with_parent
 from palio.server.play.routes import seat_of
 from palio.server.play.service import GameService, LiveGame
+from palio.server.review.report import game_report
 from palio.server.review.tables import ReviewRow
+
+if TYPE_CHECKING:  # palio.review is imported where first used (_engine_reviews)
+    from palio.review import Budget, Engine
 
 log = logging.getLogger("palio.server")
 
@@ -76,6 +84,22 @@ STALE_SECONDS = 120.0
 POLL_SECONDS = 2.0
 REVIEW_NICENESS = BOT_NICENESS + 5  # below the bot processes: live games first
 ACTIVE = ("queued", "running")
+
+
+def judge_for(state: State) -> Engine:
+    """The judge of reviews and hints for this game and player count: the strongest, by the
+    ``expert`` level's rule (``palio.bots.LEVELS``): the shipped ``learned`` model where its
+    card measured it at least level with ``mcts`` (``proven=0.5``), else ``mcts``. It is
+    :meth:`palio.review.Engine.strongest`, which :func:`palio.review.review` and
+    :func:`palio.review.hint` use; named here so the server's choice is tested
+    (tests/server/review/test_review_report.py)."""
+    return _engine_reviews().Engine.strongest(state)
+
+
+def budget(iterations: int) -> Budget:
+    """A review's or hint's budget: iterations per decision (repeatable with the seed), any
+    seconds limit counted in CPU time (``cpu_time=true``, as the bots)."""
+    return _engine_reviews().Budget(iterations=iterations, cpu_time=True)
 
 
 # -- the review process -------------------------------------------------------------------
@@ -113,8 +137,7 @@ def review_job(db_url: str, game_id: str, me: str, record: dict[str, Any], seed:
         # the stated result may rank a seat that forfeited last (timing.py), which a replay
         # of the moves cannot check: the moves are what is reviewed
         moves_only = GameRecord(**{**record, "result": None})
-        engine = _engine_reviews()
-        result = engine.review(moves_only, budget=engine.Budget(iterations=iterations), seed=seed,
+        result = _engine_reviews().review(moves_only, budget=budget(iterations), seed=seed,
                         progress=progress, cancelled=lambda: lost)
         result["result"] = record.get("result")
     except Exception as exc:  # noqa: BLE001 - the row says what went wrong
@@ -135,9 +158,8 @@ def review_job(db_url: str, game_id: str, me: str, record: dict[str, Any], seed:
 def hint_job(state: State, seat: int, seed: int, iterations: int, lang: str,
              names: list[str | None]) -> dict[str, Any]:
     """Run in a bot process: the three best choices for ``seat``, from its view only."""
-    engine = _engine_reviews()
-    return engine.hint(state, seat, budget=engine.Budget(iterations=iterations), seed=seed,
-                       tr=Translator(lang, names))
+    return _engine_reviews().hint(state, seat, budget=budget(iterations), seed=seed,
+                                  tr=Translator(lang, names))
 
 
 # -- the service: rows and checks (blocking; called from worker threads) --------------------
@@ -220,7 +242,25 @@ class ReviewService:
             {**d, "played": dict(d["played"]), "best": dict(d["best"])}
             for d in result["decisions"]]}, GameRecord(**record), tr, live.game)
         words["lang"] = tr.lang
+        words["report"] = game_report(words, len(record["actions"]), tr)
         return words
+
+    def seat_frames(self, game_id: str, seat: int | None) -> dict[str, Any]:
+        """The finished game as ``seat`` saw it: its own observation before each decision and
+        at the end (its own cards shown, never another seat's), for that seat's review. A
+        running game is refused (``_finished``); no seat (no token, not signed in to a seat)
+        is refused too."""
+        live = self._finished(game_id)
+        if seat is None:
+            raise ApiError(403, "no_seat", "your own view of a game needs that seat's token "
+                                           "or its signed-in account")
+        record = self.games.record(game_id)
+        state = live.game.setup(live.players, live.seed, live.options)
+        frames = [state.observe(seat)]
+        for notation in record["actions"]:
+            state.apply(notation)
+            frames.append(state.observe(seat))
+        return {"seat": seat, "frames": frames}
 
     def record_of(self, game_id: str) -> dict[str, Any]:
         return self.games.record(game_id)
@@ -365,6 +405,12 @@ def install(app: FastAPI, server: Any) -> None:
     @app.delete("/api/games/{game_id}/review")
     async def cancel_review(game_id: str) -> Any:
         return await run_in_threadpool(reviews().cancel, game_id)
+
+    @app.get("/api/games/{game_id}/review/seat")
+    async def own_view(game_id: str, request: Request) -> Any:
+        # the seat a token opens; without one, the signed-in account's seat
+        _, seat = await seat_of(server.service, game_id, request)
+        return await run_in_threadpool(reviews().seat_frames, game_id, seat)
 
     @app.post("/api/games/{game_id}/hint")
     async def ask_hint(game_id: str, request: Request) -> Any:

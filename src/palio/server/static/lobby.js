@@ -135,6 +135,10 @@ async function playAgainstBots() {
   const body = createBody();
   const level = $("bot-level").value;
   body.seats = body.seats.map((_, seat) => (seat === 0 ? { kind: "human" } : { kind: "bot", level }));
+  // a practice table: unrated, hints on (review.py), no real-time clock (a practice table has none)
+  body.practice = true;
+  body.rated = false;
+  if (body.timing.kind === "realtime") body.timing = { kind: "none" };
   const reply = await api("POST", "/api/games", body);
   if (!reply.ok) {
     say(t("ui.lobby.create_failed", { reason: errorMessage(reply) }));

@@ -23,7 +23,9 @@ let scoreTable = null;
 let legend = {};
 let seats = null;
 let current = 0;
-let mySeat = null; // the seat whose view the frames are (null: a spectator's)
+let mySeat = null; // the seat whose view the replay's frames are (null: a spectator's)
+// the game as this browser's seat saw it (its own cards), where it played here: review.py
+let own = null;
 
 function seatLabel(seat) {
   if (seat === null || seat === undefined) return "";
@@ -46,14 +48,16 @@ function go(index) {
     : el("span", { class: `seat-${frame.seat}`, "data-seat": frame.seat }, el("span", { class: "dot" }), " ", headline));
   const said = frame.log.length ? frame.log : [frame.n === 0 ? t("ui.replay.setup") : headline];
   $("step-log").replaceChildren(...said.map((line) => el("li", { class: frame.seat === null ? "" : `seat-${frame.seat}` }, line)));
-  const before = current > 0 ? frames[current - 1].observation : frame.observation;
-  const ctx = boardContext({ seat: mySeat, seats, legend, paths: diffPaths(before, frame.observation) });
+  const seen = (i) => (own ? own.frames[i] : frames[i].observation);
+  const observation = seen(current);
+  const before = current > 0 ? seen(current - 1) : observation;
+  const ctx = boardContext({ seat: own ? own.seat : mySeat, seats, legend, paths: diffPaths(before, observation) });
   let board;
   try {
-    board = rendererFor(record.game)(frame.observation, ctx);
+    board = rendererFor(record.game)(observation, ctx);
   } catch (exc) {
     console.error(exc);
-    board = el("pre", { class: "generic-view" }, JSON.stringify(frame.observation, null, 1));
+    board = el("pre", { class: "generic-view" }, JSON.stringify(observation, null, 1));
   }
   $("board").replaceChildren(board);
   $("back").disabled = current === 0;
@@ -112,9 +116,17 @@ async function start() {
     const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: frames.length - 1 };
     if (event.key in moves && event.target.tagName !== "INPUT") go(moves[event.key]);
   });
+  // one's own cards in one's own review: the seat's token held here, else the signed-in
+  // account's seat (the server refuses anyone else, and any running game)
+  const mine = await api("GET", `/api/games/${gameId}/review/seat`, undefined, seatToken);
+  if (mine.ok && mine.data.frames.length === frames.length) {
+    own = mine.data;
+    $("own-view").textContent = t("review.own_view");
+    $("own-view").hidden = false;
+  }
   drawResult();
   go(0);
-  installReview({ gameId, go, seatLabel, moves: frames.length - 1 }); // review.js
+  installReview({ gameId, go, seatLabel, moves: frames.length - 1, viewerSeat: own ? own.seat : mySeat }); // review.js
   // the table's chat, read with a seat's token this browser holds (chat.py decides who reads)
   chatInit($("chat"), gameId, seatToken,
     { readOnly: true, tableSeats: seats });

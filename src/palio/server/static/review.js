@@ -1,25 +1,36 @@
-// The review on the replay page: ask for it, follow its progress, then draw each player's
-// chances over the game (inline SVG, drawn here), mark the decisions that lost the most, list
-// them (the choice played and the better one, in words, with both estimates; a button jumps
-// the replay there) and sum up each player. Every word comes from the "review" catalog.
+// The review on the replay page: ask for it, follow its progress, then show
+// - each player's chances over the game (inline SVG drawn here, nothing fetched): axes in
+//   moves and percent, a legend in the seat colours, the decisions that lost the most as
+//   markers and the game report's turning points as marked lines (each jumps the replay there);
+// - the game report per player: accuracy per phase and the moments that decided the game;
+// - the list of decisions beside the board (the viewer's own first, a filter by player and by
+//   "lost the most"), each with the choice played and the better one, in words, with their
+//   chances in percent, the reason and the likely continuation; "Show this position" shows the
+//   board there (and scrolls to it where the board is not beside the list).
+// Every word comes from the "review" catalog; reviews stored before reasons existed have none
+// (their empty reasons and lines are not shown).
 
 import { $, api, el, errorMessage, t } from "/static/common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 640;
-const HEIGHT = 180;
-const PAD = 24;
+const HEIGHT = 260;
+const LEFT = 52;
+const RIGHT = 12;
+const TOP = 14;
+const BOTTOM = 40;
+const TOUCH_PX = 44; // a marker's touch target on screen
 let poll = null;
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  for (const child of children) node.append(child);
+  for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   return node;
 }
 
-function share(value) {
-  return value === null || value === undefined ? "–" : value.toFixed(2);
+function percent(value) {
+  return value === null || value === undefined ? "–" : String(Math.round(100 * value));
 }
 
 function problem(reply) {
@@ -28,11 +39,22 @@ function problem(reply) {
 }
 
 /** Add the review panel to the replay page. ``go(frame)`` shows a frame of the replay;
- *  ``seatLabel(seat)`` names a seat; ``moves`` is how many decisions the record has. */
-export function installReview({ gameId, go, seatLabel, moves }) {
+ *  ``seatLabel(seat)`` names a seat; ``moves`` is how many decisions the record has;
+ *  ``viewerSeat`` the seat this browser played (its decisions first), or null. */
+export function installReview({ gameId, go, seatLabel, moves, viewerSeat = null }) {
   const box = $("review");
+  const listBox = $("review-list");
   box.hidden = false;
   const path = `/api/games/${encodeURIComponent(gameId)}/review`;
+
+  function show(move) {
+    go(move);
+    const board = $("board");
+    // the board sits beside the list on a wide screen; elsewhere it is scrolled to
+    const rect = board.getBoundingClientRect();
+    if (rect.top < 0 || rect.top > window.innerHeight * 0.5) board.scrollIntoView({ block: "start" });
+    document.body.dataset.shown = String(move);
+  }
 
   async function refresh() {
     const reply = await api("GET", path);
@@ -83,56 +105,163 @@ export function installReview({ gameId, go, seatLabel, moves }) {
     poll = null;
   }
 
-  function draw(review) {
-    stop();
+  function chart(review) {
     const seats = review.seats;
     const points = review.decisions;
-    const marked = points.filter((d) => d.class);
-    const x = (move) => PAD + (WIDTH - 2 * PAD) * (moves ? move / moves : 0);
-    const y = (value) => HEIGHT - PAD - (HEIGHT - 2 * PAD) * value;
-    const chart = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "review-chart",
+    const innerW = WIDTH - LEFT - RIGHT;
+    const innerH = HEIGHT - TOP - BOTTOM;
+    const x = (move) => LEFT + innerW * (moves ? move / moves : 0);
+    const y = (value) => TOP + innerH * (1 - value);
+    const node = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "review-chart",
       role: "img", "aria-label": t("review.chart_title") });
-    chart.append(svg("rect", { x: PAD, y: PAD, width: WIDTH - 2 * PAD, height: HEIGHT - 2 * PAD,
-      class: "review-frame" }));
+    // axes: chance in percent (left), move number (bottom)
+    for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
+      node.append(svg("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: y(tick), y2: y(tick), class: "review-grid" }),
+        svg("text", { x: LEFT - 6, y: y(tick) + 4, class: "review-tick", "text-anchor": "end" }, `${tick * 100}%`));
+    }
+    const step = Math.max(1, Math.ceil(moves / 8 / 10) * 10);
+    for (let move = 0; move <= moves; move += step) {
+      node.append(svg("line", { x1: x(move), x2: x(move), y1: TOP + innerH, y2: TOP + innerH + 4, class: "review-axis" }),
+        svg("text", { x: x(move), y: TOP + innerH + 17, class: "review-tick", "text-anchor": "middle" }, String(move + 1)));
+    }
+    node.append(svg("line", { x1: LEFT, x2: LEFT, y1: TOP, y2: TOP + innerH, class: "review-axis" }),
+      svg("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: TOP + innerH, y2: TOP + innerH, class: "review-axis" }),
+      svg("text", { x: LEFT + innerW / 2, y: HEIGHT - 4, class: "review-axis-title", "text-anchor": "middle" },
+        t("review.chart.axis_move")),
+      svg("text", { x: 12, y: TOP + innerH / 2, class: "review-axis-title", "text-anchor": "middle",
+        transform: `rotate(-90 12 ${TOP + innerH / 2})` }, t("review.chart.axis_chance")));
     const even = y(1 / seats);
-    chart.append(svg("line", { x1: PAD, x2: WIDTH - PAD, y1: even, y2: even, class: "review-even" }));
+    node.append(svg("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: even, y2: even, class: "review-even" }));
+    // turning points: the report's moments, a dashed line each
+    const turning = new Map();
+    for (const player of review.report || []) {
+      for (const m of player.moments) if (!turning.has(m.move)) turning.set(m.move, m);
+    }
+    for (const [move, m] of turning) {
+      const mark = svg("g", { class: "review-turning", "data-move": move },
+        svg("title", {}, t("review.chart.turning", { n: move + 1, player: seatLabel(m.seat) })),
+        svg("line", { x1: x(move), x2: x(move), y1: TOP, y2: TOP + innerH }),
+        svg("path", { d: `M${x(move) - 6},${TOP} L${x(move) + 6},${TOP} L${x(move)},${TOP + 9} Z` }),
+        svg("rect", { x: x(move) - 11, y: TOP, width: 22, height: innerH, class: "review-hit", "data-cx": x(move) }));
+      mark.addEventListener("click", () => show(move + 1));
+      node.append(mark);
+    }
     for (let seat = 0; seat < seats; seat += 1) {
       const line = points.filter((d) => d.values[seat] !== null)
         .map((d) => `${x(d.move).toFixed(1)},${y(d.values[seat]).toFixed(1)}`).join(" ");
-      chart.append(svg("polyline", { points: line, class: `review-line seat-stroke-${seat}` },
+      node.append(svg("polyline", { points: line, class: `review-line seat-stroke-${seat}` },
         svg("title", {}, seatLabel(seat))));
     }
-    for (const d of marked) {
+    const hits = [];
+    for (const d of points.filter((p) => p.class)) {
       const value = d.values[d.seat] ?? 0;
-      const dot = svg("circle", { cx: x(d.move), cy: y(value), r: d.class === "blunder" ? 6 : 4.5,
-        class: `review-marker review-${d.class} seat-fill-${d.seat}`, "data-move": d.move },
-      svg("title", {}, t("review.chart_move", { n: d.move + 1 })));
-      dot.addEventListener("click", () => go(d.move + 1));
-      chart.append(dot);
+      const hit = svg("circle", { cx: x(d.move), cy: y(value), r: 11, class: "review-hit" });
+      hits.push(hit);
+      const dot = svg("g", { class: `review-marker review-${d.class}`, "data-move": d.move },
+        svg("title", {}, `${t("review.chart_move", { n: d.move + 1 })}: ${t(`review.class.${d.class}`)}`),
+        hit, svg("circle", { cx: x(d.move), cy: y(value), r: d.class === "blunder" ? 6 : 4.5,
+          class: `seat-fill-${d.seat}` }));
+      dot.addEventListener("click", () => show(d.move + 1));
+      node.append(dot);
     }
-    const list = marked.length ? el("ol", { class: "review-marked", id: "review-marked" },
-      marked.map((d) => el("li", { class: `review-${d.class} seat-${d.seat}`, "data-move": d.move },
-        el("strong", {}, t("review.marked", { n: d.move + 1, player: seatLabel(d.seat),
-          judgement: t(`review.class.${d.class}`), loss: share(d.loss) })),
-        el("div", {}, t("review.played", { label: d.played.label, value: share(d.played.value) })),
-        el("div", {}, t("review.better", { label: d.best.label, value: share(d.best.value) })),
-        el("button", { class: "small review-jump", onclick: () => go(d.move + 1) }, t("review.jump")))))
-      : el("p", { class: "muted" }, t("review.none_marked"));
+    // touch targets of TOUCH_PX on screen, whatever the chart's drawn width
+    const fit = () => {
+      const drawn = node.getBoundingClientRect().width || WIDTH;
+      const r = (TOUCH_PX / 2) * (WIDTH / drawn);
+      for (const hit of hits) hit.setAttribute("r", r.toFixed(1));
+      for (const rect of node.querySelectorAll(".review-turning .review-hit")) {
+        const cx = Number(rect.dataset.cx);
+        rect.setAttribute("x", (cx - r).toFixed(1));
+        rect.setAttribute("width", (2 * r).toFixed(1));
+      }
+    };
+    requestAnimationFrame(fit);
+    window.addEventListener("resize", fit);
+    const legend = el("ul", { class: "review-legend", id: "review-legend", "aria-label": t("review.chart.legend") },
+      Array.from({ length: seats }, (_, seat) => el("li", { class: `seat-${seat}` },
+        el("span", { class: "dot" }), " ", seatLabel(seat))));
+    return el("div", { id: "review-chart" }, node, legend);
+  }
+
+  function report(review) {
+    const players = review.report || [];
+    if (!players.length) return "";
+    const ordered = [...players].sort((a, b) => (b.seat === viewerSeat) - (a.seat === viewerSeat));
+    return el("div", { class: "review-report", id: "review-report" }, ordered.map((p) => el("section",
+      { class: `review-player seat-${p.seat}`, "data-seat": p.seat },
+      el("h4", {}, el("span", { class: "dot" }), " ", seatLabel(p.seat), " ",
+        el("span", { class: "muted" }, p.accuracy === null ? "" : t("review.report.accuracy", { n: Math.round(p.accuracy) }))),
+      el("table", { class: "scores review-phases" }, el("tbody", {}, el("tr", {},
+        p.phases.map((ph) => el("td", {}, el("div", { class: "muted small" }, t(`review.report.phase.${ph.phase}`)),
+          el("strong", {}, ph.accuracy === null ? t("review.report.no_decisions") : String(ph.accuracy))))))),
+      el("div", { class: "muted small" }, t("review.report.moments")),
+      p.moments.length ? el("ol", { class: "review-moments" }, p.moments.map((m) => el("li", { "data-move": m.move },
+        el("div", {}, m.text), m.reason ? el("div", { class: "muted" }, m.reason) : "",
+        el("button", { class: "small review-jump", onclick: () => show(m.move + 1) }, t("review.jump")))))
+        : el("p", { class: "muted" }, t("review.report.no_moments")))));
+  }
+
+  function entry(d) {
+    const heading = d.class ? t("review.marked", { n: d.move + 1, player: seatLabel(d.seat),
+      judgement: t(`review.class.${d.class}`), loss: percent(d.loss) })
+      : `${t("review.chart_move", { n: d.move + 1 })}, ${seatLabel(d.seat)}`;
+    const differs = d.played.notation !== d.best.notation;
+    return el("li", { class: `review-decision ${d.class ? `review-${d.class}` : ""} seat-${d.seat}`,
+      "data-move": d.move, "data-seat": d.seat },
+    el("strong", {}, heading),
+    el("div", {}, t("review.played", { label: d.played.label, value: percent(d.played.value) })),
+    differs && d.played_line ? el("div", { class: "muted review-line-text" }, d.played_line) : "",
+    differs ? el("div", {}, t("review.better", { label: d.best.label, value: percent(d.best.value) })) : "",
+    d.reason ? el("div", { class: "review-reason" }, d.reason) : "",
+    d.line ? el("div", { class: "muted review-line-text" }, d.line) : "",
+    el("button", { class: "small review-jump", onclick: () => show(d.move + 1) }, t("review.jump")));
+  }
+
+  function decisionList(review) {
+    const judged = review.decisions.filter((d) => !d.forced);
+    // the viewer's own decisions first, then the others, each in move order
+    judged.sort((a, b) => ((b.seat === viewerSeat) - (a.seat === viewerSeat)) || (a.move - b.move));
+    const who = el("select", { id: "review-filter-seat" },
+      el("option", { value: "all" }, t("review.filter.all")),
+      Array.from({ length: review.seats }, (_, seat) => el("option",
+        { value: String(seat), selected: seat === viewerSeat }, seatLabel(seat))));
+    const flagged = el("input", { type: "checkbox", id: "review-filter-flagged", checked: true });
+    const list = el("ol", { class: "review-marked", id: "review-marked" });
+    const empty = el("p", { class: "muted", id: "review-none" }, t("review.none_marked"));
+    const apply = () => {
+      const shown = judged.filter((d) => (who.value === "all" || d.seat === Number(who.value))
+        && (!flagged.checked || d.class));
+      list.replaceChildren(...shown.map(entry));
+      empty.hidden = shown.length > 0;
+    };
+    who.addEventListener("change", apply);
+    flagged.addEventListener("change", apply);
+    apply();
+    return [el("h3", {}, t("review.list_title")),
+      el("div", { class: "row review-filter" },
+        el("label", {}, `${t("review.filter.label")} `, who),
+        el("label", { class: "check" }, flagged, ` ${t("review.filter.flagged")}`)),
+      viewerSeat !== null ? el("p", { class: "muted small" }, t("review.yours_first")) : "",
+      list, empty];
+  }
+
+  function draw(review) {
+    stop();
     const header = ["player", "average", "inaccuracies", "mistakes", "blunders", "accuracy"];
     const summary = el("table", { class: "scores review-summary", id: "review-summary" },
       el("thead", {}, el("tr", {}, header.map((key) => el("th", {}, t(`review.col.${key}`))))),
       el("tbody", {}, review.players.map((p) => el("tr", { class: `seat-${p.seat}` },
-        el("td", {}, seatLabel(p.seat)), el("td", { class: "num" }, p.average_loss.toFixed(3)),
+        el("td", {}, seatLabel(p.seat)), el("td", { class: "num" }, percent(p.average_loss)),
         el("td", { class: "num" }, String(p.inaccuracies)),
         el("td", { class: "num" }, String(p.mistakes)),
         el("td", { class: "num" }, String(p.blunders)),
         el("td", { class: "num" }, p.accuracy === null ? "–" : String(Math.round(p.accuracy)))))));
-    box.replaceChildren(el("h3", {}, t("review.chart_title")),
-      el("div", { id: "review-chart" }, chart),
-      el("p", { class: "muted" }, t("review.engine", { bot: review.engine.bot,
-        n: review.engine.iterations ?? "–", even: share(1 / seats) })),
-      el("h3", {}, t("review.marked_title")), list,
-      el("h3", {}, t("review.summary_title")), summary);
+    box.replaceChildren(el("h3", {}, t("review.chart_title")), chart(review),
+      el("p", { class: "muted" }, t("review.engine", { even: percent(1 / review.seats) })),
+      el("h3", {}, t("review.report_title")), report(review),
+      el("h3", {}, t("review.summary_title")), el("div", { class: "review-wide" }, summary));
+    listBox.replaceChildren(...decisionList(review));
+    listBox.hidden = false;
     document.body.dataset.review = "done";
   }
 
