@@ -281,7 +281,7 @@ def test_finished_games_and_replays_leave_memory_and_come_back_the_same(tmp_path
     service.get(running)
     humans(service, "san-gimignano", 2, seed=3)  # a load drops what is over the limit
     assert first not in service.live and second in service.live and running in service.live
-    assert list(service.replays) == [(second, "en")]
+    assert list(service.replays) == [(second, "en", None)]  # a spectator's replay
     again = service.get(first)
     assert again is not None and first in service.live and second not in service.live
     assert (again.view(0), service.replay(first)) == before

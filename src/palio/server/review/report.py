@@ -20,7 +20,6 @@ from typing import Any
 
 from palio.core.i18n import Translator
 from palio.core.words import Player, msg
-from palio.review import game_accuracy
 
 PHASES = ("early", "middle", "late")
 MOMENTS = 3
@@ -63,6 +62,9 @@ def phase_accuracy(decisions: list[dict[str, Any]], seat: int, total: int
     for phase, key in enumerate(PHASES):
         mine = [d["accuracy"] for d in decisions if d["seat"] == seat and not d["forced"]
                 and d.get("accuracy") is not None and phase_of(d["move"], total) == phase]
+        # palio.review imports the bots and numpy: loaded with the first report, not at start
+        from palio.review import game_accuracy
+
         value = game_accuracy(mine)
         rows.append({"phase": key, "decisions": len(mine),
                      "accuracy": None if value is None else round(value)})
