@@ -121,7 +121,8 @@ class Server:
         # the rated tables' accounts are rated in the transaction that finishes a game
         self.service.finish_hooks.append(ratings.rate_finished)
         # a tournament table's places are its result, written in the same transaction
-        self.tournaments = Tournaments(self.service)
+        self.tournaments = Tournaments(self.service,
+                                       settings.public_url if settings.smtp else None)
         self.service.finish_hooks.append(self.tournaments.game_finished)
         self.accounts = AccountStore(self.service.sessions, self.clock,
                                      settings.sign_ups_per_hour)

@@ -19,6 +19,7 @@ from sqlalchemy import func, select
 from palio.server.accounts.store import AccountStore
 from palio.server.base.clock import ManualClock
 from palio.server.base.errors import ApiError
+from palio.server.mail.tables import OutboxRow
 from palio.server.play import timing
 from palio.server.play.service import GameService
 from palio.server.play.tables import GameRow, SeatRow
@@ -229,3 +230,29 @@ def test_a_whole_swiss_of_seven_at_three_seat_tiletum_tables(
     assert [row["rank"] for row in table] == sorted(row["rank"] for row in table)
     assert [row["points"] for row in table] == sorted((r["points"] for r in table), reverse=True)
     assert table[0]["points"] > 0 and set(detail["tie_breaks"]) == {"buchholz", "wins"}
+
+
+def test_a_new_round_mails_each_entrant_who_takes_mails(service: GameService) -> None:
+    tournaments = Tournaments(service, mail_url="https://palio.example")
+    store = AccountStore(service.sessions, service.clock)
+    ada = store.create("Ada", PASSWORD, "ada@example.org")
+    bob = store.create("Bob", PASSWORD)  # no address: no mail
+    cy = store.create("Cy", PASSWORD, "cy@example.org")
+    tid = new(tournaments, ada.id, players=2, game="san-gimignano", bots=False)
+    for person in (ada, bob, cy):
+        tournaments.register(tid, person.id, person.name)
+    service.clock.advance(86400)
+    games = tournaments.sweep()
+    with service.sessions() as session:
+        mails = list(session.scalars(select(OutboxRow).where(OutboxRow.kind == "tournament")))
+        seated = {a for g in games for a in session.get(TableRow, g).seats}
+    expected = {p.id for p in (ada, cy) if p.id in seated}
+    assert {m.account_id for m in mails} == expected and expected
+    for mail in mails:
+        assert "Spring Swiss" in mail.subject and "round 1" in mail.subject
+        assert "https://palio.example/games/" in mail.body and "/mail/stop/" in mail.body
+        assert mail.stop_hash
+    assert tournaments.sweep() == []  # no second mail: the round is written once
+    with service.sessions() as session:
+        assert session.scalar(select(func.count()).select_from(OutboxRow).where(
+            OutboxRow.kind == "tournament")) == len(expected)

@@ -22,9 +22,13 @@ from sqlalchemy.orm import Session
 
 import palio.games as registry
 from palio.core.errors import OptionError
+from palio.core.i18n import Translator
+from palio.core.words import msg
+from palio.server.accounts.store import mail_target
 from palio.server.base.db import utc
 from palio.server.base.errors import ApiError
 from palio.server.base.models import Body, parse
+from palio.server.mail.turns import new_stop_token, queue
 from palio.server.play.models import OnTimeout, OptionValue, TimingSpec
 from palio.server.play.service import GameService
 from palio.server.play.tables import GameRow, SeatRow
@@ -82,8 +86,11 @@ def table_body(t: TournamentRow, players: int) -> dict[str, Any]:
 class Tournaments:
     """Tournaments of one server, on the tables' service's database and clock."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, mail_url: str | None = None) -> None:
+        """``mail_url``: the server's public address, when it sends mail (a mail then tells
+        each entrant a new round paired of their table); None: no mail."""
         self.service = service
+        self.mail_url = mail_url
         self.clock = service.clock
         self.lock = threading.Lock()  # one pairing at a time in this process
 
@@ -261,11 +268,33 @@ class Tournaments:
                                                  bot_level=BOT_LEVEL)
             session.add(TableRow(game_id=game_id, round_id=round_row.id, seats=list(seats)))
             games.append(game_id)
+            for seat, account in enumerate(seats):
+                if account is not None and self.mail_url is not None:
+                    self._mail_paired(session, t, number, account, game_id, seat)
         for account in paired.sitting_out:
             session.add(ByeRow(round_id=round_row.id, account_id=account))
         if t.status == "planned":
             t.status = "running"
         return games
+
+    def _mail_paired(self, session: Session, t: TournamentRow, number: int, account_id: int,
+                     game_id: str, seat: int) -> None:
+        """Queue (in the round's transaction) a mail telling the entrant of their new table,
+        if their account takes turn mails (the same setting and stop link)."""
+        account = mail_target(session, account_id)
+        if account is None:
+            return
+        tr = Translator(account.lang or "en")
+        base = str(self.mail_url).rstrip("/")
+        token, stop_hash = new_stop_token()
+        title = tr(msg("ui.game_name." + t.game.replace("-", "_")))
+        body = tr(msg("tournaments.mail.body", name=account.name, tournament=t.name,
+                      round=number, game=title, link=f"{base}/games/{game_id}?seat={seat}",
+                      standings=f"{base}/tournaments/{t.id}", stop=f"{base}/mail/stop/{token}"))
+        queue(session, key=f"tournament:{t.id}:{number}:{account_id}", kind="tournament",
+              to_address=account.email, now=self.clock.now(), account_id=account_id,
+              subject=tr(msg("tournaments.mail.subject", tournament=t.name, round=number)),
+              body=body, stop_hash=stop_hash)
 
     @staticmethod
     def _finish(session: Session, t: TournamentRow, now: datetime) -> None:
