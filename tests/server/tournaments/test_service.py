@@ -256,3 +256,32 @@ def test_a_new_round_mails_each_entrant_who_takes_mails(service: GameService) ->
     with service.sessions() as session:
         assert session.scalar(select(func.count()).select_from(OutboxRow).where(
             OutboxRow.kind == "tournament")) == len(expected)
+
+
+def test_a_crash_while_writing_a_round_leaves_no_half_round(
+        service: GameService, tournaments: Tournaments, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The process dies (here: raises) after the round's row and its first game: the
+    transaction leaves nothing, and the next sweep writes the whole round."""
+    people = accounts(service, 6)
+    tid = new(tournaments, people[0][0])
+    for account, name in people:
+        tournaments.register(tid, account, name)
+    service.clock.advance(86400)
+    real = service.create_seated
+    made = []
+
+    def dies_at_the_second(*args: Any, **kwargs: Any) -> str:
+        if made:
+            raise SystemExit("killed")
+        made.append(real(*args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(service, "create_seated", dies_at_the_second)
+    with pytest.raises(SystemExit):
+        tournaments.advance(tid)
+    with service.sessions() as session:
+        for table in (RoundRow, TableRow, GameRow, SeatRow):
+            assert session.scalar(select(func.count()).select_from(table)) == 0, table
+    monkeypatch.setattr(service, "create_seated", real)
+    assert len(tournaments.sweep()) == 2
+    assert tournaments.detail(tid)["status"] == "running"
