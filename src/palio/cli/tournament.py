@@ -166,5 +166,6 @@ def show_command(tid: int = typer.Argument(..., help="the tournament's id"),
         typer.echo("\t".join([str(s["rank"]), s["name"], f'{s["points"]:g}',
                               *(f'{s["tie_breaks"][n]:g}' for n in t["tie_breaks"])]))
     for r in t["rounds"]:
-        tables = " | ".join(", ".join(n or "bot" for n in x["seats"]) for x in r["tables"])
+        bot = tr(msg("cli.tournament.bot"))
+        tables = " | ".join(", ".join(n or bot for n in x["seats"]) for x in r["tables"])
         typer.echo(tr(msg("cli.tournament.round", number=r["number"], tables=tables)))
