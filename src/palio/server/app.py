@@ -259,7 +259,8 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         state.account_hooks = accounts_routes.Hooks(
             claim_seats=server.claim_seats, signed_out=server.signed_out,
             profile_parts=[ratings_routes.profile_part(server.service),
-                           account_seats.profile_part(server.service)])
+                           account_seats.profile_part(server.service),
+                           tournaments_routes.profile_part(server.tournaments)])
         yield
         await server.stop()
 

@@ -5,6 +5,7 @@ SQLite and (with ``PALIO_TEST_POSTGRES_URL``) PostgreSQL."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -23,6 +24,7 @@ from palio.server.mail.tables import OutboxRow
 from palio.server.play import timing
 from palio.server.play.service import GameService
 from palio.server.play.tables import GameRow, SeatRow
+from palio.server.tournaments.routes import history_html
 from palio.server.tournaments.service import Tournaments
 from palio.server.tournaments.tables import RoundRow, TableRow
 from tests.server.conftest import database_url
@@ -110,6 +112,16 @@ def test_register_withdraw_and_the_start_at_its_time(service: GameService,
     live = service.get(games[0])
     assert {s.account_id for s in live.seats} <= {a for a, _ in people[:3]}
     assert all(s.taken and s.kind == "human" for s in live.seats)
+    # the profile's history: the tournament, under way, with the entrant's rank so far
+    (entry,) = tournaments.history(people[0][0])
+    assert entry["id"] == tid and entry["status"] == "running" and entry["entrants"] == 4
+    # nobody has played: the one who sat out leads with a bye's points, the others share 2nd
+    bye = detail["rounds"][0]["byes"][0]
+    assert entry["rank"] == (1 if bye == people[0][1] else 2)
+    assert "account" not in json.dumps(tournaments.detail(tid))  # ids are never shown
+    rank = entry["rank"]
+    for lang, says in (("en", f"{rank} of 4"), ("ja", f"4人中{rank}位")):
+        assert says in history_html(lang, [entry])
 
 
 def time_out_everyone(service: GameService, game_id: str, rng: random.Random) -> None:

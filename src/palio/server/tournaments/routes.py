@@ -13,6 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
 
+from palio.server.accounts.routes import ProfilePart
 from palio.server.accounts.web import required, signed_in
 from palio.server.base import pages
 from palio.server.base.errors import ApiError
@@ -166,3 +167,21 @@ async def tournament_page(tid: str, request: Request) -> Any:
     if account is not None and tid.isdigit() and len(tid) <= 12:
         you = await run_in_threadpool(tournaments(request).entrant_of, int(tid), account.id)
     return await run_in_threadpool(detail_page, request, tid, you, account is not None)
+
+
+# -- the tournaments part of a player's profile (registered with the accounts by the root) ------
+def history_html(lang: str, entries: list[dict[str, Any]]) -> str:
+    rows = "".join(
+        f'<li data-id="{e["id"]}"><a href="/tournaments/{e["id"]}?lang={lang}">'
+        f'{html.escape(e["name"])}</a> ({say(lang, game_message(e["game"]))}) · '
+        + (say(lang, "tournaments.history.place", rank=e["rank"], of=e["entrants"])
+           if e["rank"] is not None else status_word(lang, e["status"]))
+        + "</li>" for e in entries)
+    inner = (f'<ul class="tournament-history">{rows}</ul>' if rows
+             else f'<p class="muted">{say(lang, "tournaments.history.none")}</p>')
+    return (f'<section class="panel" id="tournament-history"><h3>'
+            f'{say(lang, "tournaments.title")}</h3>{inner}</section>')
+
+
+def profile_part(tournaments: Tournaments) -> ProfilePart:
+    return ProfilePart("tournaments", tournaments.history, history_html)

@@ -55,6 +55,7 @@ TIE_BREAKS = ("buchholz", "wins")
 BOT_LEVEL = "medium"
 MAX_ROUNDS = 30
 MAX_ENTRANTS = 500
+HISTORY = 50  # tournaments shown on a player's profile
 
 
 class CreateTournament(Body):
@@ -331,7 +332,9 @@ class Tournaments:
                 .group_by(EntrantRow.tournament_id)).all())
         return [{**summary(t), "entrants": counts.get(t.id, 0)} for t in rows]
 
-    def detail(self, tid: int) -> dict[str, Any]:
+    def detail(self, tid: int, *, accounts: bool = False) -> dict[str, Any]:
+        """What ``GET /api/tournaments/{id}`` answers; ``accounts``: each standing also names
+        its account's id (for this concern's own use: ids are never shown)."""
         with self.service.sessions() as session:
             t = session.get(TournamentRow, tid)
             if t is None:
@@ -355,7 +358,8 @@ class Tournaments:
         return {
             **summary(t), "entrants": len(entrants) - len(withdrawn),
             "tie_breaks": list(TIE_BREAKS),
-            "standings": [{"rank": s.rank, "name": names[s.entrant], "points": s.points,
+            "standings": [{"rank": s.rank, "name": names[s.entrant],
+                           **({"account": s.entrant} if accounts else {}), "points": s.points,
                            "tie_breaks": s.tie_breaks, "played": s.played,
                            "withdrawn": s.entrant in withdrawn} for s in table],
             "rounds": [{"number": r.number, "started_at": utc(r.started_at).isoformat(),
@@ -366,6 +370,25 @@ class Tournaments:
                                     "places": x.places} for x in by_round[r.id]],
                         "byes": [names.get(a) for a in byes[r.id]]} for r in rounds],
         }
+
+    def history(self, account_id: int) -> list[dict[str, Any]]:
+        """The tournaments an account entered, latest first, with its place in each (the
+        tournaments part of a player's profile)."""
+        with self.service.sessions() as session:
+            ids = list(session.scalars(
+                select(EntrantRow.tournament_id).where(EntrantRow.account_id == account_id)
+                .order_by(EntrantRow.registered_at.desc()).limit(HISTORY)))
+        out = []
+        for tid in ids:
+            detail = self.detail(tid, accounts=True)
+            mine = next((s for s in detail["standings"] if s.get("account") == account_id),
+                        None)
+            out.append({"id": tid, "name": detail["name"], "game": detail["game"],
+                        "status": detail["status"], "entrants": len(detail["standings"]),
+                        "rank": None if mine is None or detail["status"] == "planned"
+                        else mine["rank"],
+                        "points": None if mine is None else mine["points"]})
+        return out
 
     def entrant_of(self, tid: int, account_id: int) -> dict[str, Any] | None:
         with self.service.sessions() as session:
