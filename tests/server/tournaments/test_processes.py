@@ -81,3 +81,67 @@ def test_two_processes_create_each_round_once(tmp_path: Path) -> None:
         assert session.scalar(select(func.count()).select_from(SeatRow)) == 72
     assert tournaments.sweep() == []  # the rounds are being played: nothing more
     service.close()
+
+
+# one process writing a round, stopped (kill -9, by the test) after its first game is written
+STUCK = """
+import sys, time
+from datetime import datetime
+from palio.server.base.clock import ManualClock
+from palio.server.play.service import GameService
+from palio.server.tournaments.service import Tournaments
+url, at = sys.argv[1], datetime.fromisoformat(sys.argv[2])
+service = GameService(url, clock=ManualClock(at))
+real = service.create_seated
+def stuck(*args, **kwargs):
+    made = real(*args, **kwargs)
+    print("written", flush=True)
+    time.sleep(600)
+    return made
+service.create_seated = stuck
+Tournaments(service).sweep()
+"""
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_a_kill_9_while_a_round_is_written_loses_nothing(tmp_path: Path, backend: str) -> None:
+    """kill -9 in the middle of writing a round: nothing of it is in the database, the first
+    round's results are all there, and the next sweep writes the whole round."""
+    url = database_url(backend, tmp_path)
+    service = GameService(url, clock=ManualClock(MOMENT))
+    store = AccountStore(service.sessions, service.clock)
+    people = [store.create(f"Player{i}", "correct horse battery") for i in range(6)]
+    tournaments = Tournaments(service)
+    service.finish_hooks.append(tournaments.game_finished)
+    tid = tournaments.create(people[0].id, {
+        "name": "Cup", "game": "san-gimignano", "players": 2, "rounds": 2,
+        "starts_at": (MOMENT + timedelta(hours=1)).isoformat()})["id"]
+    for person in people:
+        tournaments.register(tid, person.id, person.name)
+    service.clock.advance(2 * 3600)
+    first = tournaments.sweep()
+    assert len(first) == 3
+    for game_id in first:  # the first round is played out: its results are rows
+        while not (live := service.get(game_id)).state.is_over:
+            state = live.state
+            service.act(game_id, state.to_move, {"action": str(state.legal_actions()[0]),
+                                                 "move_number": live.move_number})
+    results = [t["places"] for t in tournaments.detail(tid)["rounds"][0]["tables"]]
+    assert all(results)
+    env = {"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"}
+    run = subprocess.Popen([sys.executable, "-c", STUCK, url,
+                            service.clock.now().isoformat()],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert run.stdout.readline().strip() == "written", run.stderr.read()
+    finally:
+        run.kill()  # SIGKILL: no rollback, no goodbye
+        run.wait()
+    detail = tournaments.detail(tid)
+    assert len(detail["rounds"]) == 1  # nothing of the half-written round
+    assert [t["places"] for t in detail["rounds"][0]["tables"]] == results
+    with service.sessions() as session:
+        assert session.scalar(select(func.count()).select_from(GameRow)) == 3
+    second = tournaments.sweep()  # any process carries on from the rows
+    assert len(second) == 3 and len(tournaments.detail(tid)["rounds"]) == 2
+    service.close()
