@@ -32,7 +32,7 @@ class Player:
     def __init__(self, browser: Any, base: str, name: str, lang: str) -> None:
         self.base, self.name, self.lang = base, name, lang
         phone = lang == "ja"
-        options: dict[str, Any] = {"locale": "ja-JP" if phone else "en-US",
+        options: dict[str, Any] = {"locale": "ja-JP" if phone else "en-US", "timezone_id": "UTC",
                                    "viewport": {"width": 390, "height": 844} if phone
                                    else {"width": 1300, "height": 900}}
         if phone:
@@ -108,13 +108,24 @@ def test_a_whole_swiss_of_seven_over_a_week(browser: Any, make_server: Any,
     SHOTS.mkdir(parents=True, exist_ok=True)
     people = [Player(browser, server.base, f"Anna{i}", "en") for i in range(4)] + \
              [Player(browser, server.base, f"Bruno{i}", "ja") for i in range(3)]
+    # the organiser creates it with the form on /tournaments (an hour from now, a day a move)
     start = clock.now().timestamp() + 3600
-    made = people[0].post("/api/tournaments", {
-        "name": "Autumn Swiss", "game": "tiletum", "players": 3, "rounds": ROUNDS,
-        "bots": True, "timing": {"kind": "turn", "per_move_s": DAY},
-        "starts_at": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(start))})
-    assert made.status == 201, made.text()
-    tid = made.json()["id"]
+    organiser = people[0]
+    organiser.open("/tournaments")
+    form = organiser.page.locator("#tournament-form")
+    form.locator("[name=name]").fill("Autumn Swiss")
+    form.locator("[name=game]").select_option("tiletum")
+    form.locator("[name=players]").fill("3")
+    form.locator("[name=rounds]").fill(str(ROUNDS))
+    form.locator("[name=starts_at]").fill(time.strftime("%Y-%m-%dT%H:%M", time.gmtime(start)))
+    form.locator("[name=per_move_days]").fill("1")
+    organiser.page.screenshot(path=str(SHOTS / "tournaments-form-en.png"), full_page=True)
+    organiser.page.click("#tournament-create")
+    organiser.page.wait_for_url(re.compile(r"/tournaments/\d+$"), timeout=WAIT_MS)
+    tid = int(organiser.page.url.rsplit("/", 1)[1])
+    made = organiser.get(f"/api/tournaments/{tid}")
+    assert made["bots"] is True and made["players"] == 3 and made["rounds_planned"] == ROUNDS
+    assert made["timing"]["kind"] == "turn" and made["timing"]["per_move_s"] == DAY
 
     # everyone finds it on /tournaments and enters from its page, in their own language
     for person in people:

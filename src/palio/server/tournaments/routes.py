@@ -13,6 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
 
+import palio.games as registry
 from palio.server.accounts.routes import ProfilePart
 from palio.server.accounts.web import required, signed_in
 from palio.server.base import pages
@@ -83,7 +84,44 @@ def status_word(lang: str, status: str) -> str:
     return say(lang, f"tournaments.status.{status}")
 
 
-def list_page(request: Request) -> HTMLResponse:
+def create_form(lang: str) -> str:
+    """The organiser's form (a signed-in reader's; ``/static/tournaments.js`` sends it)."""
+    games = "".join(
+        f'<option value="{g}">{say(lang, game_message(g))}</option>'
+        for g in registry.available())
+
+    def field(key: str, control: str) -> str:
+        return f"<label><span>{say(lang, key)}</span> {control}</label>"
+
+    choices = {
+        "format": "".join(f'<option value="{f}">{say(lang, "tournaments.format." + f)}</option>'
+                          for f in ("swiss", "roundrobin")),
+        "scoring": "".join(f'<option value="{p}">{say(lang, "tournaments.scoring." + p)}'
+                           "</option>" for p in ("bga", "lichess", "podium")),
+    }
+    return (
+        f'<h3>{say(lang, "tournaments.new")}</h3><form id="tournament-form"><div class="row">'
+        + field("tournaments.col.name", '<input name="name" required maxlength="80">')
+        + field("tournaments.col.game", f'<select name="game">{games}</select>')
+        + field("tournaments.col.seats",
+                '<input name="players" type="number" min="2" max="5" value="3" required>')
+        + field("tournaments.rounds",
+                '<input name="rounds" type="number" min="1" max="30" value="4" required>')
+        + field("tournaments.col.format", f'<select name="format">{choices["format"]}</select>')
+        + field("tournaments.scoring", f'<select name="scoring">{choices["scoring"]}</select>')
+        + field("tournaments.col.starts",
+                '<input name="starts_at" type="datetime-local" required>')
+        + field("tournaments.per_move_days",
+                '<input name="per_move_days" type="number" min="1" max="30" value="3">')
+        + field("tournaments.round_days",
+                '<input name="round_days" type="number" min="1" max="60" value="7">')
+        + f'<label><input name="bots" type="checkbox" checked> {say(lang, "tournaments.bots")}'
+        + f'</label><label><input name="rated" type="checkbox"> {say(lang, "tournaments.rated")}'
+        + '</label></div><button type="submit" id="tournament-create">'
+        + f'{say(lang, "tournaments.create")}</button></form>')
+
+
+def list_page(request: Request, signed: bool) -> HTMLResponse:
     lang = pages.page_language(request)
     rows = "".join(
         f'<tr data-id="{t["id"]}"><td><a href="/tournaments/{t["id"]}?lang={lang}">'
@@ -99,8 +137,10 @@ def list_page(request: Request) -> HTMLResponse:
              else f'<p id="tournaments">{say(lang, "tournaments.none")}</p>')
     body = (f'<section class="panel">{table}'
             f'<p class="muted">{say(lang, "tournaments.explain")}</p>'
-            f'<p>{pages.link(f"/?lang={lang}", say(lang, "ui.nav.lobby"), "button small")}</p>'
-            '</section>')
+            + (create_form(lang) if signed else
+               f'<p class="muted">{say(lang, "tournaments.sign_in_create")}</p>')
+            + f'<p>{pages.link(f"/?lang={lang}", say(lang, "ui.nav.lobby"), "button small")}'
+            '</p></section><script type="module" src="/static/tournaments.js"></script>')
     return HTMLResponse(pages.shell(lang, say(lang, "tournaments.title"), body))
 
 
@@ -157,7 +197,8 @@ def detail_page(request: Request, tid: str, you: dict[str, Any] | None,
 
 @router.get("/tournaments", include_in_schema=False)
 async def tournaments_page(request: Request) -> Any:
-    return await run_in_threadpool(list_page, request)
+    account = await signed_in(request)
+    return await run_in_threadpool(list_page, request, account is not None)
 
 
 @router.get("/tournaments/{tid}", include_in_schema=False)
