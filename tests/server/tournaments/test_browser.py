@@ -111,7 +111,10 @@ def test_a_whole_swiss_of_seven_over_a_week(browser: Any, make_server: Any,
     # the organiser creates it with the form on /tournaments (an hour from now, a day a move)
     start = clock.now().timestamp() + 3600
     organiser = people[0]
-    organiser.open("/tournaments")
+    organiser.open("/")  # the lobby links to the tournaments
+    organiser.page.wait_for_selector("#tournaments-link:has-text('Tournaments')", timeout=WAIT_MS)
+    organiser.page.click("#tournaments-link")
+    organiser.page.wait_for_selector("#tournament-form", timeout=WAIT_MS)
     form = organiser.page.locator("#tournament-form")
     form.locator("[name=name]").fill("Autumn Swiss")
     form.locator("[name=game]").select_option("tiletum")
