@@ -699,6 +699,18 @@ BAD_INPUT: list[tuple[str, str, Any]] = [
     ("POST", "/api/games", {"game": "tiletum", "players": 3,
                             "timing": {"kind": "realtime", "base_s": 1}}),
     ("POST", "/api/games", {"game": "tiletum", "players": 3, "on_timeout": {"kind": "x"}}),
+    ("POST", "/api/tournaments", {"name": "Cup", "game": "tiletum", "players": 9, "rounds": 3,
+                                  "starts_at": "2030-01-01T10:00:00+00:00"}),
+    ("POST", "/api/tournaments", {"name": "Cup", "game": "tiletum", "players": 3, "rounds": 3,
+                                  "starts_at": "2020-01-01T10:00:00+00:00"}),  # in the past
+    ("POST", "/api/tournaments", {"name": "Cup", "game": "tiletum", "players": 3, "rounds": 3,
+                                  "starts_at": "2030-01-01T10:00:00"}),  # no time zone
+    ("POST", "/api/tournaments", {"name": "Cup", "game": "tiletum", "players": 3, "rounds": 3,
+                                  "starts_at": "2030-01-01T10:00:00+00:00",
+                                  "options": {"no_such_option": True}}),
+    ("POST", "/api/tournaments/abc/register", {}),
+    ("POST", "/api/tournaments/999999/register", {}),
+    ("POST", "/api/tournaments/999999/withdraw", {}),
 ]
 
 
