@@ -43,6 +43,13 @@ from palio.server.play.tables import ActionRow, GameRow, SeatRow
 from palio.server.ratings.tables import RatingChangeRow, RatingRow
 from palio.server.review import review as reviews_api
 from palio.server.review.tables import ReviewRow
+from palio.server.tournaments.tables import (
+    ByeRow,
+    EntrantRow,
+    RoundRow,
+    TableRow,
+    TournamentRow,
+)
 from tests.server.conftest import database_url
 
 with warnings.catch_warnings():  # newer Starlette asks for "httpx2"; httpx is what we have
@@ -86,6 +93,7 @@ class Scene:
     creator: str = ""  # the creator's token of the open table (seating.py)
     stop: str = ""  # the "stop these mails" token of a turn mail to Ada (mail.py)
     bearer: str = ""  # when set, every caller sends this token instead of its own (or none)
+    tournament: int = 0  # a planned tournament Ada organised (tournaments/)
 
     @property
     def ada(self) -> str:
@@ -259,7 +267,7 @@ def ada_moves_first(scene: Scene) -> None:
 def snapshot(scene: Scene) -> dict[str, list[str]]:
     """Every row that says who holds what and where each game stands."""
     tables = (GameRow, SeatRow, ActionRow, AccountRow, SessionRow, ChatRow, ReviewRow, RatingRow,
-              RatingChangeRow)
+              RatingChangeRow, TournamentRow, EntrantRow, RoundRow, TableRow, ByeRow)
     with scene.app.state.service.sessions() as session:
         return {table.__tablename__: sorted(repr(tuple(row)) for row in
                                             session.execute(select(table.__table__)).all())
@@ -293,7 +301,27 @@ class Row:
 
 def params_of(scene: Scene) -> dict[str, Any]:
     return {"game_id": scene.game_id, "seat": scene.seat_a, "name": scene.ada, "game": GAME,
-            "lang": "ja", "path": "common.js"}
+            "lang": "ja", "path": "common.js", "tid": scene.tournament}
+
+
+def tournament_body(scene: Scene, _caller: str = "") -> dict[str, Any]:
+    starts = scene.clock.now() + timedelta(days=1)
+    return {"name": "Club Swiss", "game": GAME, "players": 3, "rounds": 3, "bots": True,
+            "starts_at": starts.isoformat()}
+
+
+def a_tournament(scene: Scene) -> None:
+    """A planned tournament Ada organised (written through the service: the route is tried
+    by its own row)."""
+    tournaments = scene.app.state.tournaments
+    ada = scene.app.state.accounts.by_name(scene.ada)
+    scene.tournament = tournaments.create(ada.id, tournament_body(scene))["id"]
+
+
+def ada_entered(scene: Scene) -> None:
+    a_tournament(scene)
+    reply = scene.call("ada", "POST", f"/api/tournaments/{scene.tournament}/register", {})
+    assert reply.status_code == 200, reply.text
 
 
 def act_body(scene: Scene, _caller: str) -> dict[str, Any]:
@@ -405,7 +433,12 @@ PUBLIC = [
     "/api/languages", "/api/catalog/{game}/legend", "/api/bots", "/api/i18n", "/api/i18n/{lang}",
     "/", "/games/{game_id}", "/favicon.ico", "/static/{path}",
     "/api/games", "/api/games/{game_id}", "/api/players/{name}", "/players/{name}", "/profile",
+    "/api/tournaments", "/tournaments",
 ]
+# a signed-in account's write: Ada's and Bob's cookies from our pages; a seat's token is no
+# account, and Ada's cookie from a foreign page (or none) is refused
+ACCOUNT_WRITE = {"ada": 200, "ada_token": 401, "bob": 200, "guest": 401, "spectator": 401,
+                 "stale": 401, "foreign": 403, "no_origin": 403}
 
 ROUTES: list[Row] = [
     *[Row("GET", path, EVERYONE) for path in PUBLIC],
@@ -533,6 +566,15 @@ ROUTES: list[Row] = [
         writes=ANYONE_WRITES, fresh=True, setup=turn_mail_to_ada, params=stop_link),
     Row("POST", "/mail/stop/{token}", {**EVERYONE, "foreign": 403, "no_origin": 403},
         params=lambda s: {"token": "no-such-token"}, note="(a token no mail carried)"),
+    # tournaments (tournaments/): anyone reads; a signed-in account creates, enters, withdraws
+    Row("GET", "/api/tournaments/{tid}", EVERYONE, setup=a_tournament),
+    Row("GET", "/tournaments/{tid}", EVERYONE, setup=a_tournament),
+    Row("POST", "/api/tournaments", {**ACCOUNT_WRITE, "ada": 201, "bob": 201},
+        writes=("ada", "bob"), body=tournament_body),
+    Row("POST", "/api/tournaments/{tid}/register", ACCOUNT_WRITE, writes=("ada", "bob"),
+        setup=a_tournament, body=lambda s, c: {}),
+    Row("POST", "/api/tournaments/{tid}/withdraw", {**ACCOUNT_WRITE, "bob": 409},
+        writes=("ada",), setup=ada_entered, body=lambda s, c: {}),
     # the push: each its own seat's views; Ada's cookie from a foreign page (or none) refused
     Row("WS", "/ws/games/{game_id}", {**EVERYONE, "foreign": 4403, "no_origin": 4403}),
 ]
@@ -688,6 +730,18 @@ BAD_INPUT: list[tuple[str, str, Any]] = [
     ("POST", "/api/games", {"game": "tiletum", "players": 3,
                             "timing": {"kind": "realtime", "base_s": 1}}),
     ("POST", "/api/games", {"game": "tiletum", "players": 3, "on_timeout": {"kind": "x"}}),
+    ("POST", "/api/tournaments", {"name": "Cup", "game": "tiletum", "players": 9, "rounds": 3,
+                                  "starts_at": "2030-01-01T10:00:00+00:00"}),
+    ("POST", "/api/tournaments", {"name": "Cup", "game": "tiletum", "players": 3, "rounds": 3,
+                                  "starts_at": "2020-01-01T10:00:00+00:00"}),  # in the past
+    ("POST", "/api/tournaments", {"name": "Cup", "game": "tiletum", "players": 3, "rounds": 3,
+                                  "starts_at": "2030-01-01T10:00:00"}),  # no time zone
+    ("POST", "/api/tournaments", {"name": "Cup", "game": "tiletum", "players": 3, "rounds": 3,
+                                  "starts_at": "2030-01-01T10:00:00+00:00",
+                                  "options": {"no_such_option": True}}),
+    ("POST", "/api/tournaments/abc/register", {}),
+    ("POST", "/api/tournaments/999999/register", {}),
+    ("POST", "/api/tournaments/999999/withdraw", {}),
 ]
 
 

@@ -6,7 +6,7 @@ concern above it, each owning its tables, routes and words, and this module, the
 that knows them all. Imports point down only::
 
     app.py        this composition root
-    review/  ratings/  mail/  chat/      concerns above the tables
+    tournaments/  review/  ratings/  mail/  chat/      concerns above the tables
     play/         the tables: the game service, seats, push, bots at tables, timing
     accounts/     accounts, sessions, the CSRF rule
     rules/        the rules pages
@@ -68,6 +68,8 @@ from palio.server.ratings import ratings
 from palio.server.ratings import routes as ratings_routes
 from palio.server.review import review as reviews_api
 from palio.server.rules import pages as rules
+from palio.server.tournaments import routes as tournaments_routes
+from palio.server.tournaments.service import Tournaments
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("palio.server")
@@ -118,6 +120,10 @@ class Server:
                                                      settings.idle_days)))
         # the rated tables' accounts are rated in the transaction that finishes a game
         self.service.finish_hooks.append(ratings.rate_finished)
+        # a tournament table's places are its result, written in the same transaction
+        self.tournaments = Tournaments(self.service,
+                                       settings.public_url if settings.smtp else None)
+        self.service.finish_hooks.append(self.tournaments.game_finished)
         self.accounts = AccountStore(self.service.sessions, self.clock,
                                      settings.sign_ups_per_hour)
         self.hub = Hub(self.service)
@@ -150,6 +156,9 @@ class Server:
             await asyncio.sleep(self.settings.deadline_sweep)
             try:
                 for game_id in await run_in_threadpool(timing.sweep, self.service):
+                    self.changed(game_id)
+                # tournaments starting, rounds to pair (each created once: tournaments/)
+                for game_id in await run_in_threadpool(self.tournaments.sweep):
                     self.changed(game_id)
                 failures.worked()
             except Exception as exc:  # a database outage: one line (base/outage.py)
@@ -246,10 +255,12 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
         state = app.state
         state.service, state.hub, state.server = server.service, server.hub, server
         state.accounts = server.accounts
+        state.tournaments = server.tournaments
         state.account_hooks = accounts_routes.Hooks(
             claim_seats=server.claim_seats, signed_out=server.signed_out,
             profile_parts=[ratings_routes.profile_part(server.service),
-                           account_seats.profile_part(server.service)])
+                           account_seats.profile_part(server.service),
+                           tournaments_routes.profile_part(server.tournaments)])
         yield
         await server.stop()
 
@@ -262,6 +273,7 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
     app.include_router(ratings_routes.router)  # leaderboards and seats' ratings
     app.include_router(accounts_routes.router)  # sign-up, sign-in, profiles
     app.include_router(account_seats.router)  # an account's games
+    app.include_router(tournaments_routes.router)  # tournaments: the API and the pages
     app.add_middleware(OriginCheck)  # CSRF: signed-in writes from our own pages only
 
     def service() -> GameService:

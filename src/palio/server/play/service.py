@@ -638,6 +638,65 @@ class GameService:
                                     name=s.name))
         return self.get(row_id)
 
+    def create_seated(self, session: Session, body: Any,
+                      holders: list[tuple[int, str] | None], *, bot_level: str = "medium") -> str:
+        """A running game written in the caller's transaction (a tournament's round: its
+        games and its own rows commit together or not at all). ``body`` as ``create``'s (its
+        ``seats`` are not read); ``holders`` in seat order: an account's ``(id, name)``, or
+        None for a bot of ``bot_level``. An account plays its seat signed in (the seat's token
+        is never shown to anyone). Nothing is cached until asked for; after the commit the
+        caller pushes the new games and lets their bots move. Returns the game's id."""
+        request = parse(models.CreateGame, body)
+        try:
+            game = registry.get(request.game)
+        except OptionError as exc:
+            raise ApiError(422, "bad_options", str(exc)) from None
+        players = len(holders)
+        options = self._checked_options(game, players, request.options or {})
+        seats = []
+        for index, holder in enumerate(holders):
+            if holder is None:
+                self._check_bot(index, bot_level)
+                seats.append(Seat(index, "bot", bot_level, None, None))
+            else:
+                seats.append(Seat(index, "human", None, holder[1],
+                                  hash_token(secrets.token_urlsafe(24)), holder[0]))
+        table = timing.new_table(request, players, self._check_bot)
+        seed = secrets.randbits(63) if request.seed is None else request.seed
+        try:
+            state = game.setup(players, seed, options)
+        except PalioError as exc:
+            raise ApiError(422, "bad_options", str(exc)) from None
+        row_id = new_game_id()
+        created = self.clock.now()
+        table = timing.on_create(table, "running", state.to_move, seats, created, self.limits)
+        session.add(GameRow(
+            id=row_id, game=game.info.id, version=game.info.version, players=players,
+            options=options, seed=seed, status="running", created_at=created,
+            updated_at=created, revision=0, move_number=0, to_move=state.to_move,
+            **table.columns(), spectator_chat=bool(request.spectator_chat)))
+        session.flush()
+        for s in seats:
+            session.add(SeatRow(game_id=row_id, seat=s.seat, kind=s.kind, level=s.level,
+                                name=s.name, token_hash=s.token_hash, account_id=s.account_id))
+        session.flush()
+        for hook in self.move_hooks:  # the first turn begins (a turn mail, as at a join)
+            hook(session, row_id, game.info.id, None, state.to_move, 0)
+        return row_id
+
+    def check_table(self, body: Any) -> dict[str, Any]:
+        """The options a ``CreateGame`` body (players, options, timing, time-out rule) would
+        get, with defaults filled in; ApiError as ``create`` would raise. Writes nothing."""
+        request = parse(models.CreateGame, body)
+        try:
+            game = registry.get(request.game)
+        except OptionError as exc:
+            raise ApiError(422, "bad_options", str(exc)) from None
+        players = game.info.min_players if request.players is None else request.players
+        options = self._checked_options(game, players, request.options or {})
+        timing.new_table(request, players, self._check_bot)
+        return options
+
     def _check_rate(self, session: Session, key: str, moment: datetime) -> None:
         since = moment - timedelta(minutes=1)
         made = session.scalar(select(func.count()).select_from(GameRow).where(

@@ -1,0 +1,45 @@
+// The tournaments' pages (drawn by palio/server/tournaments/routes.py): on /tournaments the
+// organiser's form, which creates a tournament and opens its page; on /tournaments/{id} the
+// button that enters or withdraws the signed-in account, then the page is drawn again.
+
+import { $, api, errorMessage, loadWords, say } from "/static/common.js";
+
+const button = $("tournament-action");
+if (button) {
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    await loadWords();
+    const reply = await api("POST", `/api/tournaments/${button.dataset.id}/${button.dataset.action}`, {});
+    if (reply.ok) {
+      window.location.reload();
+    } else {
+      say(errorMessage(reply));
+      button.disabled = false;
+    }
+  });
+}
+
+const form = $("tournament-form");
+if (form) {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    await loadWords();
+    const data = new FormData(form);
+    const starts = new Date(data.get("starts_at")); // the reader's own time zone
+    const body = {
+      name: data.get("name"), game: data.get("game"), players: Number(data.get("players")),
+      rounds: Number(data.get("rounds")), format: data.get("format"), scoring: data.get("scoring"),
+      bots: data.get("bots") === "on", rated: data.get("rated") === "on",
+      round_days: Number(data.get("round_days")),
+      starts_at: Number.isNaN(starts.getTime()) ? "" : starts.toISOString(),
+    };
+    const days = Number(data.get("per_move_days"));
+    if (days > 0) body.timing = { kind: "turn", per_move_s: days * 86400 };
+    const reply = await api("POST", "/api/tournaments", body);
+    if (reply.ok) {
+      window.location.href = `/tournaments/${reply.data.id}`;
+    } else {
+      say(errorMessage(reply));
+    }
+  });
+}

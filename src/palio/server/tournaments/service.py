@@ -1,0 +1,406 @@
+"""The life of a tournament: create, register, withdraw, start at its time, each round's
+tables created through the tables' service when the previous round has finished (or its
+deadline came), results read from the finished games' places, finishing.
+
+Every change is one transaction. A round is written whole (its row, its tables' games and
+rows, its byes) or not at all: a process killed mid-round leaves the last committed round,
+and the next sweep (of any process) carries on from the rows. A finished game's places are
+written by the finish hook in the game's own transaction, so no result is lost either.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from datetime import datetime, timedelta
+from typing import Annotated, Any, Literal
+
+from pydantic import AwareDatetime, Field
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+import palio.games as registry
+from palio.core.errors import OptionError
+from palio.core.i18n import Translator
+from palio.core.words import msg
+from palio.server.accounts.store import mail_target
+from palio.server.base.db import utc
+from palio.server.base.errors import ApiError
+from palio.server.base.models import Body, parse
+from palio.server.mail.turns import new_stop_token, queue
+from palio.server.play.models import OnTimeout, OptionValue, TimingSpec
+from palio.server.play.service import GameService
+from palio.server.play.tables import GameRow, SeatRow
+from palio.server.tournaments.tables import (
+    ByeRow,
+    EntrantRow,
+    RoundRow,
+    TableRow,
+    TournamentRow,
+)
+from palio.tournament import (
+    PRESETS,
+    Bye,
+    Entrant,
+    TableResult,
+    TournamentError,
+    pair_round,
+    standings,
+)
+
+log = logging.getLogger("palio.server.tournaments")
+TIMEOUTS_OUT = 2  # a player who times out of this many tables is withdrawn
+TIE_BREAKS = ("buchholz", "wins")
+BOT_LEVEL = "medium"
+MAX_ROUNDS = 30
+MAX_ENTRANTS = 500
+HISTORY = 50  # tournaments shown on a player's profile
+
+
+class CreateTournament(Body):
+    name: Annotated[str, Field(min_length=1, max_length=80)]
+    game: Annotated[str, Field(min_length=1, max_length=64)]
+    players: Annotated[int, Field(ge=2, le=5)]  # seats at each table
+    options: dict[Annotated[str, Field(max_length=64)], OptionValue] | None = None
+    timing: TimingSpec | None = None
+    on_timeout: OnTimeout | None = None
+    format: Literal["swiss", "roundrobin"] = "swiss"
+    scoring: Literal["bga", "lichess", "podium"] = "bga"
+    rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)]
+    bots: bool = False
+    rated: bool = False
+    starts_at: Annotated[AwareDatetime, Field(strict=False)]  # ISO 8601 with its zone
+    round_days: Annotated[int, Field(ge=1, le=60)] = 7
+
+
+def table_body(t: TournamentRow, players: int) -> dict[str, Any]:
+    body: dict[str, Any] = {"game": t.game, "players": players, "options": t.options,
+                            "rated": t.rated}
+    if t.timing is not None:
+        body["timing"] = t.timing
+    if t.on_timeout is not None:
+        body["on_timeout"] = t.on_timeout
+    return body
+
+
+class Tournaments:
+    """Tournaments of one server, on the tables' service's database and clock."""
+
+    def __init__(self, service: GameService, mail_url: str | None = None) -> None:
+        """``mail_url``: the server's public address, when it sends mail (a mail then tells
+        each entrant a new round paired of their table); None: no mail."""
+        self.service = service
+        self.mail_url = mail_url
+        self.clock = service.clock
+        self.lock = threading.Lock()  # one pairing at a time in this process
+
+    # -- the organiser and the players ---------------------------------------------------------
+    def create(self, organiser_id: int, body: Any) -> dict[str, Any]:
+        request = parse(CreateTournament, body)
+        try:
+            game = registry.get(request.game)
+        except OptionError as exc:
+            raise ApiError(422, "bad_options", str(exc)) from None
+        if not game.info.min_players <= request.players <= game.info.max_players:
+            raise ApiError(422, "bad_options", f"{game.info.id} seats {game.info.min_players} "
+                                               f"to {game.info.max_players} players")
+        table: dict[str, Any] = {"game": game.info.id, "players": request.players,
+                                 "options": request.options or {}, "rated": request.rated}
+        if request.timing is not None:
+            table["timing"] = request.timing.model_dump()
+        if request.on_timeout is not None:
+            table["on_timeout"] = request.on_timeout.model_dump()
+        options = self.service.check_table(table)
+        now = self.clock.now()
+        if request.starts_at < now:
+            raise ApiError(422, "bad_start", "starts_at: a tournament starts now or later")
+        with self.service.sessions.begin() as session:
+            row = TournamentRow(
+                name=request.name, game=game.info.id, seats=request.players, options=options,
+                timing=table.get("timing"), on_timeout=table.get("on_timeout"),
+                format=request.format, scoring=request.scoring, rounds=request.rounds,
+                bots=request.bots, rated=request.rated, organiser_id=organiser_id,
+                starts_at=request.starts_at, round_days=request.round_days, status="planned",
+                seed=int(now.timestamp()) % 2**31, created_at=now)
+            session.add(row)
+            session.flush()
+            tid = row.id
+        return self.detail(tid)
+
+    def register(self, tid: int, account_id: int, name: str) -> dict[str, Any]:
+        """Enter (before the start or during; a late entrant plays from the next round)."""
+        with self.service.sessions.begin() as session:
+            t = self._locked(session, tid)
+            if t.status not in ("planned", "running"):
+                raise ApiError(409, "tournament_over", "this tournament has finished")
+            entrant = session.get(EntrantRow, (tid, account_id))
+            if entrant is not None and not entrant.withdrawn:
+                raise ApiError(409, "already_registered", "you are already registered")
+            if entrant is not None:
+                if entrant.timeouts >= TIMEOUTS_OUT:
+                    raise ApiError(409, "timed_out", "you timed out of two tables of this "
+                                                     "tournament and may not enter again")
+                entrant.withdrawn = False
+            else:
+                count = session.scalar(select(func.count()).select_from(EntrantRow).where(
+                    EntrantRow.tournament_id == tid))
+                if count >= MAX_ENTRANTS:
+                    raise ApiError(409, "tournament_full", "this tournament is full")
+                session.add(EntrantRow(tournament_id=tid, account_id=account_id, name=name,
+                                       withdrawn=False, timeouts=0,
+                                       registered_at=self.clock.now()))
+        return self.detail(tid)
+
+    def withdraw(self, tid: int, account_id: int) -> dict[str, Any]:
+        """Leave: no further round pairs the entrant (a table being played goes on)."""
+        with self.service.sessions.begin() as session:
+            t = self._locked(session, tid)
+            if t.status not in ("planned", "running"):
+                raise ApiError(409, "tournament_over", "this tournament has finished")
+            entrant = session.get(EntrantRow, (tid, account_id))
+            if entrant is None or entrant.withdrawn:
+                raise ApiError(409, "not_registered", "you are not registered")
+            entrant.withdrawn = True
+        return self.detail(tid)
+
+    @staticmethod
+    def _locked(session: Session, tid: int) -> TournamentRow:
+        row = session.scalar(select(TournamentRow).where(TournamentRow.id == tid)
+                             .with_for_update())
+        if row is None:
+            raise ApiError(404, "no_such_tournament", f"there is no tournament {tid}")
+        return row
+
+    # -- results -------------------------------------------------------------------------------
+    def game_finished(self, session: Session, row: GameRow, seats: list[SeatRow],
+                      ranks: list[int], _now: datetime) -> None:
+        """The finish hook (in the game's transaction): the table's places, and the time-outs
+        of its seats (a second one withdraws the entrant)."""
+        table = session.get(TableRow, row.id)
+        if table is None:
+            return
+        table.places = [s.place if s.place is not None else ranks[s.seat] for s in seats]
+        round_row = session.get(RoundRow, table.round_id)
+        for entry in row.forfeits or ():
+            account = table.seats[int(entry["seat"])]
+            if entry.get("reason") != "timeout" or account is None:
+                continue
+            entrant = session.get(EntrantRow, (round_row.tournament_id, account))
+            if entrant is not None:
+                entrant.timeouts += 1
+                if entrant.timeouts >= TIMEOUTS_OUT:
+                    entrant.withdrawn = True
+
+    # -- the sweep -----------------------------------------------------------------------------
+    def sweep(self) -> list[str]:
+        """Start the tournaments whose time came, pair the rounds that may be paired, finish
+        the tournaments that played their rounds. The new games' ids (for the push and the
+        bots). Of several processes, each round is created by one (the unique round number)."""
+        now = self.clock.now()
+        with self.service.sessions() as session:
+            ids = list(session.scalars(select(TournamentRow.id).where(
+                (TournamentRow.status == "running")
+                | ((TournamentRow.status == "planned") & (TournamentRow.starts_at <= now)))))
+        created: list[str] = []
+        for tid in ids:
+            try:
+                created += self.advance(tid)
+            except Exception:  # one tournament never stops the others
+                log.exception("advancing tournament %s failed; the next sweep tries again", tid)
+        return created
+
+    def advance(self, tid: int) -> list[str]:
+        with self.lock:
+            try:
+                with self.service.sessions.begin() as session:
+                    return self._advance(session, tid)
+            except IntegrityError:  # another process wrote this round first
+                return []
+
+    def _advance(self, session: Session, tid: int) -> list[str]:
+        now = self.clock.now()
+        t = session.get(TournamentRow, tid)
+        if t is None or t.status == "finished" or t.status == "cancelled":
+            return []
+        if t.status == "planned" and utc(t.starts_at) > now:
+            return []
+        rounds = list(session.scalars(select(RoundRow).where(RoundRow.tournament_id == tid)
+                                      .order_by(RoundRow.number)))
+        if rounds:
+            last = rounds[-1]
+            unfinished = session.scalar(select(func.count()).select_from(TableRow).where(
+                TableRow.round_id == last.id, TableRow.places.is_(None)))
+            if unfinished and utc(last.deadline_at) > now:
+                return []
+        number = len(rounds) + 1
+        entrants, results, withdrawn = self._history(session, t, rounds)
+        if number > t.rounds:
+            self._finish(session, t, now)
+            return []
+        active = [e for e in entrants if e.id not in withdrawn]
+        if len(active) < 2 and not (t.bots and active):
+            self._finish(session, t, now)
+            return []
+        game = registry.get(t.game)
+        try:
+            paired = pair_round(t.format, entrants, results, seats=t.seats,
+                                min_players=t.seats if t.bots else game.info.min_players,
+                                bots=t.bots, withdrawn=withdrawn, rules=PRESETS[t.scoring],
+                                seed=t.seed, rounds=t.rounds)
+        except TournamentError as exc:
+            log.warning("tournament %s cannot pair round %s: %s", tid, number, exc)
+            self._finish(session, t, now)
+            return []
+        if not paired.tables:
+            self._finish(session, t, now)
+            return []
+        # the round's row first: a second process writing the same round fails here
+        round_row = RoundRow(tournament_id=tid, number=number, started_at=now,
+                             deadline_at=now + timedelta(days=t.round_days))
+        session.add(round_row)
+        session.flush()
+        names = {e.account_id: e.name for e in session.scalars(
+            select(EntrantRow).where(EntrantRow.tournament_id == tid))}
+        games = []
+        for seats in paired.tables:
+            holders = [None if a is None else (a, names[a]) for a in seats]
+            game_id = self.service.create_seated(session, table_body(t, len(seats)), holders,
+                                                 bot_level=BOT_LEVEL)
+            session.add(TableRow(game_id=game_id, round_id=round_row.id, seats=list(seats)))
+            games.append(game_id)
+            for seat, account in enumerate(seats):
+                if account is not None and self.mail_url is not None:
+                    self._mail_paired(session, t, number, account, game_id, seat)
+        for account in paired.sitting_out:
+            session.add(ByeRow(round_id=round_row.id, account_id=account))
+        if t.status == "planned":
+            t.status = "running"
+        return games
+
+    def _mail_paired(self, session: Session, t: TournamentRow, number: int, account_id: int,
+                     game_id: str, seat: int) -> None:
+        """Queue (in the round's transaction) a mail telling the entrant of their new table,
+        if their account takes turn mails (the same setting and stop link)."""
+        account = mail_target(session, account_id)
+        if account is None:
+            return
+        tr = Translator(account.lang or "en")
+        base = str(self.mail_url).rstrip("/")
+        token, stop_hash = new_stop_token()
+        title = tr(msg("ui.game_name." + t.game.replace("-", "_")))
+        body = tr(msg("tournaments.mail.body", name=account.name, tournament=t.name,
+                      round=number, game=title, link=f"{base}/games/{game_id}?seat={seat}",
+                      standings=f"{base}/tournaments/{t.id}", stop=f"{base}/mail/stop/{token}"))
+        queue(session, key=f"tournament:{t.id}:{number}:{account_id}", kind="tournament",
+              to_address=account.email, now=self.clock.now(), account_id=account_id,
+              subject=tr(msg("tournaments.mail.subject", tournament=t.name, round=number)),
+              body=body, stop_hash=stop_hash)
+
+    @staticmethod
+    def _finish(session: Session, t: TournamentRow, now: datetime) -> None:
+        session.execute(update(TournamentRow).where(TournamentRow.id == t.id).values(
+            status="finished" if t.status == "running" else "cancelled", finished_at=now))
+
+    @staticmethod
+    def _history(session: Session, t: TournamentRow, rounds: list[RoundRow]
+                 ) -> tuple[list[Entrant], list[TableResult | Bye], set[int]]:
+        rows = list(session.scalars(select(EntrantRow).where(EntrantRow.tournament_id == t.id)
+                                    .order_by(EntrantRow.registered_at, EntrantRow.account_id)))
+        entrants = [Entrant(r.account_id) for r in rows]
+        withdrawn = {r.account_id for r in rows if r.withdrawn}
+        number = {r.id: r.number for r in rounds}
+        results: list[TableResult | Bye] = []
+        if number:
+            for table in session.scalars(select(TableRow).where(
+                    TableRow.round_id.in_(number))):
+                if table.places is not None:  # unfinished at the deadline: left out
+                    results.append(TableResult(number[table.round_id], tuple(table.seats),
+                                               tuple(table.places)))
+            for bye in session.scalars(select(ByeRow).where(ByeRow.round_id.in_(number))):
+                results.append(Bye(number[bye.round_id], bye.account_id))
+        return entrants, results, withdrawn
+
+    # -- what readers see ----------------------------------------------------------------------
+    def listing(self) -> list[dict[str, Any]]:
+        with self.service.sessions() as session:
+            rows = list(session.scalars(select(TournamentRow).order_by(
+                TournamentRow.starts_at.desc(), TournamentRow.id.desc()).limit(200)))
+            counts = dict(session.execute(
+                select(EntrantRow.tournament_id, func.count())
+                .where(EntrantRow.withdrawn.is_(False))
+                .group_by(EntrantRow.tournament_id)).all())
+        return [{**summary(t), "entrants": counts.get(t.id, 0)} for t in rows]
+
+    def detail(self, tid: int, *, accounts: bool = False) -> dict[str, Any]:
+        """What ``GET /api/tournaments/{id}`` answers; ``accounts``: each standing also names
+        its account's id (for this concern's own use: ids are never shown)."""
+        with self.service.sessions() as session:
+            t = session.get(TournamentRow, tid)
+            if t is None:
+                raise ApiError(404, "no_such_tournament", f"there is no tournament {tid}")
+            rows = list(session.scalars(select(EntrantRow).where(
+                EntrantRow.tournament_id == tid)))
+            rounds = list(session.scalars(select(RoundRow).where(RoundRow.tournament_id == tid)
+                                          .order_by(RoundRow.number)))
+            entrants, results, withdrawn = self._history(session, t, rounds)
+            by_round: dict[int, list[TableRow]] = {r.id: [] for r in rounds}
+            byes: dict[int, list[int]] = {r.id: [] for r in rounds}
+            if rounds:
+                for table in session.scalars(select(TableRow).where(
+                        TableRow.round_id.in_(by_round)).order_by(TableRow.game_id)):
+                    by_round[table.round_id].append(table)
+                for bye in session.scalars(select(ByeRow).where(ByeRow.round_id.in_(byes))):
+                    byes[bye.round_id].append(bye.account_id)
+        names = {r.account_id: r.name for r in rows}
+        table = standings(entrants, results, PRESETS[t.scoring], t.seats, TIE_BREAKS,
+                          withdrawn=withdrawn)
+        return {
+            **summary(t), "entrants": len(entrants) - len(withdrawn),
+            "tie_breaks": list(TIE_BREAKS),
+            "standings": [{"rank": s.rank, "name": names[s.entrant],
+                           **({"account": s.entrant} if accounts else {}), "points": s.points,
+                           "tie_breaks": s.tie_breaks, "played": s.played,
+                           "withdrawn": s.entrant in withdrawn} for s in table],
+            "rounds": [{"number": r.number, "started_at": utc(r.started_at).isoformat(),
+                        "deadline_at": utc(r.deadline_at).isoformat(),
+                        "tables": [{"game_id": x.game_id,
+                                    "seats": [None if a is None else names.get(a)
+                                              for a in x.seats],
+                                    "places": x.places} for x in by_round[r.id]],
+                        "byes": [names.get(a) for a in byes[r.id]]} for r in rounds],
+        }
+
+    def history(self, account_id: int) -> list[dict[str, Any]]:
+        """The tournaments an account entered, latest first, with its place in each (the
+        tournaments part of a player's profile)."""
+        with self.service.sessions() as session:
+            ids = list(session.scalars(
+                select(EntrantRow.tournament_id).where(EntrantRow.account_id == account_id)
+                .order_by(EntrantRow.registered_at.desc()).limit(HISTORY)))
+        out = []
+        for tid in ids:
+            detail = self.detail(tid, accounts=True)
+            mine = next((s for s in detail["standings"] if s.get("account") == account_id),
+                        None)
+            out.append({"id": tid, "name": detail["name"], "game": detail["game"],
+                        "status": detail["status"], "entrants": len(detail["standings"]),
+                        "rank": None if mine is None or detail["status"] == "planned"
+                        else mine["rank"],
+                        "points": None if mine is None else mine["points"]})
+        return out
+
+    def entrant_of(self, tid: int, account_id: int) -> dict[str, Any] | None:
+        with self.service.sessions() as session:
+            row = session.get(EntrantRow, (tid, account_id))
+            return None if row is None else {"withdrawn": row.withdrawn,
+                                             "timeouts": row.timeouts}
+
+
+def summary(t: TournamentRow) -> dict[str, Any]:
+    return {"id": t.id, "name": t.name, "game": t.game, "players": t.seats,
+            "options": t.options, "timing": t.timing, "on_timeout": t.on_timeout,
+            "format": t.format, "scoring": t.scoring, "rounds_planned": t.rounds,
+            "bots": t.bots, "rated": t.rated, "starts_at": utc(t.starts_at).isoformat(),
+            "round_days": t.round_days, "status": t.status,
+            "finished_at": None if t.finished_at is None else utc(t.finished_at).isoformat()}
