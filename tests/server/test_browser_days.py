@@ -17,37 +17,23 @@ from palio.server.base.clock import OffsetFileClock
 from palio.server.base.db import make_engine
 from palio.server.mail.turns import GRACE_S
 from tests.server.conftest import BROWSER_MARKS, WAIT_MS, database_url
+from tests.server.people import Person
 from tests.server.smtp import LocalSmtp
 
 pytestmark = BROWSER_MARKS
 pytest.importorskip("playwright.sync_api")
 
 SG = "san-gimignano"
-PASSWORD = "correct horse battery"
 DAY = 86400
 
 
-class Player:
+class Player(Person):
     """One person: a browser context signed in to their account (cookie), and their page."""
 
     def __init__(self, browser: Any, base: str, name: str, lang: str) -> None:
-        self.base, self.name = base, name
-        self.context = browser.new_context(locale="ja-JP" if lang == "ja" else "en-US")
-        self.errors: list[str] = []
-        made = self.post("/api/accounts", {"name": name, "password": PASSWORD,
-                                          "email": f"{name.lower()}@example.org", "lang": lang})
-        assert made.status in (200, 201), made.text()
+        super().__init__(browser, base, name, lang, email=f"{name.lower()}@example.org",
+                         locale="ja-JP" if lang == "ja" else "en-US")
         self.page: Any = None
-
-    def post(self, path: str, body: dict[str, Any]) -> Any:
-        # a signed-in write from the server's own pages carries their Origin (the CSRF rule)
-        return self.context.request.post(self.base + path, data=body,
-                                         headers={"Origin": self.base})
-
-    def get(self, path: str) -> Any:
-        answer = self.context.request.get(self.base + path)
-        assert answer.ok, answer.text()
-        return answer.json()
 
     def open(self, url: str) -> None:
         self.page = self.context.new_page()

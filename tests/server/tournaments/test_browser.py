@@ -17,41 +17,29 @@ import pytest
 
 from palio.server.base.clock import OffsetFileClock
 from tests.server.conftest import BROWSER_MARKS, WAIT_MS
+from tests.server.people import Person
 
 pytestmark = [*BROWSER_MARKS, pytest.mark.slow]
 pytest.importorskip("playwright.sync_api")
 
-PASSWORD = "correct horse battery"
+
 DAY = 86400
 ROUNDS = 3
 SHOTS = Path(__file__).parents[3] / "out" / "screenshots"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
-class Player:
+class Player(Person):
     def __init__(self, browser: Any, base: str, name: str, lang: str) -> None:
-        self.base, self.name, self.lang = base, name, lang
         phone = lang == "ja"
         options: dict[str, Any] = {"locale": "ja-JP" if phone else "en-US", "timezone_id": "UTC",
                                    "viewport": {"width": 390, "height": 844} if phone
                                    else {"width": 1300, "height": 900}}
         if phone:
             options.update(has_touch=True, is_mobile=True)
-        self.context = browser.new_context(**options)
-        self.errors: list[str] = []
-        made = self.post("/api/accounts", {"name": name, "password": PASSWORD, "lang": lang})
-        assert made.status in (200, 201), made.text()
+        super().__init__(browser, base, name, lang, **options)
         self.page = self.context.new_page()
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-
-    def post(self, path: str, body: dict[str, Any]) -> Any:
-        return self.context.request.post(self.base + path, data=body,
-                                         headers={"Origin": self.base})
-
-    def get(self, path: str) -> Any:
-        answer = self.context.request.get(self.base + path)
-        assert answer.ok, answer.text()
-        return answer.json()
 
     def open(self, path: str) -> None:
         self.page.goto(self.base + path)
