@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.utils import formatdate
+from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
@@ -49,7 +50,9 @@ from palio.server.base.smtp import SmtpTarget
 from palio.server.chat.chat import unread_since
 from palio.server.mail.tables import OutboxRow, PageSeenRow
 from palio.server.play.service import GameService
-from palio.server.play.tables import GameRow
+
+if TYPE_CHECKING:  # the rows come through GameService.rows; mail reads no table of play's
+    from palio.server.play.tables import GameRow
 
 log = logging.getLogger("palio.server.mail.turns")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 from datetime import datetime, timedelta
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AwareDatetime, Field
 from sqlalchemy import func, select, update
@@ -31,7 +31,9 @@ from palio.server.base.models import Body, parse
 from palio.server.mail.turns import new_stop_token, queue
 from palio.server.play.models import OnTimeout, OptionValue, TimingSpec
 from palio.server.play.service import GameService
-from palio.server.play.tables import GameRow, SeatRow
+
+if TYPE_CHECKING:  # the finish hook hands the rows over; no table of play's is read here
+    from palio.server.play.tables import GameRow, SeatRow
 from palio.server.tournaments.tables import (
     ByeRow,
     EntrantRow,
