@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 PASSWORD = "correct horse battery"
@@ -30,3 +31,14 @@ class Person:
         answer = self.context.request.get(self.base + path)
         assert answer.ok, answer.text()
         return answer.json()
+
+
+def wait_for(check: Any, what: str, timeout: float = 30.0) -> Any:
+    """Poll ``check`` every tenth of a second until it gives something true; that, or fail."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.1)
+    raise AssertionError(f"{what} did not happen in {timeout} s")

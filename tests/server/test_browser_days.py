@@ -17,7 +17,7 @@ from palio.server.base.clock import OffsetFileClock
 from palio.server.base.db import make_engine
 from palio.server.mail.turns import GRACE_S
 from tests.server.conftest import BROWSER_MARKS, WAIT_MS, database_url
-from tests.server.people import Person
+from tests.server.people import Person, wait_for
 from tests.server.smtp import LocalSmtp
 
 pytestmark = BROWSER_MARKS
@@ -69,15 +69,6 @@ def page_seen(db_url: str, game_id: str) -> bool:
     finally:
         engine.dispose()
 
-
-def wait_for(check: Any, what: str, timeout: float = 30.0) -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError(f"{what} did not happen in {timeout} s")
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])

@@ -17,7 +17,7 @@ import pytest
 
 from palio.server.base.clock import OffsetFileClock
 from tests.server.conftest import BROWSER_MARKS, WAIT_MS
-from tests.server.people import Person
+from tests.server.people import Person, wait_for
 
 pytestmark = [*BROWSER_MARKS, pytest.mark.slow]
 pytest.importorskip("playwright.sync_api")
@@ -69,15 +69,6 @@ def first_notation(node: Any) -> str:
                 continue
     raise StopIteration
 
-
-def wait_for(check: Any, what: str, timeout: float = 60.0) -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError(f"{what} did not happen in {timeout} s")
 
 
 def no_sideways_scroll(player: Player) -> None:
@@ -136,7 +127,7 @@ def test_a_whole_swiss_of_seven_over_a_week(browser: Any, make_server: Any,
     clock.advance(3600 + 60)  # the start
     for number in range(1, ROUNDS + 1):
         detail = wait_for(lambda n=number: (d := people[0].get(f"/api/tournaments/{tid}"))
-                          and len(d["rounds"]) >= n and d, f"round {number}")
+                          and len(d["rounds"]) >= n and d, f"round {number}", 60.0)
         tables = detail["rounds"][number - 1]["tables"]
         seats = [name for table in tables for name in table["seats"]]
         assert sorted(n for n in seats if n) == sorted(p.name for p in people)
@@ -162,7 +153,7 @@ def test_a_whole_swiss_of_seven_over_a_week(browser: Any, make_server: Any,
         clock.advance(DAY)  # a day of the week passes between rounds
 
     detail = wait_for(lambda: (d := people[0].get(f"/api/tournaments/{tid}"))
-                      and d["status"] == "finished" and d, "the end")
+                      and d["status"] == "finished" and d, "the end", 60.0)
     assert all(row["played"] == ROUNDS for row in detail["standings"])
     for person in (people[0], people[4]):
         person.open(f"/tournaments/{tid}")
