@@ -50,6 +50,7 @@ from palio.server.tournaments.tables import (
     TableRow,
     TournamentRow,
 )
+from tests.server.clients import browser_of
 from tests.server.conftest import database_url
 
 with warnings.catch_warnings():  # newer Starlette asks for "httpx2"; httpx is what we have
@@ -79,7 +80,7 @@ class Scene:
     Bob (another account) the third; an open table nobody joined; Ada's old cookie from
     before she signed out and in again."""
 
-    app: Any
+    main: TestClient  # the client that runs the application (browsers share its loop)
     clock: ManualClock
     n: int
     game_id: str = ""
@@ -96,6 +97,10 @@ class Scene:
     tournament: int = 0  # a planned tournament Ada organised (tournaments/)
 
     @property
+    def app(self) -> Any:
+        return self.main.app
+
+    @property
     def ada(self) -> str:
         return f"Ada{self.n}"
 
@@ -104,7 +109,7 @@ class Scene:
         return f"Bob{self.n}"
 
     def browser(self) -> TestClient:
-        return TestClient(self.app, base_url=OWN, raise_server_exceptions=False)
+        return browser_of(self.main, base_url=OWN)
 
     def headers(self, caller: str) -> dict[str, str]:
         """The headers ``caller`` sends (a cookie, a token, an Origin)."""
@@ -139,9 +144,9 @@ def sign_up(scene: Scene, name: str) -> str:
     return reply.cookies["palio_session"]
 
 
-def build(app: Any, clock: ManualClock, n: int, table: dict[str, Any] | None = None) -> Scene:
+def build(main: TestClient, clock: ManualClock, n: int, table: dict[str, Any] | None = None) -> Scene:
     """``table``: more of the running table's options (practice, spectator_chat...)."""
-    scene = Scene(app, clock, n)
+    scene = Scene(main, clock, n)
     stale = sign_up(scene, scene.ada)
     out = scene.browser().delete("/api/session", headers={
         "Cookie": f"palio_session={stale}", "Origin": OWN})
@@ -633,8 +638,8 @@ def site(request: pytest.FixtureRequest,
         # them, and each call here runs in a thread of its own (a served app has one)
         searcher = ThreadPoolExecutor(1)
         patch.setattr(BotRunner, "_pool", lambda self: searcher)
-        with TestClient(app, raise_server_exceptions=False):
-            yield app, clock
+        with TestClient(app, raise_server_exceptions=False) as main:
+            yield main, clock
         searcher.shutdown()
 
 

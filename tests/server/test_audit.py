@@ -26,6 +26,7 @@ from palio.server.accounts.store import FAILURE_LIMIT, FAILURE_WINDOW
 from palio.server.app import create_app
 from palio.server.base.clock import ManualClock
 from palio.server.base.settings import Settings
+from tests.server.clients import browser_of
 from tests.server.conftest import database_url
 
 with warnings.catch_warnings():  # newer Starlette asks for "httpx2"; httpx is what we have
@@ -40,11 +41,11 @@ ODD_PASSWORD = 'q"uo\\te; palio_session=x \'7'
 
 
 class Site:
-    def __init__(self, app: Any, clock: ManualClock, url: str) -> None:
-        self.app, self.clock, self.url = app, clock, url
+    def __init__(self, main: TestClient, clock: ManualClock, url: str) -> None:
+        self.main, self.app, self.clock, self.url = main, main.app, clock, url
 
     def browser(self) -> TestClient:
-        return TestClient(self.app, base_url=OWN, raise_server_exceptions=False)
+        return browser_of(self.main, base_url=OWN)
 
     def sign_up(self, name: str, password: str = PASSWORD) -> TestClient:
         client = self.browser()
@@ -63,8 +64,8 @@ def site(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
     url = database_url(request.param, tmp_path)
     settings = Settings(db=url, bot_delay=0.0, games_per_minute=0, deadline_sweep=3600)
     app = create_app(settings, clock=clock)
-    with TestClient(app, raise_server_exceptions=False):
-        yield Site(app, clock, url)
+    with TestClient(app, raise_server_exceptions=False) as main:
+        yield Site(main, clock, url)
 
 
 def cookie_of(client: TestClient) -> str | None:

@@ -23,6 +23,7 @@ from palio.server.app import create_app
 from palio.server.base.clock import ManualClock
 from palio.server.base.db import make_engine, upgrade
 from palio.server.base.settings import Settings
+from tests.server.clients import browser_of
 from tests.server.conftest import database_url
 
 with warnings.catch_warnings():  # newer Starlette asks for "httpx2"; httpx is what we have
@@ -42,7 +43,7 @@ class Site:
 
     def browser(self, base_url: str = "http://testserver") -> TestClient:
         """Another browser (its own cookie jar) on the same running application."""
-        return TestClient(self.app, base_url=base_url, raise_server_exceptions=False)
+        return browser_of(self.first, base_url=base_url)
 
     def sign_up(self, client: TestClient, name: str, **extra: Any) -> httpx.Response:
         response = client.post("/api/accounts", json={"name": name, "password": PASSWORD,

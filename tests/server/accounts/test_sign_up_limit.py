@@ -22,6 +22,7 @@ from palio.server.app import create_app
 from palio.server.base.clock import ManualClock
 from palio.server.base.db import make_engine
 from palio.server.base.settings import Settings
+from tests.server.clients import browser_of
 from tests.server.conftest import Server, database_url
 
 with warnings.catch_warnings():  # newer Starlette asks for "httpx2"; httpx is what we have
@@ -34,12 +35,12 @@ LIMIT = 3
 
 
 class Site:
-    def __init__(self, app: Any, clock: ManualClock) -> None:
-        self.app, self.clock = app, clock
+    def __init__(self, main: TestClient, clock: ManualClock) -> None:
+        self.main, self.app, self.clock = main, main.app, clock
 
     def client(self, address: str) -> TestClient:
         """A browser at this client address (what the server counts sign-ups by)."""
-        return TestClient(self.app, client=(address, 50000), raise_server_exceptions=False)
+        return browser_of(self.main, client=(address, 50000))
 
     def sign_up(self, client: TestClient, name: str) -> httpx.Response:
         return client.post("/api/accounts", json={"name": name, "password": PASSWORD},
@@ -61,8 +62,8 @@ def site(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
     settings = Settings(db=database_url(request.param, tmp_path), bot_delay=0.0,
                         games_per_minute=0, sign_ups_per_hour=LIMIT)
     app = create_app(settings, clock=clock)
-    with TestClient(app, raise_server_exceptions=False):  # starts the application
-        yield Site(app, clock)
+    with TestClient(app, raise_server_exceptions=False) as main:  # starts the application
+        yield Site(main, clock)
 
 
 def assert_refused(reply: httpx.Response, retry_after: int) -> None:

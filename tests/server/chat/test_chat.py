@@ -16,6 +16,7 @@ from palio.server.app import create_app
 from palio.server.base.clock import ManualClock
 from palio.server.base.settings import Settings
 from palio.server.chat.chat import MAX_LENGTH, PER_MINUTE
+from tests.server.clients import browser_of
 from tests.server.conftest import database_url
 
 with warnings.catch_warnings():  # newer Starlette asks for "httpx2"; httpx is what we have
@@ -256,7 +257,7 @@ ORIGIN = {"Origin": "http://testserver"}
 
 
 def signed_in(table: Table, name: str) -> Any:
-    client = TestClient(table.client.app, raise_server_exceptions=False)
+    client = browser_of(table.client)
     reply = client.post("/api/accounts", json={"name": name, "password": "correct horse battery"},
                         headers=ORIGIN)
     assert reply.status_code == 201, reply.text

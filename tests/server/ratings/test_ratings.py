@@ -21,6 +21,7 @@ from palio.server.base.settings import Settings
 from palio.server.play.service import GameService
 from palio.server.ratings import ratings
 from palio.server.ratings.tables import RatingChangeRow, RatingRow
+from tests.server.clients import browser_of
 from tests.server.conftest import database_url
 
 with warnings.catch_warnings():
@@ -263,11 +264,11 @@ PASSWORD = "correct horse battery"
 
 
 class Site:
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    def __init__(self, main: TestClient) -> None:
+        self.main, self.app = main, main.app
 
     def browser(self, name: str) -> Any:
-        client = TestClient(self.app, raise_server_exceptions=False)
+        client = browser_of(self.main)
         reply = client.post("/api/accounts", json={"name": name, "password": PASSWORD},
                             headers=ORIGIN)
         assert reply.status_code == 201, reply.text
@@ -279,8 +280,8 @@ def site(db_url: str) -> Iterator[Site]:
     # the bot runner waits an hour before each move: a test plays a bot's seat itself
     settings = Settings(db=db_url, bot_delay=3600.0, games_per_minute=0, bot_processes=1)
     app = create_app(settings, clock=ManualClock(MOMENT))
-    with TestClient(app, raise_server_exceptions=False):
-        yield Site(app)
+    with TestClient(app, raise_server_exceptions=False) as main:
+        yield Site(main)
 
 
 def first_notation(legal: Any) -> str | None:
