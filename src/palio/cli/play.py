@@ -10,7 +10,6 @@ from games is printed with Rich markup off, so a bracket in it is never taken fo
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 import unicodedata
 from collections.abc import Callable
@@ -23,10 +22,11 @@ from rich.console import Console
 import palio.games as registry
 from palio import bots
 from palio.cli.common import fail, load_game, parse_options, split_names
+from palio.cli.language import terminal_language
 from palio.core import describe
 from palio.core.errors import PalioError
 from palio.core.game import Action, Game, State
-from palio.core.i18n import LANGUAGES, Translator, lookup, normalize_language
+from palio.core.i18n import LANGUAGES, Translator, lookup
 from palio.core.record import GameRecord
 from palio.core.words import Msg, Player, msg
 
@@ -46,22 +46,6 @@ def register(app: typer.Typer) -> None:
 def say(text: str = "") -> None:
     """Print text as it is: no Rich markup, no highlighting (game text may hold brackets)."""
     console.print(text, markup=False, highlight=False)
-
-
-def terminal_language(chosen: str | None) -> str:
-    """``--lang`` if given (checked), else the locale's language, else English."""
-    if chosen is not None:
-        if chosen.lower() not in LANGUAGES:
-            raise PalioError(
-                f"--lang must be one of {', '.join(LANGUAGES)}, not {chosen!r}",
-                words=msg("cli.bad_lang", given=chosen, known=", ".join(LANGUAGES)),
-            )
-        return chosen.lower()
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(variable)
-        if value:
-            return normalize_language(value)
-    return normalize_language(None)
 
 
 LANG_OPTION = typer.Option(

@@ -12,6 +12,9 @@ from pathlib import Path
 
 import typer
 
+from palio.cli.language import terminal_language
+from palio.core.i18n import Translator
+from palio.core.words import msg
 from palio.server.base.settings import Settings, default_bot_processes
 
 
@@ -51,9 +54,11 @@ def database_url(text: str) -> str:
     return text
 
 
-def refuse(message: str) -> typer.Exit:
-    """One line on standard error; the caller raises the returned exit (status 2)."""
-    typer.secho(f"error: {message}", err=True, fg=typer.colors.RED)
+def refuse(key: str, **params: object) -> typer.Exit:
+    """One line on standard error, in the terminal's language; the caller raises the returned
+    exit (status 2)."""
+    words = Translator(terminal_language(None))
+    typer.secho(f"error: {words(msg(key, **params))}", err=True, fg=typer.colors.RED)
     return typer.Exit(2)
 
 
@@ -68,16 +73,16 @@ def check_driver(url: str) -> None:
     parsed = make_url(normalize_url(url))
     dialect = parsed.get_dialect()
     if getattr(dialect, "is_async", False):
-        raise refuse(f"--db {parsed.drivername}:// is an asyncio driver; palio serve needs a "
-                     f"plain one, such as {URL_EXAMPLES}")
+        raise refuse("cli.serve.async_driver", driver=parsed.drivername, examples=URL_EXAMPLES)
     try:
         dialect.import_dbapi()
     except ImportError as exc:
         missing = exc.name or str(exc)
-        hint = ("pip install -e '.[postgres]' for postgresql+psycopg://"
-                if parsed.get_backend_name() == "postgresql" else "install the package that provides it")
-        raise refuse(f"the database driver of --db {parsed.drivername}:// is not installed "
-                     f"(no module {missing!r}): {hint}, or use {URL_EXAMPLES}") from None
+        install = ("pip install -e '.[postgres]'" if parsed.get_backend_name() == "postgresql"
+                   else "")
+        raise refuse("cli.serve.no_driver_install" if install else "cli.serve.no_driver",
+                     driver=parsed.drivername, missing=repr(missing), install=install,
+                     examples=URL_EXAMPLES) from None
 
 
 def check_database(url: str) -> None:
@@ -94,7 +99,7 @@ def check_database(url: str) -> None:
             pass
     except DBAPIError as exc:
         reason = str(exc.orig or exc).strip().splitlines()[0]
-        raise refuse(f"cannot open the database {engine.url!r}: {reason}") from None
+        raise refuse("cli.serve.no_database", url=repr(engine.url), reason=reason) from None
     finally:
         engine.dispose()
 

@@ -14,6 +14,8 @@ import sys
 
 import typer
 
+from palio.cli.language import terminal_language
+from palio.cli.serve import check_database, database_url
 from palio.core.errors import PalioError
 from palio.core.i18n import Translator
 from palio.core.words import msg
@@ -32,8 +34,6 @@ def register(app: typer.Typer) -> None:
 
 
 def words() -> Translator:
-    from palio.cli.play import terminal_language
-
     return Translator(terminal_language(None))
 
 
@@ -51,7 +51,9 @@ def account_store(db: str):  # noqa: ANN201 - palio.server.accounts.store.Accoun
     from palio.server.base.clock import clock_from_env
     from palio.server.base.db import make_engine, upgrade
 
-    engine = make_engine(db)
+    url = database_url(db)
+    check_database(url)  # a missing driver or an unreachable database: one line, status 2
+    engine = make_engine(url)
     upgrade(engine)
     return AccountStore(sessionmaker(engine, expire_on_commit=False), clock_from_env())
 
