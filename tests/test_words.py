@@ -125,6 +125,8 @@ def play_and_read(game_id: str, players: int, options: dict, seed: int, lang: st
     for seat in range(players):
         assert sum(row["points"][seat] for row in table["rows"]) == table["totals"][seat], (
             "the score rows do not add up to the total")
+        for outcome in game.words.outcomes(state, seat):
+            check_text(tr(outcome), lang, f"outcome of seat {seat}", set())
 
 
 CASES = [(g, p) for g in GAMES
@@ -169,4 +171,22 @@ def test_scores_during_play_show_only_what_everyone_knows(game_id):
                     world = state.determinize(seat, random.Random(rng.random()))
                     assert game.words.scores(world) == rows
                     assert world.scores() == state.scores()
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_outcomes_name_only_what_everyone_knows(game_id):
+    """Reviews count each seat's named outcomes (``words.outcomes``) in worlds drawn from the
+    mover's view: in every world a seat cannot tell from the real one, every seat's outcomes
+    are the real ones (no hidden card or future draw names one)."""
+    game = palio.get_game(game_id)
+    for players in (game.info.min_players, game.info.max_players):
+        state = game.setup(players, 7)
+        rng = random.Random(7)
+        while not state.is_over:
+            if rng.random() < 0.05:
+                named = [game.words.outcomes(state, seat) for seat in range(players)]
+                for seat in range(players):
+                    world = state.determinize(seat, random.Random(rng.random()))
+                    assert [game.words.outcomes(world, s) for s in range(players)] == named
             state.apply_unchecked(rng.choice(state.legal_actions()))

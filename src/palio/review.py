@@ -341,7 +341,9 @@ def game_scale(state: State) -> float:
 class Outlook:
     """What a choice leads to in worlds drawn from the mover's view: the mover's mean final
     points by scoring category (the game's own breakdown), the mean margin over the best other
-    seat, in how many worlds the mover finishes first, and the principal line in words."""
+    seat, in how many worlds the mover finishes first, the principal line in words, and in how
+    many worlds the mover achieves each of the game's named outcomes (``game.words.outcomes``:
+    an arena won, towers completed), ``outcomes[i]`` in ``reached[i]`` worlds."""
 
     worlds: int
     categories: list[Msg]
@@ -351,17 +353,25 @@ class Outlook:
     first: int
     line: list[Msg]
     margins: list[float] = field(default_factory=list)  # the margin in each world, in order
+    outcomes: list[Msg] = field(default_factory=list)  # in the order first met
+    reached: list[int] = field(default_factory=list)  # worlds in which each outcome held
 
     def by_category(self) -> dict[str, tuple[Msg, float]]:
         """Each category's message and mean points, by the category's message as JSON."""
         return {category_key(c): (c, v)
                 for c, v in zip(self.categories, self.points, strict=True)}
 
+    def by_outcome(self) -> dict[str, tuple[Msg, int]]:
+        """Each outcome's message and the worlds it held in, keyed as :meth:`by_category`."""
+        return {category_key(o): (o, n) for o, n in zip(self.outcomes, self.reached, strict=True)}
+
     def to_json(self) -> dict[str, Any]:
         return {"worlds": self.worlds, "total": round(self.total, 2),
                 "margin": round(self.margin, 2), "first": self.first,
                 "points": [{"category": c.to_json(), "points": round(v, 2)}
-                           for c, v in zip(self.categories, self.points, strict=True)]}
+                           for c, v in zip(self.categories, self.points, strict=True)],
+                "outcomes": [{"outcome": o.to_json(), "worlds": n}
+                             for o, n in zip(self.outcomes, self.reached, strict=True)]}
 
 
 def category_key(category: Msg) -> str:
@@ -392,12 +402,16 @@ def outlook(state: State, seat: int, action: Action, node: Any, seed: int,
     ``node`` followed, then (with ``finish``) the game played to its end by the greedy bot.
     The same ``seed`` draws the same worlds and the same greedy choices for every action, so
     two choices are compared in the same worlds. The line is the one met in the first world,
-    in its words (a guess of the others' choices, as the mover could make it)."""
+    in its words (a guess of the others' choices, as the mover could make it). The game's
+    named outcomes for ``seat`` are counted at each world's end, once a world each."""
     rng = random.Random(seed)
     game = state.game
     categories: list[Msg] = []
     sums: list[float] = []
     index: dict[str, int] = {}
+    outcomes: list[Msg] = []
+    reached: list[int] = []
+    outcome_index: dict[str, int] = {}
     margins: list[float] = []
     total = 0.0
     first = counted = 0
@@ -433,6 +447,12 @@ def outlook(state: State, seat: int, action: Action, node: Any, seed: int,
                 categories.append(row.category)
                 sums.append(0.0)
             sums[index[key]] += row.points[seat]
+        for key, outcome in {category_key(o): o for o in game.words.outcomes(world, seat)}.items():
+            if key not in outcome_index:
+                outcome_index[key] = len(outcomes)
+                outcomes.append(outcome)
+                reached.append(0)
+            reached[outcome_index[key]] += 1
         scores = world.scores()
         total += scores[seat]
         margins.append(scores[seat] - max(v for i, v in enumerate(scores) if i != seat))
@@ -440,7 +460,7 @@ def outlook(state: State, seat: int, action: Action, node: Any, seed: int,
         counted += 1
     n = max(1, counted)
     return Outlook(counted, categories, [v / n for v in sums], total / n, sum(margins) / n,
-                   first, line_words, margins)
+                   first, line_words, margins, outcomes, reached)
 
 
 def line_msg(view: Outlook) -> Msg:
@@ -449,7 +469,8 @@ def line_msg(view: Outlook) -> Msg:
 
 def compare_msg(label: Msg, better: Outlook, played: Outlook, largest: int = 2) -> Msg:
     """Why ``label`` (the better choice) beats the choice played, in words: the categories
-    whose expected points differ most (at least half a point), and the worlds won."""
+    whose expected points differ most (at least half a point), the game's named outcomes
+    whose worlds differ most (at least a third of the worlds), and the worlds won."""
     mine = played.by_category()
     theirs = better.by_category()
     diffs = [(theirs.get(key, (c, 0.0))[1] - mine.get(key, (c, 0.0))[1], c)
@@ -459,6 +480,7 @@ def compare_msg(label: Msg, better: Outlook, played: Outlook, largest: int = 2) 
     parts = [msg("core.review.more_points" if d > 0 else "core.review.fewer_points",
                  n=max(1, round(abs(d))), category=c)
              for d, c in diffs[:largest] if abs(d) >= 0.5]
+    parts += outcome_parts(better, played, largest)
     if better.first != played.first:
         parts.append(msg("core.review.first_instead", n=better.worlds, better=better.first,
                          played=played.first))
@@ -467,12 +489,34 @@ def compare_msg(label: Msg, better: Outlook, played: Outlook, largest: int = 2) 
     return msg("core.review.reason.better", action=label, parts=parts)
 
 
+def outcome_parts(better: Outlook, played: Outlook, largest: int = 2) -> list[Msg]:
+    """The named outcomes whose worlds differ most between the better choice and the one
+    played (at most ``largest``, each by at least a third of the worlds), in words."""
+    worlds = max(better.worlds, played.worlds)
+    mine, theirs = played.by_outcome(), better.by_outcome()
+    keys = list(theirs) + [k for k in mine if k not in theirs]
+    diffs = []
+    for key in keys:
+        outcome = (theirs.get(key) or mine[key])[0]
+        got, had = theirs.get(key, (outcome, 0))[1], mine.get(key, (outcome, 0))[1]
+        if got != had and 3 * abs(got - had) >= worlds:
+            diffs.append((got, had, outcome))
+    diffs.sort(key=lambda d: -abs(d[0] - d[1]))  # stable: among equals, the better's order
+    return [msg("core.review.outcome_instead", outcome=outcome, n=better.worlds, better=got,
+                played=had) for got, had, outcome in diffs[:largest]]
+
+
 def expect_msg(view: Outlook, largest: int = 2) -> Msg:
-    """What one choice leads to, in words: the expected total, its largest categories, and
-    the worlds in which the mover finishes first."""
+    """What one choice leads to, in words: the expected total, its largest categories, the
+    worlds in which the mover finishes first, and the game's most frequent named outcome."""
     rows = sorted(zip(view.points, view.categories, strict=True), key=lambda r: -r[0])
     parts = [msg("core.review.points_from", n=round(v), category=c)
              for v, c in rows[:largest] if round(v) > 0]
+    common = max(zip(view.reached, view.outcomes, strict=True), key=lambda r: r[0],
+                 default=None)
+    if common is not None and common[0] > 0:  # the first met among the most frequent
+        return msg("core.review.reason.expect_outcome", n=round(view.total), parts=parts,
+                   first=view.first, worlds=view.worlds, outcome=common[1], times=common[0])
     return msg("core.review.reason.expect", n=round(view.total), parts=parts,
                first=view.first, worlds=view.worlds)
 

@@ -114,7 +114,8 @@ class GameWords:
     """What one game says to people. Each game subclasses this in its ``words.py``.
 
     Every method returns messages, never text. The default of each method says nothing
-    specific; the words tests fail for a game that leaves any of them to the default.
+    specific; the words tests fail for a game that leaves any of them to the default, except
+    ``why_illegal`` and ``outcomes``, which a game may leave to it.
     """
 
     domain: str = "core"  # the catalog domain: the game package's name
@@ -140,6 +141,14 @@ class GameWords:
         """The score breakdown, category by category (the rows add up to ``state.scores()``).
         Shown at the end, and during play where the game shows scores openly."""
         raise NotImplementedError
+
+    def outcomes(self, state: State, seat: int) -> list[Msg]:
+        """The named outcomes ``seat`` has achieved in ``state`` that a player cares about (a
+        contest won, towers completed), each said once, as of now (at a finished game, how it
+        went). Said only from what ``seat`` may see: never a hidden card. Reviews and hints
+        count them in the worlds a choice leads to (``palio.review.outlook``). Optional: the
+        default names none."""
+        return []
 
     def why_illegal(self, state: State, action: Action) -> Msg | None:
         """Why ``action`` cannot be played now, where the game can say so; ``None`` lets the

@@ -50,7 +50,7 @@ from palio.games.aquileia.components import (
     WORKSHOP,
     Components,
 )
-from palio.games.aquileia.rules.contests import races
+from palio.games.aquileia.rules.contests import ARENA_CONTEST, RACE_CONTEST, races
 from palio.games.aquileia.rules.placement import tiebreaker_ends
 from palio.games.aquileia.state import (
     CATEGORIES,
@@ -345,6 +345,22 @@ class AquileiaWords(GameWords):
         return [ScoreRow(m(f"category.{name}"),
                          tuple(s.vp_cat[N_CAT * p + k] for p in range(s.players)))
                 for k, name in enumerate(CATEGORIES)]
+
+    def outcomes(self, state: State, seat: int) -> list[Msg]:
+        """Each arena and race ``seat`` won, by round, from the public contest results of
+        the log (the winner is the first place; the round is the one whose action phase the
+        contest was in)."""
+        out: list[Msg] = []
+        round_ = 0
+        for event in state.events:
+            if event.kind == "actions":
+                round_ = event.public["round"]
+            elif event.kind == "contest_result":
+                places = event.public["places"]
+                if places and places[0][0] == seat:
+                    kind = {ARENA_CONTEST: "arena", RACE_CONTEST: "race"}[event.public["contest"]]
+                    out.append(m(f"outcome.{kind}", round=round_))
+        return out
 
     def why_illegal(self, state: State, action: Action) -> Msg | None:
         s: AquileiaState = state  # type: ignore[assignment]

@@ -335,6 +335,27 @@ class SanGimignanoWords(GameWords):
             keys.append("santa_fina")
         return [ScoreRow(m(f"score.{key}"), tuple(int(p[key]) for p in parts)) for key in keys]
 
+    def outcomes(self, state: State, seat: int) -> list[Msg]:
+        """The towers ``seat`` completed, the tallest-tower token held, and each number whose
+        tallest same-number tower is ``seat``'s (a tie counts, as in scoring): all on the
+        table in plain view."""
+        s: SanGimignanoState = state  # type: ignore[assignment]
+        out: list[Msg] = []
+        completed = sum(t.completed for t in s.towers_of(seat))
+        if completed:
+            out.append(m("outcome.completed", n=completed))
+        if s.token == seat:
+            out.append(m("outcome.token"))
+        tallest: dict[int, list[int]] = {}
+        for tower in s.towers:
+            if tower.same:
+                heights = tallest.setdefault(tower.top, [0, 0])
+                heights[tower.owner] = max(heights[tower.owner], tower.height)
+        out.extend(m("outcome.tallest_same", number=number)
+                   for number, heights in sorted(tallest.items())
+                   if heights[seat] and heights[seat] == max(heights))
+        return out
+
     # why not ------------------------------------------------------------------------------
     def why_illegal(self, state: State, action: Action) -> Msg | None:
         s: SanGimignanoState = state  # type: ignore[assignment]

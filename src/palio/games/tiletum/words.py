@@ -387,6 +387,12 @@ class TiletumWords(GameWords):
         s: TiletumState = state  # type: ignore[assignment]
         return score_rows(s)
 
+    def outcomes(self, state: State, seat: int) -> list[Msg]:
+        """How many buildings ``seat`` completed (on its board, in plain view)."""
+        s: TiletumState = state  # type: ignore[assignment]
+        done = bin(s.completed[seat]).count("1")
+        return [m("outcome.completed", n=done)] if done else []
+
     # why not ------------------------------------------------------------------------------
     def why_illegal(self, state: State, action: Action) -> Msg | None:
         s: TiletumState = state  # type: ignore[assignment]

@@ -162,6 +162,12 @@ class TroyesWords(GameWords):
         label, explain, group = handler(s, action)
         return ActionWords(label, explain, m(f"group.{group}"))
 
+    def outcomes(self, state: State, seat: int) -> list[Msg]:
+        """How many event cards ``seat`` won (taken in plain view; Henry I counts them)."""
+        s: TroyesState = state  # type: ignore[assignment]
+        won = len(s.won[seat])
+        return [m("outcome.events_won", n=won)] if won else []
+
     def why_illegal(self, state: State, action: Action) -> Msg | None:
         s: TroyesState = state  # type: ignore[assignment]
         if s.is_over:
