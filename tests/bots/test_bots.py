@@ -4,6 +4,8 @@ strength against random, and decisions that never depend on what the seat cannot
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
 
 import pytest
@@ -479,3 +481,17 @@ def test_pairs_values_a_place_and_agrees_with_the_win_share_at_two_players():
     assert sorted(ranks) == [1, 2, 3]  # this seed's game has no tie
     values = _pairwise(state, 8.0)
     assert [values[ranks.index(place)] for place in (1, 2, 3)] == [1.0, 0.5, 0.0]
+
+
+def test_the_bots_load_numpy_only_for_the_learned_bot() -> None:
+    """A terminal game against greedy or mcts does not pay for numpy and the network: the
+    learned bot's module is imported when a learned bot is first made (palio.bots.REGISTRY)."""
+    code = ("import sys, palio.bots, palio.cli.play\n"
+            "assert 'numpy' not in sys.modules, 'numpy at import'\n"
+            "palio.bots.get('mcts:iterations=5', seed=1)\n"
+            "assert 'numpy' not in sys.modules, 'numpy for mcts'\n"
+            "bot = palio.bots.get('learned', seed=1)\n"
+            "assert 'numpy' in sys.modules and isinstance(bot, palio.bots.LearnedBot)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]

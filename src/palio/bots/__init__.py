@@ -7,23 +7,25 @@ options in words a person understands; options given with a level override its o
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable
 from typing import Any
 
 from palio.bots.base import Bot
-from palio.bots.learned import LearnedBot
 from palio.bots.mcts import MctsBot
 from palio.bots.mcts_baseline import BaselineMctsBot
 from palio.bots.simple import GreedyBot, RandomBot
 from palio.core.errors import OptionError
 
-# name -> factory taking keyword options (seed and bot-specific ones)
-REGISTRY: dict[str, Callable[..., Bot]] = {
+# name -> factory taking keyword options (seed and bot-specific ones). A factory named as
+# "module:attribute" is imported when first asked for: the learned bot brings numpy and its
+# network (about 0.15 CPU-s), which a terminal game against mcts or greedy never needs.
+REGISTRY: dict[str, Callable[..., Bot] | str] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "mcts": MctsBot,
-    "learned": LearnedBot,
+    "learned": "palio.bots.learned:LearnedBot",
     # the search as it was before issue 23, kept as a yardstick for measuring mcts
     "mcts-2026": BaselineMctsBot,
 }
@@ -81,7 +83,7 @@ def get(name: str, **options: Any) -> Bot:
         bot_name, level_options = LEVELS[name]
         options = {**level_options, **options}
         name = bot_name
-    factory = REGISTRY.get(name)
+    factory = factory_of(name)
     if factory is None:
         raise OptionError(f"unknown bot {name!r}; known: {', '.join(names())}")
     accepted = [p for p in inspect.signature(factory).parameters if p not in ("self",)]
@@ -94,6 +96,22 @@ def get(name: str, **options: Any) -> Bot:
         return factory(**options)
     except TypeError as exc:
         raise OptionError(f"bad options for bot {name}: {exc}") from None
+
+
+def factory_of(name: str) -> Callable[..., Bot] | None:
+    """The bot class (or factory) registered as ``name``, imported now if need be."""
+    factory = REGISTRY.get(name)
+    if isinstance(factory, str):
+        module, _, attribute = factory.partition(":")
+        factory = REGISTRY[name] = getattr(importlib.import_module(module), attribute)
+    return factory
+
+
+def __getattr__(name: str) -> Any:
+    """``palio.bots.LearnedBot``, imported when first used (PEP 562)."""
+    if name == "LearnedBot":
+        return factory_of("learned")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["LEVELS", "BaselineMctsBot", "Bot", "GreedyBot", "LearnedBot", "MctsBot", "RandomBot",
