@@ -160,16 +160,25 @@ def test_an_arena_of_seven_at_three_seats(service: GameService,
 
 def test_bots_fill_a_table_only_if_allowed_and_only_when_nobody_plays(
         service: GameService, tournaments: Tournaments) -> None:
-    people = accounts(service, 2)
+    four = accounts(service, 4)
+    people = four[:2]
     with_bots = new_arena(tournaments, people[0][0], bots=True)
     without = new_arena(tournaments, people[0][0])
+    busy = new_arena(tournaments, people[0][0], bots=True)
     for tid in (with_bots, without):
         for account, name in people:
             tournaments.register(tid, account, name)
+    for account, name in four:
+        tournaments.register(busy, account, name)
     service.clock.advance(86400)
-    (game,) = tournaments.sweep()  # two waiting, nobody playing: bots fill the third seat
+    assert len(tournaments.sweep()) == 2  # one table each of with_bots and busy
+    # busy: four at three seats, one waits while a table is played: no bots for them
+    assert len(tables_of(service, busy)) == 1 and len(tournaments.detail(busy)["waiting"]) == 1
+    assert tournaments.sweep() == []
+    # two waiting, nobody playing: bots fill the third seat
     (table,) = tables_of(service, with_bots)
-    assert table.game_id == game and table.seats.count(None) == 1
+    game = table.game_id
+    assert table.seats.count(None) == 1
     assert sorted(a for a in table.seats if a is not None) == sorted(a for a, _ in people)
     assert tables_of(service, without) == []
     assert sorted(tournaments.detail(without)["waiting"]) == ["Player0", "Player1"]
