@@ -10,6 +10,7 @@ import sys
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select
@@ -42,7 +43,10 @@ print(len(tournaments.sweep()))
 
 
 @pytest.mark.skipif(not POSTGRES_URL, reason="PALIO_TEST_POSTGRES_URL is not set")
-def test_two_processes_create_each_round_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize("shape", [{"rounds": 2}, {"format": "arena", "arena_hours": 24}],
+                         ids=["swiss", "arena"])
+def test_two_processes_create_each_round_once(tmp_path: Path, shape: dict[str, Any]) -> None:
+    """A Swiss's first round, or an arena's first tables (its batch 1: everyone waits)."""
     url = database_url("postgres", tmp_path)
     service = GameService(url, clock=ManualClock(MOMENT))
     store = AccountStore(service.sessions, service.clock)
@@ -51,7 +55,7 @@ def test_two_processes_create_each_round_once(tmp_path: Path) -> None:
     ids = []
     for n in range(3):  # three due tournaments of 24 entrants: eight games a round each
         tid = tournaments.create(people[0].id, {
-            "name": f"Cup {n}", "game": "tiletum", "players": 3, "rounds": 2,
+            "name": f"Cup {n}", "game": "tiletum", "players": 3, **shape,
             "starts_at": (MOMENT + timedelta(hours=1)).isoformat()})["id"]
         for person in people:
             tournaments.register(tid, person.id, person.name)

@@ -8,17 +8,14 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from itertools import combinations
-from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import func, select
 
 from palio.server.accounts.store import AccountStore
-from palio.server.base.clock import ManualClock
 from palio.server.base.errors import ApiError
 from palio.server.mail.tables import OutboxRow
 from palio.server.play import timing
@@ -27,24 +24,9 @@ from palio.server.play.tables import GameRow, SeatRow
 from palio.server.tournaments.routes import history_html
 from palio.server.tournaments.service import Tournaments
 from palio.server.tournaments.tables import RoundRow, TableRow
-from tests.server.conftest import database_url
+from tests.server.tournaments.conftest import MOMENT
 
-MOMENT = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 PASSWORD = "correct horse battery"
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def service(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[GameService]:
-    one = GameService(database_url(request.param, tmp_path), clock=ManualClock(MOMENT))
-    yield one
-    one.close()
-
-
-@pytest.fixture
-def tournaments(service: GameService) -> Tournaments:
-    made = Tournaments(service)
-    service.finish_hooks.append(made.game_finished)
-    return made
 
 
 def accounts(service: GameService, n: int) -> list[tuple[int, str]]:

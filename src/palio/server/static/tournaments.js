@@ -28,11 +28,16 @@ if (form) {
     const starts = new Date(data.get("starts_at")); // the reader's own time zone
     const body = {
       name: data.get("name"), game: data.get("game"), players: Number(data.get("players")),
-      rounds: Number(data.get("rounds")), format: data.get("format"), scoring: data.get("scoring"),
+      format: data.get("format"), scoring: data.get("scoring"),
       bots: data.get("bots") === "on", rated: data.get("rated") === "on",
       round_days: Number(data.get("round_days")),
       starts_at: Number.isNaN(starts.getTime()) ? "" : starts.toISOString(),
     };
+    if (body.format === "arena") { // an arena runs for its hours; the others play rounds
+      body.arena_hours = Number(data.get("arena_hours"));
+    } else {
+      body.rounds = Number(data.get("rounds"));
+    }
     const days = Number(data.get("per_move_days"));
     if (days > 0) body.timing = { kind: "turn", per_move_s: days * 86400 };
     const reply = await api("POST", "/api/tournaments", body);

@@ -95,7 +95,7 @@ def create_form(lang: str) -> str:
 
     choices = {
         "format": "".join(f'<option value="{f}">{say(lang, "tournaments.format." + f)}</option>'
-                          for f in ("swiss", "roundrobin")),
+                          for f in ("swiss", "roundrobin", "arena")),
         "scoring": "".join(f'<option value="{p}">{say(lang, "tournaments.scoring." + p)}'
                            "</option>" for p in ("bga", "lichess", "podium")),
     }
@@ -106,7 +106,9 @@ def create_form(lang: str) -> str:
         + field("tournaments.col.seats",
                 '<input name="players" type="number" min="2" max="5" value="3" required>')
         + field("tournaments.rounds",
-                '<input name="rounds" type="number" min="1" max="30" value="4" required>')
+                '<input name="rounds" type="number" min="1" max="30" value="4">')
+        + field("tournaments.arena_hours",
+                '<input name="arena_hours" type="number" min="1" max="720" value="72">')
         + field("tournaments.col.format", f'<select name="format">{choices["format"]}</select>')
         + field("tournaments.scoring", f'<select name="scoring">{choices["scoring"]}</select>')
         + field("tournaments.col.starts",
@@ -159,18 +161,35 @@ def detail_page(request: Request, tid: str, you: dict[str, Any] | None,
         + "".join(f'<td class="num">{s["tie_breaks"][n]:g}</td>' for n in t["tie_breaks"])
         + f'<td class="num">{s["played"]}</td></tr>' for s in t["standings"])
     bot = say(lang, "tournaments.bot")
-    rounds = "".join(
-        f'<h3>{say(lang, "tournaments.round", n=r["number"])}</h3><ul class="round">'
-        + "".join(
-            f'<li><a href="/games/{x["game_id"]}?lang={lang}">'
-            + ", ".join(html.escape(name) if name else bot for name in x["seats"])
-            + "</a>" + ("" if x["places"] is None else
-                        " — " + say(lang, "tournaments.places",
-                                    places=", ".join(map(str, x["places"]))))
-            + "</li>" for x in r["tables"])
-        + "".join(f'<li class="muted">{say(lang, "tournaments.bye", name=name or "?")}</li>'
-                  for name in r["byes"])
-        + "</ul>" for r in reversed(t["rounds"]))
+
+    def table_item(x: dict[str, Any]) -> str:
+        return (f'<li><a href="/games/{x["game_id"]}?lang={lang}">'
+                + ", ".join(html.escape(name) if name else bot for name in x["seats"])
+                + "</a>" + ("" if x["places"] is None else
+                            " — " + say(lang, "tournaments.places",
+                                        places=", ".join(map(str, x["places"]))))
+                + "</li>")
+
+    if t["format"] == "arena":  # no rounds: the tables being played, who waits, the rest
+        batches = [r["tables"] for r in reversed(t["rounds"])]
+        playing = "".join(table_item(x) for b in batches for x in b if x["places"] is None)
+        done = "".join(table_item(x) for b in batches for x in b if x["places"] is not None)
+        waiting = (say(lang, "tournaments.waiting",
+                       names=", ".join(html.escape(n) for n in t["waiting"]))
+                   if t["waiting"] else say(lang, "tournaments.waiting_none"))
+        rounds = (f'<h3>{say(lang, "tournaments.playing")}</h3>'
+                  f'<ul class="round" id="playing">{playing}</ul>'
+                  + (f'<p class="muted" id="waiting">{waiting}</p>'
+                     if t["status"] == "running" else "")
+                  + (f'<h3>{say(lang, "tournaments.played_tables")}</h3>'
+                     f'<ul class="round" id="played">{done}</ul>' if done else ""))
+    else:
+        rounds = "".join(
+            f'<h3>{say(lang, "tournaments.round", n=r["number"])}</h3><ul class="round">'
+            + "".join(table_item(x) for x in r["tables"])
+            + "".join(f'<li class="muted">{say(lang, "tournaments.bye", name=name or "?")}'
+                      "</li>" for name in r["byes"])
+            + "</ul>" for r in reversed(t["rounds"]))
     action = ""
     if t["status"] in ("planned", "running") and signed:
         entered = you is not None and not you["withdrawn"]
@@ -179,9 +198,13 @@ def detail_page(request: Request, tid: str, you: dict[str, Any] | None,
                   f'data-action="{kind}">{say(lang, "tournaments." + kind)}</button></p>')
     elif t["status"] in ("planned", "running"):
         action = f'<p class="muted">{say(lang, "tournaments.sign_in")}</p>'
-    facts = (f'<p id="facts">{say(lang, game_message(t["game"]))} · '
-             f'{say(lang, "tournaments.facts", seats=t["players"], rounds=t["rounds_planned"])}'
-             f' · {say(lang, "tournaments.format." + t["format"])} · '
+    if t["format"] == "arena":
+        shape = say(lang, "tournaments.facts_arena", seats=t["players"],
+                    ends=f'{t["ends_at"][:16].replace("T", " ")} UTC')
+    else:
+        shape = (say(lang, "tournaments.facts", seats=t["players"], rounds=t["rounds_planned"])
+                 + f' · {say(lang, "tournaments.format." + t["format"])}')
+    facts = (f'<p id="facts">{say(lang, game_message(t["game"]))} · {shape} · '
              f'{status_word(lang, t["status"])} · {t["starts_at"][:16].replace("T", " ")} UTC</p>')
     body = (f'<section class="panel" id="tournament" data-id="{t["id"]}">{facts}{action}'
             f'<h3>{say(lang, "tournaments.standings")}</h3>'

@@ -1,6 +1,8 @@
 """The life of a tournament: create, register, withdraw, start at its time, each round's
 tables created through the tables' service when the previous round has finished (or its
-deadline came), results read from the finished games' places, finishing.
+deadline came), results read from the finished games' places, finishing. An arena has no
+rounds: from its start to its end, whoever waits is seated as soon as a table's worth waits
+(``Tournaments._arena``).
 
 Every change is one transaction. A round is written whole (its row, its tables' games and
 rows, its byes) or not at all: a process killed mid-round leaves the last committed round,
@@ -11,7 +13,9 @@ written by the finish hook in the game's own transaction, so no result is lost e
 from __future__ import annotations
 
 import logging
+import random
 import threading
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -45,17 +49,21 @@ from palio.tournament import (
     PRESETS,
     Bye,
     Entrant,
+    History,
     TableResult,
     TournamentError,
+    arena_tables,
     pair_round,
     standings,
 )
+from palio.tournament.seating import seat_order
 
 log = logging.getLogger("palio.server.tournaments")
 TIMEOUTS_OUT = 2  # a player who times out of this many tables is withdrawn
 TIE_BREAKS = ("buchholz", "wins")
 BOT_LEVEL = "medium"
 MAX_ROUNDS = 30
+MAX_ARENA_HOURS = 24 * 30
 MAX_ENTRANTS = 500
 HISTORY = 50  # tournaments shown on a player's profile
 
@@ -67,9 +75,10 @@ class CreateTournament(Body):
     options: dict[Annotated[str, Field(max_length=64)], OptionValue] | None = None
     timing: TimingSpec | None = None
     on_timeout: OnTimeout | None = None
-    format: Literal["swiss", "roundrobin"] = "swiss"
+    format: Literal["swiss", "roundrobin", "arena"] = "swiss"
     scoring: Literal["bga", "lichess", "podium"] = "bga"
-    rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)]
+    rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] | None = None  # swiss, roundrobin
+    arena_hours: Annotated[int, Field(ge=1, le=MAX_ARENA_HOURS)] | None = None  # arena only
     bots: bool = False
     rated: bool = False
     starts_at: Annotated[AwareDatetime, Field(strict=False)]  # ISO 8601 with its zone
@@ -100,6 +109,7 @@ class Tournaments:
     # -- the organiser and the players ---------------------------------------------------------
     def create(self, organiser_id: int, body: Any) -> dict[str, Any]:
         request = parse(CreateTournament, body)
+        check_format(request)
         try:
             game = registry.get(request.game)
         except OptionError as exc:
@@ -121,9 +131,11 @@ class Tournaments:
             row = TournamentRow(
                 name=request.name, game=game.info.id, seats=request.players, options=options,
                 timing=table.get("timing"), on_timeout=table.get("on_timeout"),
-                format=request.format, scoring=request.scoring, rounds=request.rounds,
+                format=request.format, scoring=request.scoring, rounds=request.rounds or 0,
                 bots=request.bots, rated=request.rated, organiser_id=organiser_id,
                 starts_at=request.starts_at, round_days=request.round_days, status="planned",
+                ends_at=None if request.arena_hours is None
+                else request.starts_at + timedelta(hours=request.arena_hours),
                 seed=int(now.timestamp()) % 2**31, created_at=now)
             session.add(row)
             session.flush()
@@ -131,11 +143,15 @@ class Tournaments:
         return self.detail(tid)
 
     def register(self, tid: int, account_id: int, name: str) -> dict[str, Any]:
-        """Enter (before the start or during; a late entrant plays from the next round)."""
+        """Enter (before the start or during; a late entrant plays from the next round, or in
+        an arena waits for the next table the sweep seats)."""
         with self.service.sessions.begin() as session:
             t = self._locked(session, tid)
             if t.status not in ("planned", "running"):
                 raise ApiError(409, "tournament_over", "this tournament has finished")
+            if t.ends_at is not None and utc(t.ends_at) <= self.clock.now():
+                raise ApiError(409, "tournament_over", "this arena has ended: its last tables "
+                                                       "are being played")
             entrant = session.get(EntrantRow, (tid, account_id))
             if entrant is not None and not entrant.withdrawn:
                 raise ApiError(409, "already_registered", "you are already registered")
@@ -176,14 +192,22 @@ class Tournaments:
 
     # -- results -------------------------------------------------------------------------------
     def game_finished(self, session: Session, row: GameRow, seats: list[SeatRow],
-                      ranks: list[int], _now: datetime) -> None:
+                      ranks: list[int], now: datetime) -> None:
         """The finish hook (in the game's transaction): the table's places, and the time-outs
-        of its seats (a second one withdraws the entrant)."""
+        of its seats (a second one withdraws the entrant). In an arena, the table's players
+        wait again and are seated at once where a table's worth waits (players only: a game
+        made here is not handed to the bot runner, so bots are seated by the sweep); a
+        failure there is logged and left to the sweep, never undoing the game's finish.
+
+        The tournament's row is locked first, as ``register`` and the sweep lock it before
+        any other row of the tournament: one order, so no deadlock."""
         table = session.get(TableRow, row.id)
         if table is None:
             return
-        table.places = [s.place if s.place is not None else ranks[s.seat] for s in seats]
         round_row = session.get(RoundRow, table.round_id)
+        t = self._locked(session, round_row.tournament_id)
+        table.places = [s.place if s.place is not None else ranks[s.seat] for s in seats]
+        table.finished_at = now
         for entry in row.forfeits or ():
             account = table.seats[int(entry["seat"])]
             if entry.get("reason") != "timeout" or account is None:
@@ -193,6 +217,12 @@ class Tournaments:
                 entrant.timeouts += 1
                 if entrant.timeouts >= TIMEOUTS_OUT:
                     entrant.withdrawn = True
+        if t.format == "arena":
+            try:
+                with session.begin_nested():  # a savepoint: a failure undoes only the seating
+                    self._arena(session, t, now, bots=False)
+            except Exception:
+                log.exception("seating arena %s failed; the next sweep tries again", t.id)
 
     # -- the sweep -----------------------------------------------------------------------------
     def sweep(self) -> list[str]:
@@ -222,11 +252,13 @@ class Tournaments:
 
     def _advance(self, session: Session, tid: int) -> list[str]:
         now = self.clock.now()
-        t = session.get(TournamentRow, tid)
-        if t is None or t.status == "finished" or t.status == "cancelled":
+        t = self._locked(session, tid)
+        if t.status == "finished" or t.status == "cancelled":
             return []
         if t.status == "planned" and utc(t.starts_at) > now:
             return []
+        if t.format == "arena":
+            return self._arena(session, t, now, bots=True)
         rounds = list(session.scalars(select(RoundRow).where(RoundRow.tournament_id == tid)
                                       .order_by(RoundRow.number)))
         if rounds:
@@ -262,10 +294,21 @@ class Tournaments:
                              deadline_at=now + timedelta(days=t.round_days))
         session.add(round_row)
         session.flush()
+        games = self._seat(session, t, round_row, paired.tables)
+        for account in paired.sitting_out:
+            session.add(ByeRow(round_id=round_row.id, account_id=account))
+        if t.status == "planned":
+            t.status = "running"
+        return games
+
+    def _seat(self, session: Session, t: TournamentRow, round_row: RoundRow,
+              tables: Sequence[Sequence[int | None]]) -> list[str]:
+        """The games of ``tables`` (account ids in seat order, None for a bot), their rows and
+        their mails, in the caller's transaction. Their ids."""
         names = {e.account_id: e.name for e in session.scalars(
-            select(EntrantRow).where(EntrantRow.tournament_id == tid))}
+            select(EntrantRow).where(EntrantRow.tournament_id == t.id))}
         games = []
-        for seats in paired.tables:
+        for seats in tables:
             holders = [None if a is None else (a, names[a]) for a in seats]
             game_id = self.service.create_seated(session, table_body(t, len(seats)), holders,
                                                  bot_level=BOT_LEVEL)
@@ -273,12 +316,58 @@ class Tournaments:
             games.append(game_id)
             for seat, account in enumerate(seats):
                 if account is not None and self.mail_url is not None:
-                    self._mail_paired(session, t, number, account, game_id, seat)
-        for account in paired.sitting_out:
-            session.add(ByeRow(round_id=round_row.id, account_id=account))
+                    self._mail_paired(session, t, round_row.number, account, game_id, seat)
+        return games
+
+    def _arena(self, session: Session, t: TournamentRow, now: datetime, *,
+               bots: bool) -> list[str]:
+        """An arena, on its locked row: from its start to its end, seat everyone waiting at
+        tables of ``t.seats`` (``arena_tables``: the longest-waiting first, within a window
+        of the standings, avoiding recent opponents); where fewer wait while no table is being
+        played, bots fill their table (``bots``: the sweep only, and if the organiser allowed
+        them). After the end nobody is seated; once no table is being played (or those left
+        are past their ``round_days``) the arena is over. The new games' ids.
+
+        Nothing is kept outside the rows: the waiting are the entrants not withdrawn and not
+        seated at an unfinished table of the arena, so a restart loses nothing. Each call
+        holds the tournament's row lock (``_locked``: the sweep, the finish hook and
+        ``register``/``withdraw`` all take it first), so with PostgreSQL and ``--workers N``
+        one process at a time reads the waiting and seats them: a table is made once, and
+        nobody is seated at two. Each batch of tables is a numbered ``tournament_rounds`` row
+        (unique number): should two writers ever race (SQLite has no row lock; its writers
+        are serialised by the database), the second one's batch fails whole."""
         if t.status == "planned":
             t.status = "running"
-        return games
+        rounds = list(session.scalars(select(RoundRow).where(RoundRow.tournament_id == t.id)
+                                      .order_by(RoundRow.number)))
+        deadline = {r.id: utc(r.deadline_at) for r in rounds}
+        tables = list(session.scalars(select(TableRow).where(
+            TableRow.round_id.in_(deadline)))) if rounds else []
+        playing = [x for x in tables if x.places is None]
+        if now >= utc(t.ends_at):
+            if all(deadline[x.round_id] <= now for x in playing):
+                self._finish(session, t, now, played=bool(rounds))
+            return []
+        entrants, results, withdrawn = self._history(session, t, rounds)
+        waiting = arena_waiting(t, session.scalars(select(EntrantRow).where(
+            EntrantRow.tournament_id == t.id)), tables)
+        ranking = [s.entrant for s in standings(entrants, results, PRESETS[t.scoring], t.seats,
+                                                TIE_BREAKS, withdrawn=withdrawn)]
+        number = len(rounds) + 1
+        paired, left = arena_tables(waiting, ranking, results, seats=t.seats,
+                                    seed=t.seed + number)
+        new = list(paired.tables)
+        if bots and t.bots and left and not playing and not new:
+            history = History.of(t.seats, results)
+            new.append(seat_order(left, t.seats, history, random.Random(f"{t.seed}:{number}")))
+        if not new:
+            return []
+        # the batch's row first: a second writer of the same batch fails here
+        round_row = RoundRow(tournament_id=t.id, number=number, started_at=now,
+                             deadline_at=now + timedelta(days=t.round_days))
+        session.add(round_row)
+        session.flush()
+        return self._seat(session, t, round_row, new)
 
     def _mail_paired(self, session: Session, t: TournamentRow, number: int, account_id: int,
                      game_id: str, seat: int) -> None:
@@ -291,18 +380,23 @@ class Tournaments:
         base = str(self.mail_url).rstrip("/")
         token, stop_hash = new_stop_token()
         title = tr(msg("ui.game_name." + t.game.replace("-", "_")))
-        body = tr(msg("tournaments.mail.body", name=account.name, tournament=t.name,
+        words = "tournaments.arena_mail" if t.format == "arena" else "tournaments.mail"
+        body = tr(msg(words + ".body", name=account.name, tournament=t.name,
                       round=number, game=title, link=f"{base}/games/{game_id}?seat={seat}",
                       standings=f"{base}/tournaments/{t.id}", stop=f"{base}/mail/stop/{token}"))
         queue(session, key=f"tournament:{t.id}:{number}:{account_id}", kind="tournament",
               to_address=account.email, now=self.clock.now(), account_id=account_id,
-              subject=tr(msg("tournaments.mail.subject", tournament=t.name, round=number)),
+              subject=tr(msg(words + ".subject", tournament=t.name, round=number)),
               body=body, stop_hash=stop_hash)
 
     @staticmethod
-    def _finish(session: Session, t: TournamentRow, now: datetime) -> None:
+    def _finish(session: Session, t: TournamentRow, now: datetime,
+                played: bool | None = None) -> None:
+        """Over: ``finished``, or ``cancelled`` if nothing was ever played (``played``; by
+        default, whether it ever started a round)."""
+        played = t.status == "running" if played is None else played
         session.execute(update(TournamentRow).where(TournamentRow.id == t.id).values(
-            status="finished" if t.status == "running" else "cancelled", finished_at=now))
+            status="finished" if played else "cancelled", finished_at=now))
 
     @staticmethod
     def _history(session: Session, t: TournamentRow, rounds: list[RoundRow]
@@ -357,7 +451,11 @@ class Tournaments:
         names = {r.account_id: r.name for r in rows}
         table = standings(entrants, results, PRESETS[t.scoring], t.seats, TIE_BREAKS,
                           withdrawn=withdrawn)
-        return {
+        arena: dict[str, Any] = {}
+        if t.format == "arena":  # who waits for a table now, the next to be seated first
+            arena["waiting"] = [] if t.status != "running" else [names[a] for a in arena_waiting(
+                t, rows, [x for tables in by_round.values() for x in tables])]
+        return {**arena,
             **summary(t), "entrants": len(entrants) - len(withdrawn),
             "tie_breaks": list(TIE_BREAKS),
             "standings": [{"rank": s.rank, "name": names[s.entrant],
@@ -399,10 +497,47 @@ class Tournaments:
                                              "timeouts": row.timeouts}
 
 
+def arena_waiting(t: TournamentRow, entrants: Iterable[EntrantRow],
+                  tables: Sequence[TableRow]) -> list[int]:
+    """An arena's waiting pool, the longest-waiting first (ties by account id): the entrants
+    not withdrawn and not seated at an unfinished table of ``tables`` (the arena's). Each
+    waits since its last table's end, else since the start (or its entry, if later)."""
+    seated = {a for x in tables if x.places is None for a in x.seats}
+    since: dict[int, datetime] = {}
+    for x in tables:
+        if x.places is not None and x.finished_at is not None:
+            for a in x.seats:
+                if a is not None:
+                    since[a] = max(since.get(a, utc(x.finished_at)), utc(x.finished_at))
+    start = utc(t.starts_at)
+    return [e.account_id for e in sorted(
+        (e for e in entrants if not e.withdrawn and e.account_id not in seated),
+        key=lambda e: (since.get(e.account_id, max(start, utc(e.registered_at))), e.account_id))]
+
+
+def check_format(request: CreateTournament) -> None:
+    """Rounds for Swiss and round robin, a length in hours for an arena (422 ``bad_format``);
+    a Swiss or round robin without rounds is refused as before (400, the body's rule)."""
+    if request.format == "arena":
+        if request.rounds is not None:
+            raise ApiError(422, "bad_format", 'rounds: format "arena" has no rounds; it runs '
+                                              "for arena_hours")
+        if request.arena_hours is None:
+            raise ApiError(422, "bad_format", 'arena_hours: format "arena" needs its length '
+                                              f"in hours (1 to {MAX_ARENA_HOURS})")
+    elif request.arena_hours is not None:
+        raise ApiError(422, "bad_format", f'arena_hours: only format "arena" runs for a set '
+                                          f"time; {request.format} plays rounds")
+    elif request.rounds is None:
+        raise ApiError(400, "bad_body", "rounds: is required")
+
+
 def summary(t: TournamentRow) -> dict[str, Any]:
     return {"id": t.id, "name": t.name, "game": t.game, "players": t.seats,
             "options": t.options, "timing": t.timing, "on_timeout": t.on_timeout,
-            "format": t.format, "scoring": t.scoring, "rounds_planned": t.rounds,
+            "format": t.format, "scoring": t.scoring,
+            "rounds_planned": None if t.format == "arena" else t.rounds,
+            "ends_at": None if t.ends_at is None else utc(t.ends_at).isoformat(),
             "bots": t.bots, "rated": t.rated, "starts_at": utc(t.starts_at).isoformat(),
             "round_days": t.round_days, "status": t.status,
             "finished_at": None if t.finished_at is None else utc(t.finished_at).isoformat()}

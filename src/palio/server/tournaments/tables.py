@@ -1,6 +1,8 @@
 """The tournaments' tables. A round's row, its tables' rows, its games and its byes are
 written in one transaction, and ``(tournament_id, number)`` is unique, so each round is
-created exactly once however many processes try (the loser's transaction rolls back whole)."""
+created exactly once however many processes try (the loser's transaction rolls back whole).
+An arena has no rounds: each batch of tables it seats together is written as one numbered
+``tournament_rounds`` row all the same (so the same rule makes each batch once)."""
 
 from __future__ import annotations
 
@@ -32,15 +34,17 @@ class TournamentRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     timing: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     on_timeout: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    format: Mapped[str] = mapped_column(String(16))  # swiss | roundrobin
+    format: Mapped[str] = mapped_column(String(16))  # swiss | roundrobin | arena
     scoring: Mapped[str] = mapped_column(String(16))  # a preset of palio.tournament.PRESETS
-    rounds: Mapped[int] = mapped_column(Integer)
+    rounds: Mapped[int] = mapped_column(Integer)  # 0 for an arena (it runs until ends_at)
     bots: Mapped[bool] = mapped_column(Boolean, default=False)  # may bots fill a table
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     # no foreign key to accounts (as ratings): accounts are disabled, never deleted
     organiser_id: Mapped[int] = mapped_column(Integer)
     starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
-    # the longest a round may run: its unfinished tables are then left out of the pairing
+    # an arena's end (migration 0013): no table is seated after it; null for the others
+    ends_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # the longest a round (an arena's table) may run: its unfinished tables are then left out
     round_days: Mapped[int] = mapped_column(Integer, default=7)
     status: Mapped[str] = mapped_column(String(16), index=True)  # planned | running | finished
     seed: Mapped[int] = mapped_column(Integer, default=0)
@@ -84,6 +88,8 @@ class TableRow(Base):
     seats: Mapped[list[int | None]] = mapped_column(JSON)
     # each seat's place once the game finished (None before)
     places: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    # when the game finished (migration 0013; an arena seats the longest-waiting first)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     scores: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
 
 
