@@ -102,10 +102,13 @@ def create_command(
     name: str = typer.Argument(..., help="the tournament's name"),
     game: str = typer.Option(..., "--game", help="game id, e.g. tiletum"),
     seats: int = typer.Option(..., "--seats", "-k", help="seats per table"),
-    rounds: int = typer.Option(..., "--rounds", "-r", help="rounds"),
+    rounds: int | None = typer.Option(None, "--rounds", "-r",
+                                      help="rounds (swiss and roundrobin)"),
     organiser: str = typer.Option(..., "--organiser", help="the organising account's name"),
     starts: str = typer.Option(..., "--starts", help="start, ISO 8601 with its zone"),
-    fmt: str = typer.Option("swiss", "--format", help="swiss or roundrobin"),
+    fmt: str = typer.Option("swiss", "--format", help="swiss, roundrobin or arena"),
+    arena_hours: int | None = typer.Option(None, "--arena-hours",
+                                           help="how long an arena runs, in hours (arena only)"),
     points: str = typer.Option("bga", "--scoring", help=f"{', '.join(PRESETS)}"),
     bots: bool = typer.Option(False, "--bots/--no-bots", help="bots may fill a table"),
     rated: bool = typer.Option(False, "--rated/--unrated", help="rated tables"),
@@ -122,9 +125,11 @@ def create_command(
     account = AccountStore(tournaments.service.sessions, tournaments.clock).by_name(organiser)
     if account is None:
         raise say_refused(tr, tr(msg("cli.users.no_such", name=organiser)))
-    body = {"name": name, "game": game, "players": seats, "rounds": rounds, "format": fmt,
-            "scoring": points, "bots": bots, "rated": rated, "starts_at": starts,
-            "round_days": round_days}
+    body = {"name": name, "game": game, "players": seats, "format": fmt, "scoring": points,
+            "bots": bots, "rated": rated, "starts_at": starts, "round_days": round_days}
+    # what is not given stays out of the body: the server says what a format needs
+    body.update({key: value for key, value in (("rounds", rounds), ("arena_hours", arena_hours))
+                 if value is not None})
     try:
         made = tournaments.create(account.id, body)
     except ApiError as exc:

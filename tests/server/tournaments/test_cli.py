@@ -40,11 +40,28 @@ def test_create_list_and_show(tmp_path: Path) -> None:
     assert detail["starts_at"] == "2030-01-01T10:00:00+00:00"
 
 
+def test_an_arena_is_created_with_its_hours_and_no_rounds(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'palio.db'}"
+    runner.invoke(app, ["users", "create", "Ada", "--db", db], input="correct horse battery\n")
+    base = ["tournament", "create", "Evening Arena", "--game", "san-gimignano", "--seats", "2",
+            "--format", "arena", "--organiser", "Ada", "--starts", "2030-01-01T18:00:00+00:00",
+            "--db", db]
+    without = runner.invoke(app, base)
+    assert without.exit_code == 2 and "arena_hours" in without.output, without.output
+    created = runner.invoke(app, [*base, "--arena-hours", "3"])
+    assert created.exit_code == 0, created.output
+    detail = json.loads(runner.invoke(app, ["tournament", "show", "1", "--json", "--db", db])
+                        .output)
+    assert detail["format"] == "arena" and detail["rounds_planned"] is None
+    assert detail["ends_at"] == "2030-01-01T21:00:00+00:00"
+
+
 @pytest.mark.parametrize(("args", "says"), [
     (["--seats", "7"], "players"),  # a table of seven
     (["--organiser", "Nobody"], "Nobody"),
     (["--starts", "2030-01-01T10:00:00"], "starts_at"),  # no zone
-    (["--format", "arena"], "format"),
+    (["--format", "arena"], "format"),  # an arena with rounds
+    (["--arena-hours", "3"], "format"),  # hours for a swiss
 ])
 def test_bad_input_is_refused_and_writes_nothing(tmp_path: Path, args: list[str],
                                                  says: str) -> None:
