@@ -27,7 +27,7 @@ import gettext
 import io
 import re
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -126,9 +126,17 @@ def domain_of(message_id: str) -> str:
 
 def lookup(message_id: str, lang: str, n: Any = None) -> str | None:
     """The template of ``message_id`` in ``lang``, English when ``lang`` lacks it."""
+    # the template depends on n only through its plural count (Catalog.lookup's rule)
+    return _lookup(message_id, lang, int(n) if isinstance(n, int | float) else 1)
+
+
+@lru_cache(maxsize=8192)
+def _lookup(message_id: str, lang: str, count: int) -> str | None:
+    """:func:`lookup`, kept: a view's words ask for the same few hundred templates over and
+    over (catalogs never change once loaded; bounded, as ids and counts come from callers)."""
     for code in dict.fromkeys((lang, DEFAULT_LANGUAGE)):
         catalog = load_catalog(domain_of(message_id), code)
-        text = catalog.lookup(message_id, n) if catalog is not None else None
+        text = catalog.lookup(message_id, count) if catalog is not None else None
         if text is not None:
             return text
     return None
@@ -169,8 +177,9 @@ class Translator:
         n = message.params.get("n")
         if self.you is not None:
             catalog = load_catalog(domain_of(message.id), self.lang)
+            you = Player(self.you)
             for name, value in message.params.items():
-                if value == Player(self.you) and catalog is not None:
+                if value == you and catalog is not None:
                     suffix = "@you" if name == "player" else f"@you.{name}"
                     text = catalog.lookup(message.id + suffix, n)
                     if text is not None:
@@ -187,6 +196,9 @@ class Translator:
         return template.format_map(values)  # C-speed; _Keep leaves unknown fields as they are
 
     def value(self, value: Any) -> str:
+        kind = type(value)
+        if kind is str or kind is int:  # the commonest, first (a bool is neither)
+            return str(value)
         if isinstance(value, Msg):
             return self(value)
         if isinstance(value, Player):

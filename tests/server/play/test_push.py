@@ -6,9 +6,12 @@ import json
 from typing import Any
 
 import pytest
+from starlette.responses import JSONResponse
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from palio.server.play.push import messages_of, texts_for, with_now
+from palio.server.play.service import GameService
 from tests.server.conftest import Server
 from tests.server.play.test_api import post, two_humans
 
@@ -166,3 +169,33 @@ def test_tokens_never_reach_the_log(make_server: Any) -> None:
     assert "token=[redacted]" in text and "GET /api/games" in text
     for token in (ada, bo):
         assert token not in text and token[:12] not in text
+
+
+def test_a_view_is_serialised_once_for_its_answer_and_its_push(tmp_path: Any) -> None:
+    """The REST answer and the push message of a view are made from one JSON text
+    (``LiveGame.view_text``): the answer's bytes are exactly what JSONResponse wrote of
+    ``{**view, "now": now}``, the push message is ``{"type": "view", "view": that}``, and
+    each (seat, language) gets its own text, rebuilt at every revision."""
+    service = GameService(f"sqlite:///{tmp_path / 'p.db'}")
+    live = service.create({"game": "san-gimignano", "players": 2, "seed": 3,
+                           "seats": [{"kind": "human"}] * 2})
+    for seat in range(2):
+        service.join(live.id, seat, {"name": None if seat else "Ada é"})
+    now = "2026-11-28T12:00:00+00:00"
+    for _ in range(3):
+        readers = {(seat, lang) for seat in (0, 1, None) for lang in ("en", "ja")}
+        texts = texts_for(live, readers)
+        messages = messages_of(texts, now)
+        assert len(set(texts.values())) == len(readers)  # no two readers share a text
+        for reader in readers:
+            view = live.view(*reader)
+            assert "now" not in view and view["seat"] == reader[0]
+            answer = with_now(texts[reader], now)
+            assert answer.encode() == JSONResponse({**view, "now": now}).body
+            assert json.loads(messages[reader]) == {"type": "view", "view": {**view, "now": now}}
+        assert live.cached_texts(readers) == (live.revision, texts)
+        seat = live.state.to_move
+        service.act(live.id, seat, {"action": str(live.state.legal_actions()[0]),
+                                    "move_number": live.move_number})
+        assert live.cached_texts(readers) is None  # a new revision: nothing built yet
+    service.close()

@@ -16,7 +16,6 @@ import json
 import logging
 from collections import deque
 from collections.abc import Callable
-from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
@@ -226,11 +225,11 @@ class Hub:
         for the push, which cost as much CPU as the move's transaction. None otherwise. Only
         for a change made in this process (its copy is then the newest)."""
         live = self.service.live.get(game_id)
-        cached = None if live is None else live.cached_views(readers)
+        cached = None if live is None else live.cached_texts(readers)
         if cached is None:
             return None
-        revision, views = cached
-        return revision, messages_of(views, self.service.clock.now().isoformat())
+        revision, texts = cached
+        return revision, messages_of(texts, self.service.clock.now().isoformat())
 
     def readers(self, game_id: str) -> set[Reader]:
         """The (seat, language) of every connection watching the game."""
@@ -267,19 +266,25 @@ def views_text(live: LiveGame, readers: set[Reader],
     """The view message of each reader, serialised once, and the revision they show; ``now``:
     the server's time, beside each view (pages count the clocks down from it)."""
     with live.lock:
-        views = {reader: live.view(*reader) for reader in readers}
+        texts = {reader: live.view_text(*reader) for reader in readers}
         revision = live.revision
-    return revision, messages_of(views, now)
+    return revision, messages_of(texts, now)
 
 
-def messages_of(views: dict[Reader, dict[str, Any]], now: str | None) -> dict[Reader, str]:
-    """Each reader's view as its push message (serialised once per reader)."""
-    extra = {} if now is None else {"now": now}
-    return {reader: json.dumps({"type": "view", "view": {**view, **extra}}, separators=(",", ":"))
-            for reader, view in views.items()}
+def with_now(text: str, now: str | None) -> str:
+    """A view's JSON text (``LiveGame.view_text``) with the server's time as its last member:
+    the JSON of ``{**view, "now": now}`` (a view has members, and none named ``now``)."""
+    return text if now is None else f'{text[:-1]},"now":{json.dumps(now)}}}'
 
 
-def views_for(live: LiveGame, readers: set[Reader]) -> dict[Reader, dict[str, Any]]:
-    """Each (seat, language)'s view, all of one position (built under the game's lock)."""
+def messages_of(texts: dict[Reader, str], now: str | None) -> dict[Reader, str]:
+    """Each reader's view text as its push message, ``{"type":"view","view":{...}}``."""
+    return {reader: f'{{"type":"view","view":{with_now(text, now)}}}'
+            for reader, text in texts.items()}
+
+
+def texts_for(live: LiveGame, readers: set[Reader]) -> dict[Reader, str]:
+    """Each (seat, language)'s view text, all of one position (built under the game's lock):
+    the REST answer of one and the push to all of them share each serialisation."""
     with live.lock:
-        return {reader: live.view(*reader) for reader in readers}
+        return {reader: live.view_text(*reader) for reader in readers}

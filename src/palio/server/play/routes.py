@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 import palio.games as registry
@@ -39,7 +39,7 @@ from palio.server.base.models import parse
 from palio.server.base.settings import Settings
 from palio.server.play import boardkey, models, seating, timing
 from palio.server.play.account_seats import seat_of_account
-from palio.server.play.push import Hub, Viewer, abort, views_for
+from palio.server.play.push import Hub, Viewer, abort, texts_for, with_now
 from palio.server.play.service import GameService, LiveGame, bot_names
 
 MAX_CLIENT_MESSAGE = 4096  # characters of a WebSocket message worth reading (an auth message)
@@ -189,12 +189,16 @@ def install(app: FastAPI, host: Host) -> None:
         host.changed(game_id)
         return JSONResponse(await run_in_threadpool(summary_of, live))
 
-    async def view_reply(live: LiveGame, seat: int | None, request: Request) -> JSONResponse:
+    def view_response(text: str) -> Response:
+        """A view's answer from its JSON text (the bytes JSONResponse would write), the
+        server's time beside it: pages count the clocks down from it."""
+        return Response(with_now(text, host.clock.now().isoformat()),
+                        media_type="application/json",
+                        headers=PRIVATE)  # a seat's view: kept by no cache
+
+    async def view_reply(live: LiveGame, seat: int | None, request: Request) -> Response:
         reader = (seat, language_of(request))
-        view = (await run_in_threadpool(views_for, live, {reader}))[reader]
-        # the server's time beside the view: pages count the clocks down from it
-        return JSONResponse({**view, "now": host.clock.now().isoformat()},
-                            headers=PRIVATE)  # a seat's view: kept by no cache
+        return view_response((await run_in_threadpool(texts_for, live, {reader}))[reader])
 
     def seat_in_thread(game_id: str, request: Request) -> tuple[LiveGame, int | None]:
         """:func:`seat_of`, for a caller already in a worker thread."""
@@ -203,31 +207,31 @@ def install(app: FastAPI, host: Host) -> None:
         return live, (live.seat_of_token(token) if token
                       else seat_of_account(live, account_of(request)))
 
-    def seat_view(game_id: str, request: Request) -> dict[str, Any]:
+    def seat_view(game_id: str, request: Request) -> str:
         """The view of the seat the request opens, in one worker thread (seat_of and then
         view_reply, without a second hand over to a thread)."""
         live, seat = seat_in_thread(game_id, request)
         reader = (seat, language_of(request))
-        return views_for(live, {reader})[reader]
+        return texts_for(live, {reader})[reader]
 
     @app.get("/api/games/{game_id}/view")
     async def view(game_id: str, request: Request) -> Any:
-        view = await run_in_threadpool(seat_view, game_id, request)
-        return JSONResponse({**view, "now": host.clock.now().isoformat()}, headers=PRIVATE)
+        return view_response(await run_in_threadpool(seat_view, game_id, request))
 
     def act_and_view(game_id: str, request: Request, body: Any, body_error: ApiError | None,
-                     watching: set[Any]) -> dict[str, Any]:
+                     watching: set[Any]) -> str:
         """A move, and the mover's view after it, in one worker thread: the steps and the
         order of the answers of seat_of, body_as, service.act and view_reply, without a hand
         over to a worker thread between them (each hand over is CPU per move). The views of
-        those ``watching`` are built here too (each once per position, as the push would),
-        so the push sends them from the event loop (push.Hub.build_cached)."""
+        those ``watching`` are built here too (each once per position, as the push would), and
+        serialised, so the push sends them from the event loop (push.Hub.build_cached) and
+        the mover's answer and push share one serialisation."""
         live, seat = seat_in_thread(game_id, request)
         if body_error is not None:
             raise body_error
         service().act(game_id, seat, parse(models.Act, body))
         reader = (seat, language_of(request))
-        return views_for(live, watching | {reader})[reader]
+        return texts_for(live, watching | {reader})[reader]
 
     @app.post("/api/games/{game_id}/actions", openapi_extra=schema(models.Act))
     async def act(game_id: str, request: Request) -> Any:
@@ -235,10 +239,10 @@ def install(app: FastAPI, host: Host) -> None:
             body, body_error = await json_body(request), None
         except ApiError as exc:
             body, body_error = None, exc
-        view = await run_in_threadpool(act_and_view, game_id, request, body, body_error,
+        text = await run_in_threadpool(act_and_view, game_id, request, body, body_error,
                                        host.hub.readers(game_id))
         host.changed(game_id)
-        return JSONResponse({**view, "now": host.clock.now().isoformat()}, headers=PRIVATE)
+        return view_response(text)
 
     @app.post("/api/games/{game_id}/undo", openapi_extra=schema(models.Undo))
     async def undo(game_id: str, request: Request) -> Any:

@@ -175,6 +175,9 @@ class LiveGame:
     # views of the current revision by (seat, language): a move's REST answer and its push
     # to the same seat are built once
     views: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
+    # the same views in JSON, by (seat, language), of the same revision: a move's REST
+    # answer and its push to the same seat are serialised once
+    view_texts: dict[tuple[int | None, str], str] = field(default_factory=dict)
     views_revision: int = -1
     spectator_chat: bool = False  # may spectators read and write the table chat (chat.py)
     used: float = 0.0  # time.monotonic() when last asked for (which finished games stay cached)
@@ -279,7 +282,8 @@ class LiveGame:
                     result = True
                     break
                 sample.apply_unchecked(action)
-                if (sample.observe(seat), sample.observe(None)) != want:
+                # the mover's first: when it differs, the spectator's need not be built
+                if sample.observe(seat) != want[0] or sample.observe(None) != want[1]:
                     result = True
                     break
         self.revealed[n] = result
@@ -305,38 +309,53 @@ class LiveGame:
         a person without one is left to the translator ("Player 2")."""
         return seat_names(self.seats, tr)
 
-    def recent(self, seat: int | None) -> dict[str, Any] | None:
-        """The latest run of one seat's decisions, and what of ``seat``'s view it changed."""
+    def recent(self, seat: int | None, now: Any = None) -> dict[str, Any] | None:
+        """The latest run of one seat's decisions, and what of ``seat``'s view it changed;
+        ``now``: ``self.state.observe(seat)`` when the caller has it already."""
         if self.run_start is None or not self.actors:
             return None
+        if now is None:
+            now = self.state.observe(seat)
         return {"seat": self.actors[-1], "since": self.run_start.move_number,
-                "paths": changed_paths(self.run_start.observe(seat), self.state.observe(seat))}
+                "paths": changed_paths(self.run_start.observe(seat), now)}
 
     def view(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) may see, in words of ``lang``. Every change
         bumps the revision, so a view kept for this revision is still exact (and shared:
         callers only read it)."""
-        if self.views_revision != self.revision:
-            self.views, self.views_revision = {}, self.revision
+        if self.views_revision != self.revision:  # the revision last: see cached_texts
+            self.view_texts, self.views, self.views_revision = {}, {}, self.revision
         key = (seat, lang)
         if key not in self.views:
             self.views[key] = self._build_view(seat, lang)
         return self.views[key]
 
-    def cached_views(self, readers: set[tuple[int | None, str]]
-                     ) -> tuple[int, dict[tuple[int | None, str], dict[str, Any]]] | None:
-        """Every reader's view of the current position, if all were built already (by the
-        move's own request, palio.server.play.routes), with their revision; else None. Reads
-        without the lock, so the event loop can push without handing work to a thread: views
-        are only built under the lock, into a fresh dict per revision, after that revision
-        is recorded, so a dict whose revision reads the same before and after, and is the
-        game's current one, holds views of exactly that position."""
-        revision, views = self.views_revision, self.views
+    def view_text(self, seat: int | None, lang: str = "en") -> str:
+        """:meth:`view` in JSON, written as the REST answers write JSON (compact, UTF-8 as
+        is), once per revision, seat and language (under the game's lock, as ``view``)."""
+        view = self.view(seat, lang)
+        key = (seat, lang)
+        text = self.view_texts.get(key)
+        if text is None:
+            text = self.view_texts[key] = json.dumps(
+                view, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        return text
+
+    def cached_texts(self, readers: set[tuple[int | None, str]]
+                     ) -> tuple[int, dict[tuple[int | None, str], str]] | None:
+        """Every reader's view text (:meth:`view_text`) of the current position, if all were
+        built already (by the move's own request, palio.server.play.routes), with their
+        revision; else None. Reads without the lock, so the event loop can push without
+        handing work to a thread: texts are only built under the lock, into a fresh dict per
+        revision, after that revision is recorded, so a dict whose revision reads the same
+        before and after, and is the game's current one, holds texts of exactly that
+        position."""
+        revision, texts = self.views_revision, self.view_texts
         if revision != self.views_revision or revision != self.revision:
             return None
-        if not all(reader in views for reader in readers):
+        if not all(reader in texts for reader in readers):
             return None
-        return revision, {reader: views[reader] for reader in readers}
+        return revision, {reader: texts[reader] for reader in readers}
 
     def _log_lines(self, seat: int | None, tr: Translator) -> list[dict[str, Any]]:
         """The seat's log in words. Events never change once logged, so each reader's lines
@@ -365,6 +384,7 @@ class LiveGame:
         yours = (seat is not None and seat == to_move and self.status == "running"
                  and self.seats[seat].kind == "human")  # a seat left to a bot has no choices
         log = self._log_lines(seat, tr)
+        observation = state.observe(seat)  # once: the view's, and what ``recent`` compares
         if self.hints_used:  # the table's log says so (palio.server.review.review)
             log = [*log, {"n": state.move_number, "seat": None,
                           "text": tr(msg("review.log.hints_used"))}]
@@ -372,7 +392,7 @@ class LiveGame:
             "id": self.id, "game": game.info.id, "players": self.players, "status": self.status,
             "seat": seat, "lang": tr.lang, "move_number": state.move_number,
             "revision": self.revision, "to_move": to_move,
-            "is_over": over, "observation": state.observe(seat),
+            "is_over": over, "observation": observation,
             "legal": describe.choices(state, tr) if yours else [],
             "prompt": describe.prompt(state, seat, tr), "log": log,
             "scores": state.scores() if over else None,
@@ -381,7 +401,7 @@ class LiveGame:
             "score_table": describe.score_table(state, tr),
             "seats": [s.summary() for s in self.seats],
             "can_undo": self.can_undo(seat),
-            "recent": self.recent(seat),
+            "recent": self.recent(seat, observation),
             "text": game.render(state, seat, tr), "spectator_chat": self.spectator_chat,
             "hints": {"allowed": self.hints_allowed, "used": self.hints_used},
         }, tr)
