@@ -160,6 +160,14 @@ def test_planned_swiss_meets_nobody_twice(players, seats, rounds):
         assert sim.seat_spread() <= 1, (players, seats, rounds, seed)
 
 
+def test_round_robin_of_nine_at_three_seats_meets_nobody_twice_in_four_rounds():
+    # the affine plane of order 3 has four repeat-free rounds; before planning ahead,
+    # seeds 100-129 gave 8 repeats
+    for seed in range(100, 140):
+        sim = simulate("roundrobin", 9, 3, 4, seed)
+        assert sim.repeats() == 0 and sim.seat_spread() <= 1, seed
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("players", "seats", "rounds"), REPEAT_FREE)
 def test_planned_swiss_meets_nobody_twice_over_a_thousand_seeds(players, seats, rounds):

@@ -260,6 +260,10 @@ def _round_robin(entrants: Sequence[Entrant], results: Sequence[TableResult | By
             best, best_cost = tables, cost
         if best_cost[:2] == (0, 0):
             break
+    if left and not out and best is not None:  # keep the rounds to come repeat-free
+        ahead = _ahead(players, list(plan.humans), sizes, history, group, best, left, rng)
+        if ahead is not None:
+            return Round(tuple(ahead), tuple(out))
     if best_cost is not None and best_cost[:2] != (0, 0):
         found = perfect(players, list(plan.humans), sizes, history, group)
         if found is not None:
