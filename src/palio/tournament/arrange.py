@@ -13,6 +13,10 @@ exchanged (as FIDE's systems float a player as far as it takes to avoid a rematc
 distance is the last criterion. So when the pairing is done, no exchange, and in particular
 none within a score group and its neighbour, removes a repeat without unbalancing a seat: the
 property ``tests/tournament`` checks with its own count.
+
+``arrangements`` lists rounds with no repeat and seats balanced by a bounded depth-first
+search; ``extendable`` tells whether, after a round, more such rounds can follow (the pairing's
+look-ahead when the number of rounds is fixed).
 """
 
 from __future__ import annotations
