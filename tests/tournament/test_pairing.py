@@ -203,8 +203,7 @@ def test_look_ahead_agrees_with_brute_force_on_twelve_at_three_seats():
                   for q in players]
         tables = [list(t) for t in dict.fromkeys(map(tuple, tables))]
         fourth = any(not other & third for other in free)
-        ok = extendable(players, [3] * 4, [3] * 4, history, tables, 1, [100_000],
-                        random.Random(0))
+        ok = extendable(players, [3] * 4, [3] * 4, history, tables, 1, [100_000])
         assert ok == fourth
         dead += not fourth
         alive += fourth

@@ -152,23 +152,34 @@ def arrangements(players: list[EntrantId], humans: list[int], sizes: list[int],
         yield [[players[i] for i in table] for table in found]
 
 
+def seated(tables: list[list[EntrantId]], sizes: list[int], history: History
+           ) -> list[tuple[EntrantId | None, ...]]:
+    """The tables in seat order by ``seat_order``, ties broken by a draw seeded with the
+    table's players: a round planned ahead is seated the same when it comes."""
+    out = []
+    for table, size in zip(tables, sizes, strict=True):
+        players = sorted(table, key=repr)
+        out.append(seat_order(players, size, history, random.Random(repr(players))))
+    return out
+
+
 def extendable(players: list[EntrantId], humans: list[int], sizes: list[int], history: History,
-               seated: Sequence[Sequence[EntrantId | None]], rounds: int, budget: list[int],
-               rng: random.Random) -> bool:
+               seated_tables: Sequence[Sequence[EntrantId | None]], rounds: int,
+               budget: list[int]) -> bool:
     """Whether, after the tables ``seated`` (in seat order), ``rounds`` more rounds of the
     same players at the same table sizes can still be paired with no repeat and seats
     balanced (score groups aside, as the results to come are unknown; each round seated by
-    ``seat_order``); ``False`` too when ``budget[0]`` steps run out."""
+    ``seated``); ``False`` too when ``budget[0]`` steps run out."""
     after = copy.deepcopy(history)
-    for table in seated:
+    for table in seated_tables:
         after.add(table)
     after.left = None if history.left is None else max(0, history.left - 1)
     if rounds <= 0:
         return True
     flat = dict.fromkeys(players, 0)
     for later in arrangements(players, humans, sizes, after, flat, budget):
-        again = [seat_order(t, s, after, rng) for t, s in zip(later, sizes, strict=True)]
-        if extendable(players, humans, sizes, after, again, rounds - 1, budget, rng):
+        if extendable(players, humans, sizes, after, seated(later, sizes, after), rounds - 1,
+                      budget):
             return True
         if budget[0] < 0:
             return False

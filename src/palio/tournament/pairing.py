@@ -12,7 +12,14 @@ from collections.abc import Collection, Sequence
 from itertools import combinations
 
 from palio.tournament import dutch
-from palio.tournament.arrange import arrangements, extendable, improve, perfect, table_cost
+from palio.tournament.arrange import (
+    arrangements,
+    extendable,
+    improve,
+    perfect,
+    seated,
+    table_cost,
+)
 from palio.tournament.model import (
     BOT,
     FORMATS,
@@ -161,7 +168,7 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
     tables = improve(start, sizes, history, group)
     cost = _total(tables, sizes, history, group)
     if left and not out:  # (who sits out now may play later: no look-ahead then)
-        ahead = _ahead(players, list(plan.humans), sizes, history, group, tables, left, rng)
+        ahead = _ahead(players, list(plan.humans), sizes, history, group, tables, left)
         if ahead is not None:
             return Round(tuple(ahead), tuple(out))
     if cost[:2] != (0, 0):
@@ -180,8 +187,8 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
 
 
 def _ahead(players: list[EntrantId], humans: list[int], sizes: list[int], history: History,
-           group: dict[EntrantId, int], tables: list[list[EntrantId]], left: int | None,
-           rng: random.Random) -> list[tuple[EntrantId | None, ...]] | None:
+           group: dict[EntrantId, int], tables: list[list[EntrantId]], left: int | None
+           ) -> list[tuple[EntrantId | None, ...]] | None:
     """With ``left`` planned rounds to come: this round's tables in seat order, with no repeat
     and seats balanced, after which those rounds (up to ``LOOK_AHEAD``) can still be paired
     the same way (``tables`` when they are such, else the first such arrangement found), or
@@ -193,15 +200,11 @@ def _ahead(players: list[EntrantId], humans: list[int], sizes: list[int], histor
     if depth == 0:
         return None
     budget = [AHEAD_BUDGET]
-    ahead = random.Random(rng.random())
-
-    def seated(found: list[list[EntrantId]]) -> list[tuple[EntrantId | None, ...]]:
-        return [seat_order(t, s, history, ahead) for t, s in zip(found, sizes, strict=True)]
 
     def keeps(found: list[list[EntrantId]]) -> list[tuple[EntrantId | None, ...]] | None:
-        order = seated(found)
-        ok = extendable(players, humans, sizes, history, order, depth, budget, ahead)
-        return order if ok else None
+        order = seated(found, sizes, history)
+        return order if extendable(players, humans, sizes, history, order, depth,
+                                   budget) else None
 
     if _total(tables, sizes, history, group)[:2] == (0, 0):
         order = keeps(tables)
@@ -261,7 +264,7 @@ def _round_robin(entrants: Sequence[Entrant], results: Sequence[TableResult | By
         if best_cost[:2] == (0, 0):
             break
     if left and not out and best is not None:  # keep the rounds to come repeat-free
-        ahead = _ahead(players, list(plan.humans), sizes, history, group, best, left, rng)
+        ahead = _ahead(players, list(plan.humans), sizes, history, group, best, left)
         if ahead is not None:
             return Round(tuple(ahead), tuple(out))
     if best_cost is not None and best_cost[:2] != (0, 0):
