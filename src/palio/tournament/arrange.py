@@ -176,6 +176,8 @@ def extendable(players: list[EntrantId], humans: list[int], sizes: list[int], hi
     after.left = None if history.left is None else max(0, history.left - 1)
     if rounds <= 0:
         return True
+    if len(seated_tables) < max(humans, default=0):
+        return False  # a table of the next round would need players from as many tables
     flat = dict.fromkeys(players, 0)
     for later in arrangements(players, humans, sizes, after, flat, budget):
         if extendable(players, humans, sizes, after, seated(later, sizes, after), rounds - 1,

@@ -38,7 +38,7 @@ from palio.tournament.sizes import table_plan
 
 RESTARTS = 6  # best of this many shuffled starts while a repeat or an unbalanced seat remains
 LOOK_AHEAD = 3  # planned rounds to come that a Swiss round keeps pairable with no repeat
-AHEAD_BUDGET = 8_000  # search steps per round for that look-ahead (all candidates together)
+AHEAD_BUDGET = 30_000  # search steps per round for that look-ahead (all candidates together)
 AHEAD_CANDIDATES = 40  # arrangements of the round tried against it
 
 
