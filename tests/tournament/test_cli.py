@@ -6,6 +6,7 @@ import json
 from collections import Counter
 from itertools import combinations
 
+import pytest
 from typer.testing import CliRunner
 
 from palio.cli import app
@@ -58,3 +59,13 @@ def test_the_text_report_names_seat_gaps_and_repeats():
                                  "3", "--format", "roundrobin"])
     assert result.exit_code == 0, result.output
     assert "Round 3:" in result.output and "Repeat meetings" in result.output
+
+
+@pytest.mark.parametrize("seed", range(1, 11))
+def test_the_issue_checks_hold_for_seeds_one_to_ten(seed):
+    tiletum = pair("tiletum", "-p", "12", "-k", "3", "-r", "4", "-s", str(seed), "--json")
+    assert len(tiletum["rounds"]) == 4
+    assert_no_repeat_and_seats_within_one(tiletum["rounds"], 3)
+    san = pair("san-gimignano", "-p", "10", "-k", "2", "-r", "5", "-s", str(seed), "--json")
+    assert len(san["rounds"]) == 5
+    assert_no_repeat_and_seats_within_one(san["rounds"], 2)

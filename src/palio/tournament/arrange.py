@@ -13,14 +13,20 @@ exchanged (as FIDE's systems float a player as far as it takes to avoid a rematc
 distance is the last criterion. So when the pairing is done, no exchange, and in particular
 none within a score group and its neighbour, removes a repeat without unbalancing a seat: the
 property ``tests/tournament`` checks with its own count.
+
+``arrangements`` lists rounds with no repeat and seats balanced by a bounded depth-first
+search; ``extendable`` tells whether, after a round, more such rounds can follow (the pairing's
+look-ahead when the number of rounds is fixed).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import copy
+import random
+from collections.abc import Iterator, Mapping, Sequence
 
 from palio.tournament.model import EntrantId, History
-from palio.tournament.seating import unmatched
+from palio.tournament.seating import seat_order, unmatched
 
 Cost = tuple[int, int, int, int]
 
@@ -81,43 +87,111 @@ def _improve_pair(tables: list[list[EntrantId]], costs: list[Cost], sizes: list[
 def perfect(players: list[EntrantId], humans: list[int], sizes: list[int], history: History,
             group: Mapping[EntrantId, int], budget: int = 20_000
             ) -> list[list[EntrantId]] | None:
-    """Tables with no repeat and every seat balanced, found by a depth-first search that
-    seats the highest-placed free player first with the nearest in the standings; ``None``
-    when there is none or the search gives up after ``budget`` steps."""
-    steps = 0
+    """Tables with no repeat and every seat balanced, or ``None`` when there is none or the
+    search gives up after ``budget`` steps (see ``arrangements``)."""
+    return next(arrangements(players, humans, sizes, history, group, [budget]), None)
 
-    def fits(table: list[EntrantId], size: int) -> bool:
-        return not unmatched(tuple(sorted(history.needs(p) for p in table)), size)
 
-    def search(free: list[EntrantId], t: int) -> list[list[EntrantId]] | None:
-        nonlocal steps
+def arrangements(players: list[EntrantId], humans: list[int], sizes: list[int],
+                 history: History, group: Mapping[EntrantId, int], budget: list[int]
+                 ) -> Iterator[list[list[EntrantId]]]:
+    """Every arrangement with no repeat and every seat balanced, while ``budget[0]`` steps
+    last (it is spent in place).
+
+    A depth-first search over bit masks: each table starts from the free player with the
+    fewest possible partners left (ties: the highest placed), takes partners nearest in score
+    group first, and a branch is dropped as soon as some free player has too few possible
+    partners left to fill the smallest table."""
+    n = len(players)
+    free_of = [0] * n  # bit j set: players i and j have not met
+    for i, a in enumerate(players):
+        for j, b in enumerate(players):
+            if i != j and not history.met(a, b):
+                free_of[i] |= 1 << j
+    needs = [history.needs(p) for p in players]
+    level = [group[p] for p in players]
+
+    def fits(table: list[int], size: int) -> bool:
+        return not unmatched(tuple(sorted(needs[i] for i in table)), size)
+
+    def tables(free: int, t: int) -> Iterator[list[list[int]]]:
         if t == len(humans):
-            return []
-        head, rest = free[0], free[1:]
-        rest = sorted(rest, key=lambda p: abs(group[p] - group[head]))
+            yield []
+            return
+        least = min(humans[t:]) - 1
+        head, head_options = -1, n + 1
+        for i in _bits(free):
+            options = (free_of[i] & free).bit_count()
+            if options < least:
+                return  # someone can no longer be seated without a repeat
+            if options < head_options:
+                head, head_options = i, options
+        if not fits([head], sizes[t]):
+            return
+        rest = sorted(_bits(free_of[head] & free), key=lambda j: (abs(level[j] - level[head]), j))
 
-        def grow(table: list[EntrantId], start: int) -> list[list[EntrantId]] | None:
-            nonlocal steps
-            steps += 1
-            if steps > budget:
-                return None
+        def grow(table: list[int], allowed: int, start: int) -> Iterator[list[list[int]]]:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return
             if len(table) == humans[t]:
-                left = [p for p in free if p not in table]
-                found = search(left, t + 1)
-                return None if found is None else [table, *found]
-            for i in range(start, len(rest)):
-                p = rest[i]
-                if any(history.met(p, q) for q in table):
-                    continue
-                if not fits([*table, p], sizes[t]):
-                    continue
-                found = grow([*table, p], i + 1)
-                if found is not None:
-                    return found
-                if steps > budget:
-                    return None
-            return None
+                taken = sum(1 << i for i in table)
+                for others in tables(free & ~taken, t + 1):
+                    yield [table, *others]
+                return
+            for k in range(start, len(rest)):
+                j = rest[k]
+                if allowed >> j & 1 and fits([*table, j], sizes[t]):
+                    yield from grow([*table, j], allowed & free_of[j], k + 1)
+                if budget[0] < 0:
+                    return
 
-        return grow([head], 0)
+        yield from grow([head], free_of[head] & free, 0)
 
-    return search(list(players), 0)
+    for found in tables((1 << n) - 1, 0):
+        yield [[players[i] for i in table] for table in found]
+
+
+def seated(tables: list[list[EntrantId]], sizes: list[int], history: History
+           ) -> list[tuple[EntrantId | None, ...]]:
+    """The tables in seat order by ``seat_order``, ties broken by a draw seeded with the
+    table's players: a round planned ahead is seated the same when it comes."""
+    out = []
+    for table, size in zip(tables, sizes, strict=True):
+        players = sorted(table, key=repr)
+        out.append(seat_order(players, size, history, random.Random(repr(players))))
+    return out
+
+
+def extendable(players: list[EntrantId], humans: list[int], sizes: list[int], history: History,
+               seated_tables: Sequence[Sequence[EntrantId | None]], rounds: int,
+               budget: list[int]) -> bool:
+    """Whether, after the tables ``seated`` (in seat order), ``rounds`` more rounds of the
+    same players at the same table sizes can still be paired with no repeat and seats
+    balanced (score groups aside, as the results to come are unknown; each round seated by
+    ``seated``); ``False`` too when ``budget[0]`` steps run out."""
+    after = copy.deepcopy(history)
+    for table in seated_tables:
+        after.add(table)
+    after.left = None if history.left is None else max(0, history.left - 1)
+    if rounds <= 0:
+        return True
+    if len(seated_tables) < max(humans, default=0):
+        return False  # a table of the next round would need players from as many tables
+    flat = dict.fromkeys(players, 0)
+    for later in arrangements(players, humans, sizes, after, flat, budget):
+        if extendable(players, humans, sizes, after, seated(later, sizes, after), rounds - 1,
+                      budget):
+            return True
+        if budget[0] < 0:
+            return False
+    return False
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -12,7 +12,14 @@ from collections.abc import Collection, Sequence
 from itertools import combinations
 
 from palio.tournament import dutch
-from palio.tournament.arrange import improve, perfect, table_cost
+from palio.tournament.arrange import (
+    arrangements,
+    extendable,
+    improve,
+    perfect,
+    seated,
+    table_cost,
+)
 from palio.tournament.model import (
     BOT,
     FORMATS,
@@ -30,6 +37,9 @@ from palio.tournament.seating import seat_order, table_unmatched
 from palio.tournament.sizes import table_plan
 
 RESTARTS = 6  # best of this many shuffled starts while a repeat or an unbalanced seat remains
+LOOK_AHEAD = 3  # planned rounds to come that a Swiss round keeps pairable with no repeat
+AHEAD_BUDGET = 30_000  # search steps per round for that look-ahead (all candidates together)
+AHEAD_CANDIDATES = 40  # arrangements of the round tried against it
 
 
 def pair_round(fmt: str, entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], *,
@@ -157,6 +167,10 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
     start = _fold(players, plan.humans) if first else _deal_groups(players, plan.humans, group)
     tables = improve(start, sizes, history, group)
     cost = _total(tables, sizes, history, group)
+    if left and not out:  # (who sits out now may play later: no look-ahead then)
+        ahead = _ahead(players, list(plan.humans), sizes, history, group, tables, left)
+        if ahead is not None:
+            return Round(tuple(ahead), tuple(out))
     if cost[:2] != (0, 0):
         found = perfect(players, list(plan.humans), sizes, history, group)
         if found is not None:
@@ -170,6 +184,45 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
         if _total(again, sizes, history, group) < cost:
             tables, cost = again, _total(again, sizes, history, group)
     return _seated(tables, sizes, history, rng, out)
+
+
+def _ahead(players: list[EntrantId], humans: list[int], sizes: list[int], history: History,
+           group: dict[EntrantId, int], tables: list[list[EntrantId]], left: int | None
+           ) -> list[tuple[EntrantId | None, ...]] | None:
+    """With ``left`` planned rounds to come: this round's tables in seat order, with no repeat
+    and seats balanced, after which those rounds (up to ``LOOK_AHEAD``) can still be paired
+    the same way (``tables`` when they are such, else the first such arrangement found), or
+    ``None`` when the search finds none within its budget (the caller then pairs this round
+    alone). Without it a Swiss pairing may reach its last round with every arrangement
+    repeating someone's opponent (12 entrants at 3 seats, 4 rounds: about one tournament in
+    two)."""
+    depth = min(left or 0, LOOK_AHEAD)
+    if depth == 0:
+        return None
+    budget = [AHEAD_BUDGET]
+
+    def keeps(found: list[list[EntrantId]]) -> list[tuple[EntrantId | None, ...]] | None:
+        order = seated(found, sizes, history)
+        return order if extendable(players, humans, sizes, history, order, depth,
+                                   budget) else None
+
+    if _total(tables, sizes, history, group)[:2] == (0, 0):
+        order = keeps(tables)
+        if order is not None:
+            return order
+    for tried, found in enumerate(arrangements(players, humans, sizes, history, group,
+                                               budget)):
+        if tried >= AHEAD_CANDIDATES or budget[0] < 0:
+            return None
+        better = improve(found, sizes, history, group)
+        if _total(better, sizes, history, group) < _total(found, sizes, history, group):
+            order = keeps(better)
+            if order is not None:
+                return order
+        order = keeps(found)
+        if order is not None:
+            return order
+    return None
 
 
 def _total(tables: list[list[EntrantId]], sizes: Sequence[int], history: History,
@@ -210,6 +263,10 @@ def _round_robin(entrants: Sequence[Entrant], results: Sequence[TableResult | By
             best, best_cost = tables, cost
         if best_cost[:2] == (0, 0):
             break
+    if left and not out and best is not None:  # keep the rounds to come repeat-free
+        ahead = _ahead(players, list(plan.humans), sizes, history, group, best, left)
+        if ahead is not None:
+            return Round(tuple(ahead), tuple(out))
     if best_cost is not None and best_cost[:2] != (0, 0):
         found = perfect(players, list(plan.humans), sizes, history, group)
         if found is not None:
