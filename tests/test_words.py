@@ -157,9 +157,10 @@ def test_every_component_has_a_name_and_an_explanation(game_id, lang):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_scores_during_play_show_only_what_everyone_knows(game_id):
-    """Clients show the score table during play: it must not change in any world a seat
-    cannot tell apart from the real one (no hidden card, no future draw scores in it)."""
+def test_scores_and_outcomes_during_play_show_only_what_everyone_knows(game_id):
+    """Clients show the score table during play, and reviews count each seat's named outcomes
+    (``words.outcomes``) in worlds drawn from the mover's view: neither may change in any
+    world a seat cannot tell apart from the real one (no hidden card, no future draw in it)."""
     game = palio.get_game(game_id)
     for players in (game.info.min_players, game.info.max_players):
         state = game.setup(players, 5)
@@ -167,26 +168,10 @@ def test_scores_during_play_show_only_what_everyone_knows(game_id):
         while not state.is_over:
             if rng.random() < 0.05:
                 rows = game.words.scores(state)
+                named = [game.words.outcomes(state, seat) for seat in range(players)]
                 for seat in range(players):
                     world = state.determinize(seat, random.Random(rng.random()))
                     assert game.words.scores(world) == rows
                     assert world.scores() == state.scores()
-            state.apply_unchecked(rng.choice(state.legal_actions()))
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-def test_outcomes_name_only_what_everyone_knows(game_id):
-    """Reviews count each seat's named outcomes (``words.outcomes``) in worlds drawn from the
-    mover's view: in every world a seat cannot tell from the real one, every seat's outcomes
-    are the real ones (no hidden card or future draw names one)."""
-    game = palio.get_game(game_id)
-    for players in (game.info.min_players, game.info.max_players):
-        state = game.setup(players, 7)
-        rng = random.Random(7)
-        while not state.is_over:
-            if rng.random() < 0.05:
-                named = [game.words.outcomes(state, seat) for seat in range(players)]
-                for seat in range(players):
-                    world = state.determinize(seat, random.Random(rng.random()))
                     assert [game.words.outcomes(world, s) for s in range(players)] == named
             state.apply_unchecked(rng.choice(state.legal_actions()))
