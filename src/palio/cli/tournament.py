@@ -111,6 +111,9 @@ def create_command(
                                            help="how long an arena runs, in hours (arena only)"),
     points: str = typer.Option("bga", "--scoring", help=f"{', '.join(PRESETS)}"),
     bots: bool = typer.Option(False, "--bots/--no-bots", help="bots may fill a table"),
+    bot_level: str = typer.Option("medium", "--bot-level",
+                                  help="the bots' level: easy, medium, hard, expert, or any "
+                                       "bot a table's seat takes (GET /api/bots)"),
     rated: bool = typer.Option(False, "--rated/--unrated", help="rated tables"),
     round_days: int = typer.Option(7, "--round-days", help="the longest a round runs, in days"),
     db: str = DB_OPTION,
@@ -126,7 +129,8 @@ def create_command(
     if account is None:
         raise say_refused(tr, tr(msg("cli.users.no_such", name=organiser)))
     body = {"name": name, "game": game, "players": seats, "format": fmt, "scoring": points,
-            "bots": bots, "rated": rated, "starts_at": starts, "round_days": round_days}
+            "bots": bots, "bot_level": bot_level, "rated": rated, "starts_at": starts,
+            "round_days": round_days}
     # what is not given stays out of the body: the server says what a format needs
     body.update({key: value for key, value in (("rounds", rounds), ("arena_hours", arena_hours))
                  if value is not None})

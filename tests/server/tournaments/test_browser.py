@@ -101,12 +101,15 @@ def test_a_whole_swiss_of_seven_over_a_week(browser: Any, make_server: Any,
     form.locator("[name=rounds]").fill(str(ROUNDS))
     form.locator("[name=starts_at]").fill(time.strftime("%Y-%m-%dT%H:%M", time.gmtime(start)))
     form.locator("[name=per_move_days]").fill("1")
+    form.locator("[name=bot_level]").select_option("easy")  # the organiser's bots' level
     organiser.page.screenshot(path=str(SHOTS / "tournaments-form-en.png"), full_page=True)
     organiser.page.click("#tournament-create")
     organiser.page.wait_for_url(re.compile(r"/tournaments/\d+$"), timeout=WAIT_MS)
     tid = int(organiser.page.url.rsplit("/", 1)[1])
     made = organiser.get(f"/api/tournaments/{tid}")
     assert made["bots"] is True and made["players"] == 3 and made["rounds_planned"] == ROUNDS
+    assert made["bot_level"] == "easy"
+    assert "bots (Easy) fill short tables" in organiser.page.inner_text("#facts")
     assert made["timing"]["kind"] == "turn" and made["timing"]["per_move_s"] == DAY
 
     # everyone finds it on /tournaments and enters from its page, in their own language

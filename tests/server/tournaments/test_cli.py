@@ -37,6 +37,20 @@ def test_create_list_and_show(tmp_path: Path) -> None:
     shown = runner.invoke(app, ["tournament", "show", "1", "--json", "--db", db])
     detail = json.loads(shown.output)
     assert detail["status"] == "planned" and detail["bots"] is True
+    assert detail["bot_level"] == "medium"  # none named: the level bots always had
+
+
+def test_create_with_the_bots_level(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'palio.db'}"
+    runner.invoke(app, ["users", "create", "Ada", "--db", db], input="correct horse battery\n")
+    created = runner.invoke(app, [
+        "tournament", "create", "Hard Cup", "--game", "tiletum", "--seats", "3", "--rounds",
+        "3", "--organiser", "Ada", "--starts", "2030-01-01T10:00:00+00:00", "--bots",
+        "--bot-level", "hard", "--db", db])
+    assert created.exit_code == 0, created.output
+    detail = json.loads(runner.invoke(app, ["tournament", "show", "1", "--json", "--db", db])
+                        .output)
+    assert detail["bots"] is True and detail["bot_level"] == "hard"
     assert detail["starts_at"] == "2030-01-01T10:00:00+00:00"
 
 
@@ -62,6 +76,7 @@ def test_an_arena_is_created_with_its_hours_and_no_rounds(tmp_path: Path) -> Non
     (["--starts", "2030-01-01T10:00:00"], "starts_at"),  # no zone
     (["--format", "arena"], "format"),  # an arena with rounds
     (["--arena-hours", "3"], "format"),  # hours for a swiss
+    (["--bot-level", "nope"], "bot_level"),  # no such bot
 ])
 def test_bad_input_is_refused_and_writes_nothing(tmp_path: Path, args: list[str],
                                                  says: str) -> None:

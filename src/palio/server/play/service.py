@@ -758,16 +758,21 @@ class GameService:
         return seats
 
     def _check_bot(self, index: int, level: str) -> str:
-        """A bot level, name or spec (``mcts:iterations=50``) this server can play; its name."""
+        return self.check_bot_level(level, f"seats[{index}]")
+
+    def check_bot_level(self, level: str, where: str = "level") -> str:
+        """A bot level, name or spec (``mcts:iterations=50``) this server can play at its
+        tables; its name. Otherwise ApiError 422 ``bad_options``, its message starting with
+        ``where`` (the field that named the level)."""
         try:
             bots = _bots()
             name, options = bots.parse_spec(level)
             bots.get(level)
         except OptionError as exc:
-            raise ApiError(422, "bad_options", f"seats[{index}]: {exc}") from None
+            raise ApiError(422, "bad_options", f"{where}: {exc}") from None
         budget = options.get("time_budget")
         if isinstance(budget, int | float) and budget > self.bot_seconds:
-            raise ApiError(422, "bad_options", f"seats[{index}]: a bot may think at most "
+            raise ApiError(422, "bad_options", f"{where}: a bot may think at most "
                                                f"{self.bot_seconds:g} s a move on this server")
         return name[:40]
 

@@ -29,7 +29,8 @@ if (form) {
     const body = {
       name: data.get("name"), game: data.get("game"), players: Number(data.get("players")),
       format: data.get("format"), scoring: data.get("scoring"),
-      bots: data.get("bots") === "on", rated: data.get("rated") === "on",
+      bots: data.get("bots") === "on", bot_level: data.get("bot_level") || "medium",
+      rated: data.get("rated") === "on",
       round_days: Number(data.get("round_days")),
       starts_at: Number.isNaN(starts.getTime()) ? "" : starts.toISOString(),
     };

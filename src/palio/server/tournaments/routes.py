@@ -14,13 +14,16 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 import palio.games as registry
+from palio.core.i18n import Translator, lookup
+from palio.core.words import msg
 from palio.server.accounts.routes import ProfilePart
 from palio.server.accounts.web import required, signed_in
 from palio.server.base import pages
 from palio.server.base.errors import ApiError
 from palio.server.base.http import json_body
 from palio.server.base.pages import game_message, say
-from palio.server.tournaments.service import Tournaments
+from palio.server.play.service import BOT_LEVELS
+from palio.server.tournaments.service import BOT_LEVEL, Tournaments
 
 router = APIRouter()
 
@@ -84,6 +87,14 @@ def status_word(lang: str, status: str) -> str:
     return say(lang, f"tournaments.status.{status}")
 
 
+def level_word(lang: str, level: str) -> str:
+    """A bot level in the reader's words, as the tables name their bots (``ui.level.*``); a
+    level without words (a bot's spec such as ``mcts:iterations=50``) as it is written. Plain
+    text: the caller escapes it."""
+    key = f"ui.level.{level.partition(':')[0]}"
+    return Translator(lang)(msg(key)) if lookup(key, lang) else level
+
+
 def create_form(lang: str) -> str:
     """The organiser's form (a signed-in reader's; ``/static/tournaments.js`` sends it)."""
     games = "".join(
@@ -98,6 +109,8 @@ def create_form(lang: str) -> str:
                           for f in ("swiss", "roundrobin", "arena")),
         "scoring": "".join(f'<option value="{p}">{say(lang, "tournaments.scoring." + p)}'
                            "</option>" for p in ("bga", "lichess", "podium")),
+        "bot_level": "".join(f'<option value="{v}"{" selected" if v == BOT_LEVEL else ""}>'
+                             f'{html.escape(level_word(lang, v))}</option>' for v in BOT_LEVELS),
     }
     return (
         f'<h3>{say(lang, "tournaments.new")}</h3><form id="tournament-form"><div class="row">'
@@ -118,7 +131,10 @@ def create_form(lang: str) -> str:
         + field("tournaments.round_days",
                 '<input name="round_days" type="number" min="1" max="60" value="7">')
         + f'<label><input name="bots" type="checkbox" checked> {say(lang, "tournaments.bots")}'
-        + f'</label><label><input name="rated" type="checkbox"> {say(lang, "tournaments.rated")}'
+        + "</label>" + field("tournaments.bot_level",
+                             f'<select name="bot_level">{choices["bot_level"]}</select>')
+        + "<label>"
+        + f'<input name="rated" type="checkbox"> {say(lang, "tournaments.rated")}'
         + '</label></div><button type="submit" id="tournament-create">'
         + f'{say(lang, "tournaments.create")}</button></form>')
 
@@ -204,6 +220,9 @@ def detail_page(request: Request, tid: str, you: dict[str, Any] | None,
     else:
         shape = (say(lang, "tournaments.facts", seats=t["players"], rounds=t["rounds_planned"])
                  + f' · {say(lang, "tournaments.format." + t["format"])}')
+    if t["bots"]:
+        shape += " · " + say(lang, "tournaments.facts_bots",
+                             level=level_word(lang, t["bot_level"]))
     facts = (f'<p id="facts">{say(lang, game_message(t["game"]))} · {shape} · '
              f'{status_word(lang, t["status"])} · {t["starts_at"][:16].replace("T", " ")} UTC</p>')
     body = (f'<section class="panel" id="tournament" data-id="{t["id"]}">{facts}{action}'

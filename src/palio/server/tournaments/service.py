@@ -61,7 +61,7 @@ from palio.tournament.seating import seat_order
 log = logging.getLogger("palio.server.tournaments")
 TIMEOUTS_OUT = 2  # a player who times out of this many tables is withdrawn
 TIE_BREAKS = ("buchholz", "wins")
-BOT_LEVEL = "medium"
+BOT_LEVEL = "medium"  # the bots' level when the organiser names none
 MAX_ROUNDS = 30
 MAX_ARENA_HOURS = 24 * 30
 MAX_ENTRANTS = 500
@@ -80,6 +80,9 @@ class CreateTournament(Body):
     rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] | None = None  # swiss, roundrobin
     arena_hours: Annotated[int, Field(ge=1, le=MAX_ARENA_HOURS)] | None = None  # arena only
     bots: bool = False
+    # the level of the bots that fill short tables: any a table's bot seat takes (as
+    # ``POST /api/games``: GameService.check_bot_level); kept even where bots are not allowed
+    bot_level: Annotated[str, Field(min_length=1, max_length=100)] = BOT_LEVEL
     rated: bool = False
     starts_at: Annotated[AwareDatetime, Field(strict=False)]  # ISO 8601 with its zone
     round_days: Annotated[int, Field(ge=1, le=60)] = 7
@@ -124,6 +127,7 @@ class Tournaments:
         if request.on_timeout is not None:
             table["on_timeout"] = request.on_timeout.model_dump()
         options = self.service.check_table(table)
+        self.service.check_bot_level(request.bot_level, "bot_level")
         now = self.clock.now()
         if request.starts_at < now:
             raise ApiError(422, "bad_start", "starts_at: a tournament starts now or later")
@@ -132,7 +136,8 @@ class Tournaments:
                 name=request.name, game=game.info.id, seats=request.players, options=options,
                 timing=table.get("timing"), on_timeout=table.get("on_timeout"),
                 format=request.format, scoring=request.scoring, rounds=request.rounds or 0,
-                bots=request.bots, rated=request.rated, organiser_id=organiser_id,
+                bots=request.bots, bot_level=request.bot_level, rated=request.rated,
+                organiser_id=organiser_id,
                 starts_at=request.starts_at, round_days=request.round_days, status="planned",
                 ends_at=None if request.arena_hours is None
                 else request.starts_at + timedelta(hours=request.arena_hours),
@@ -311,7 +316,7 @@ class Tournaments:
         for seats in tables:
             holders = [None if a is None else (a, names[a]) for a in seats]
             game_id = self.service.create_seated(session, table_body(t, len(seats)), holders,
-                                                 bot_level=BOT_LEVEL)
+                                                 bot_level=t.bot_level)
             session.add(TableRow(game_id=game_id, round_id=round_row.id, seats=list(seats)))
             games.append(game_id)
             for seat, account in enumerate(seats):
@@ -538,6 +543,6 @@ def summary(t: TournamentRow) -> dict[str, Any]:
             "format": t.format, "scoring": t.scoring,
             "rounds_planned": None if t.format == "arena" else t.rounds,
             "ends_at": None if t.ends_at is None else utc(t.ends_at).isoformat(),
-            "bots": t.bots, "rated": t.rated, "starts_at": utc(t.starts_at).isoformat(),
+            "bots": t.bots, "bot_level": t.bot_level, "rated": t.rated, "starts_at": utc(t.starts_at).isoformat(),
             "round_days": t.round_days, "status": t.status,
             "finished_at": None if t.finished_at is None else utc(t.finished_at).isoformat()}

@@ -38,6 +38,9 @@ class TournamentRow(Base):
     scoring: Mapped[str] = mapped_column(String(16))  # a preset of palio.tournament.PRESETS
     rounds: Mapped[int] = mapped_column(Integer)  # 0 for an arena (it runs until ends_at)
     bots: Mapped[bool] = mapped_column(Boolean, default=False)  # may bots fill a table
+    # the level (or spec) of those bots (migration 0014; "medium" for the tournaments before)
+    bot_level: Mapped[str] = mapped_column(String(100), default="medium",
+                                           server_default="medium")
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     # no foreign key to accounts (as ratings): accounts are disabled, never deleted
     organiser_id: Mapped[int] = mapped_column(Integer)
