@@ -57,6 +57,29 @@ def test_standings_use_the_named_tie_breaks_and_share_ranks():
     assert {s.rank for s in tied} == {1}
 
 
+def test_game_score_comes_after_buchholz_and_wins_and_a_table_without_scores_adds_nothing():
+    entrants = [Entrant(x) for x in "abcd"]
+    first = [TableResult(1, ("a", "b"), (1, 2), (10, 4)),
+             TableResult(1, ("c", "d"), (1, 2), (7, 6)),
+             TableResult(2, ("c", "b"), (2, 1), (5, 5))]
+    order = ("buchholz", "wins", "game_score")  # the server's order (issue 38)
+    scored = standings(entrants, [*first, TableResult(2, ("a", "d"), (2, 1), (3, 9))],
+                       PRESETS["bga"], 2, order)
+    # equal on points (1), buchholz (two opponents of 1) and wins (1): the game score decides
+    assert {(s.points, s.tie_breaks["buchholz"], s.tie_breaks["wins"]) for s in scored} == {
+        (1, 2, 1)}
+    assert list(scored[0].tie_breaks) == list(order)  # each tie-break by its name
+    assert [(s.entrant, s.tie_breaks["game_score"]) for s in scored] == [
+        ("d", 15), ("a", 13), ("c", 12), ("b", 9)]
+    assert [s.rank for s in scored] == [1, 2, 3, 4]
+    unscored = standings(entrants, [*first, TableResult(2, ("a", "d"), (2, 1))],
+                         PRESETS["bga"], 2, order)
+    assert [(s.entrant, s.tie_breaks["game_score"]) for s in unscored] == [
+        ("c", 12), ("a", 10), ("b", 9), ("d", 6)]
+    with pytest.raises(TournamentError):
+        TableResult(1, ("a", "b"), (1, 2), (3,))  # one score per seat
+
+
 def test_a_withdrawn_entrant_is_listed_last_and_bad_names_are_refused():
     entrants = [Entrant("a"), Entrant("b")]
     results = [TableResult(1, ("a", "b"), (1, 2))]

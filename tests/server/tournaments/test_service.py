@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 
 from palio.server.accounts.store import AccountStore
 from palio.server.base.errors import ApiError
+from palio.server.base.pages import say
 from palio.server.mail.tables import OutboxRow
 from palio.server.play import timing
 from palio.server.play.service import GameService
@@ -223,7 +224,39 @@ def test_a_whole_swiss_of_seven_at_three_seat_tiletum_tables(
     # take their places' points with them
     assert [row["rank"] for row in table] == sorted(row["rank"] for row in table)
     assert [row["points"] for row in table] == sorted((r["points"] for r in table), reverse=True)
-    assert table[0]["points"] > 0 and set(detail["tie_breaks"]) == {"buchholz", "wins"}
+    assert table[0]["points"] > 0 and detail["tie_breaks"] == ["buchholz", "wins", "game_score"]
+
+
+def test_a_finished_table_keeps_its_game_scores_for_the_game_score_tie_break(
+        service: GameService, tournaments: Tournaments) -> None:
+    people = accounts(service, 2)
+    tid = new(tournaments, people[0][0], players=2, rounds=1, game="san-gimignano",
+              bots=False)
+    for account, name in people:
+        tournaments.register(tid, account, name)
+    service.clock.advance(86400)
+    (game_id,) = tournaments.sweep()
+    with service.sessions() as session:
+        assert session.get(TableRow, game_id).scores is None  # not finished yet
+    play_out(service, game_id, random.Random(38))
+    final = [float(x) for x in service.get(game_id).state.scores()]
+    with service.sessions() as session:
+        table = session.get(TableRow, game_id)
+        seats, stored = list(table.seats), table.scores
+    assert stored == final  # the game's own scores, in seat order
+    assert tournaments.sweep() == []
+    detail = tournaments.detail(tid)
+    assert detail["status"] == "finished"
+    assert detail["tie_breaks"] == ["buchholz", "wins", "game_score"]  # the new one last
+    by_account = {account: final[seat] for seat, account in enumerate(seats)}
+    names = dict(people)
+    for row in detail["standings"]:
+        account = next(a for a, n in names.items() if n == row["name"])
+        assert row["tie_breaks"]["game_score"] == by_account[account]
+    for lang in ("en", "ja"):  # shown by its name in both languages, not by its key
+        assert "game_score" not in say(lang, "tournaments.tie_break.game_score")
+    assert say("en", "tournaments.tie_break.game_score") != say(
+        "ja", "tournaments.tie_break.game_score")
 
 
 def test_a_new_round_mails_each_entrant_who_takes_mails(service: GameService) -> None:

@@ -439,10 +439,10 @@ class GameService:
         # e.g. palio.server.mail.turns queues a turn mail
         self.move_hooks: list[Callable[[Session, str, str, int | None, int | None, int], Any]] = []
         # called in the transaction that finishes a game: (session, its games row, its seats'
-        # rows in seat order, each seat's place, the moment); e.g. the ratings rate a rated
-        # table (palio.server.ratings.ratings.rate_finished)
-        self.finish_hooks: list[Callable[[Session, GameRow, list[SeatRow], list[int], datetime],
-                                         Any]] = []
+        # rows in seat order, each seat's place, the moment, each seat's final game score);
+        # e.g. the ratings rate a rated table (palio.server.ratings.ratings.rate_finished)
+        self.finish_hooks: list[Callable[[Session, GameRow, list[SeatRow], list[int], datetime,
+                                          list[float]], Any]] = []
         self.limits = limits or timing.Limits()  # expiry and idle limits (timing.py)
         self.engine: Engine = make_engine(url)
         upgrade(self.engine)
@@ -915,7 +915,8 @@ class GameService:
                     if after.is_over and self.finish_hooks:
                         row, seat_rows = self.rows(session, game_id)
                         for finished in self.finish_hooks:
-                            finished(session, row, seat_rows, after.ranks(), self.clock.now())
+                            finished(session, row, seat_rows, after.ranks(), self.clock.now(),
+                                     list(after.scores()))
             except IntegrityError:  # the row exists: another writer got there first
                 raise ApiError(409, "stale_move",
                                f"move {request.move_number} was already played") from None

@@ -131,9 +131,10 @@ def rate_game(session: Session, row: Any, seat_rows: list[Any], ranks: list[int]
 
 
 def rate_finished(session: Session, row: Any, seat_rows: list[Any], ranks: list[int],
-                  moment: datetime) -> None:
+                  moment: datetime, scores: list[float] | None = None) -> None:
     """The finish hook (``GameService.finish_hooks``, registered by the composition root),
-    called in the transaction that finishes a game."""
+    called in the transaction that finishes a game; the game scores are not used (ratings
+    go by place)."""
     if row is not None and is_rated(row):
         rate_game(session, row, seat_rows, ranks, moment)
 

@@ -60,7 +60,7 @@ from palio.tournament.seating import seat_order
 
 log = logging.getLogger("palio.server.tournaments")
 TIMEOUTS_OUT = 2  # a player who times out of this many tables is withdrawn
-TIE_BREAKS = ("buchholz", "wins")
+TIE_BREAKS = ("buchholz", "wins", "game_score")  # in this order; game_score since issue 38
 BOT_LEVEL = "medium"  # the bots' level when the organiser names none
 MAX_ROUNDS = 30
 MAX_ARENA_HOURS = 24 * 30
@@ -197,8 +197,10 @@ class Tournaments:
 
     # -- results -------------------------------------------------------------------------------
     def game_finished(self, session: Session, row: GameRow, seats: list[SeatRow],
-                      ranks: list[int], now: datetime) -> None:
-        """The finish hook (in the game's transaction): the table's places, and the time-outs
+                      ranks: list[int], now: datetime, scores: list[float] | None = None
+                      ) -> None:
+        """The finish hook (in the game's transaction): the table's places and each seat's
+        final game score (for the game-score tie-break), and the time-outs
         of its seats (a second one withdraws the entrant). In an arena, the table's players
         wait again and are seated at once where a table's worth waits (players only: a game
         made here is not handed to the bot runner, so bots are seated by the sweep); a
@@ -212,6 +214,7 @@ class Tournaments:
         round_row = session.get(RoundRow, table.round_id)
         t = self._locked(session, round_row.tournament_id)
         table.places = [s.place if s.place is not None else ranks[s.seat] for s in seats]
+        table.scores = None if scores is None else list(scores)
         table.finished_at = now
         for entry in row.forfeits or ():
             account = table.seats[int(entry["seat"])]
@@ -416,8 +419,9 @@ class Tournaments:
             for table in session.scalars(select(TableRow).where(
                     TableRow.round_id.in_(number))):
                 if table.places is not None:  # unfinished at the deadline: left out
-                    results.append(TableResult(number[table.round_id], tuple(table.seats),
-                                               tuple(table.places)))
+                    results.append(TableResult(
+                        number[table.round_id], tuple(table.seats), tuple(table.places),
+                        None if table.scores is None else tuple(table.scores)))
             for bye in session.scalars(select(ByeRow).where(ByeRow.round_id.in_(number))):
                 results.append(Bye(number[bye.round_id], bye.account_id))
         return entrants, results, withdrawn

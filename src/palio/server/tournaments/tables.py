@@ -93,6 +93,8 @@ class TableRow(Base):
     places: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     # when the game finished (migration 0013; an arena seats the longest-waiting first)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # each seat's final game score, in seat order (written by the finish hook since issue 38;
+    # the column is from migration 0012; None: unfinished, or finished before)
     scores: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
 
 
