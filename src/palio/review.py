@@ -378,6 +378,23 @@ def category_key(category: Msg) -> str:
     return json.dumps(category.to_json(), sort_keys=True)
 
 
+class Tally:
+    """Messages in the order first met (one entry per message, by :func:`category_key`),
+    each with the sum of the amounts added for it."""
+
+    def __init__(self) -> None:
+        self.messages: list[Msg] = []
+        self.sums: list[float] = []
+        self._index: dict[str, int] = {}
+
+    def add(self, message: Msg, amount: float) -> None:
+        i = self._index.setdefault(category_key(message), len(self.messages))
+        if i == len(self.messages):
+            self.messages.append(message)
+            self.sums.append(0.0)
+        self.sums[i] += amount
+
+
 def principal_line(node: Any, world: State, depth: int) -> list[tuple[int, Action]]:
     """Follow the search tree below ``node`` in ``world`` (changed): at each decision the most
     visited child legal in this world, up to ``depth`` decisions."""
@@ -406,12 +423,7 @@ def outlook(state: State, seat: int, action: Action, node: Any, seed: int,
     named outcomes for ``seat`` are counted at each world's end, once a world each."""
     rng = random.Random(seed)
     game = state.game
-    categories: list[Msg] = []
-    sums: list[float] = []
-    index: dict[str, int] = {}
-    outcomes: list[Msg] = []
-    reached: list[int] = []
-    outcome_index: dict[str, int] = {}
+    points, reached = Tally(), Tally()
     margins: list[float] = []
     total = 0.0
     first = counted = 0
@@ -441,26 +453,18 @@ def outlook(state: State, seat: int, action: Action, node: Any, seed: int,
             world.apply_unchecked(greedy.choose(world, world.to_move))
         # a game may show a category only where someone scored in it: rows by their message
         for row in game.words.scores(world):
-            key = category_key(row.category)
-            if key not in index:
-                index[key] = len(categories)
-                categories.append(row.category)
-                sums.append(0.0)
-            sums[index[key]] += row.points[seat]
-        for key, outcome in {category_key(o): o for o in game.words.outcomes(world, seat)}.items():
-            if key not in outcome_index:
-                outcome_index[key] = len(outcomes)
-                outcomes.append(outcome)
-                reached.append(0)
-            reached[outcome_index[key]] += 1
+            points.add(row.category, row.points[seat])
+        for outcome in {category_key(o): o for o in game.words.outcomes(world, seat)}.values():
+            reached.add(outcome, 1)  # once a world
         scores = world.scores()
         total += scores[seat]
         margins.append(scores[seat] - max(v for i, v in enumerate(scores) if i != seat))
         first += world.returns()[seat] > 0
         counted += 1
     n = max(1, counted)
-    return Outlook(counted, categories, [v / n for v in sums], total / n, sum(margins) / n,
-                   first, line_words, margins, outcomes, reached)
+    return Outlook(counted, points.messages, [v / n for v in points.sums], total / n,
+                   sum(margins) / n, first, line_words, margins, reached.messages,
+                   [int(v) for v in reached.sums])
 
 
 def line_msg(view: Outlook) -> Msg:

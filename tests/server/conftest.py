@@ -14,8 +14,11 @@ from typing import Any
 
 import httpx
 import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Engine
 
-from palio.server.base.db import fresh_postgres_database
+from palio.server.base.db import MIGRATIONS, fresh_postgres_database, make_engine
 from palio.server.base.process import free_port, serve_command, wait_until_ready
 
 # Long repeats of a check that the default run already makes elsewhere, kept for `pytest -m
@@ -136,6 +139,22 @@ def database_url(kind: str, tmp_path: Path) -> str:
     if not POSTGRES_URL:
         pytest.skip("PALIO_TEST_POSTGRES_URL is not set (scripts/postgres.sh start)")
     return fresh_postgres_database(POSTGRES_URL, "palio_test")
+
+
+def downgraded(url: str, revision: str) -> Engine:
+    """The database at ``url`` taken down to migration ``revision`` (a migration's down-and-up
+    test); its engine, for the test to inspect, upgrade and dispose of."""
+    engine = make_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.connect() as connection:
+        if engine.dialect.name == "sqlite":
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
+        connection.commit()
+    return engine
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])

@@ -166,18 +166,18 @@ def seated(tables: list[list[EntrantId]], sizes: list[int], history: History
 def extendable(players: list[EntrantId], humans: list[int], sizes: list[int], history: History,
                seated_tables: Sequence[Sequence[EntrantId | None]], rounds: int,
                budget: list[int]) -> bool:
-    """Whether, after the tables ``seated`` (in seat order), ``rounds`` more rounds of the
+    """Whether, after the tables ``seated_tables`` (in seat order), ``rounds`` more rounds of the
     same players at the same table sizes can still be paired with no repeat and seats
     balanced (score groups aside, as the results to come are unknown; each round seated by
     ``seated``); ``False`` too when ``budget[0]`` steps run out."""
-    after = copy.deepcopy(history)
-    for table in seated_tables:
-        after.add(table)
-    after.left = None if history.left is None else max(0, history.left - 1)
     if rounds <= 0:
         return True
     if len(seated_tables) < max(humans, default=0):
         return False  # a table of the next round would need players from as many tables
+    after = copy.deepcopy(history)
+    for table in seated_tables:
+        after.add(table)
+    after.left = None if history.left is None else max(0, history.left - 1)
     flat = dict.fromkeys(players, 0)
     for later in arrangements(players, humans, sizes, after, flat, budget):
         if extendable(players, humans, sizes, after, seated(later, sizes, after), rounds - 1,

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ import pytest
 
 from palio.server.base.clock import OffsetFileClock
 from tests.server.conftest import BROWSER_MARKS, WAIT_MS
+from tests.server.people import wait_for
 
 pytestmark = BROWSER_MARKS
 pytest.importorskip("playwright.sync_api")
@@ -34,16 +34,6 @@ def holding(browser: Any, base: str, lang: str, seats: list[dict[str, Any]]) -> 
     return context, page, errors
 
 
-def wait_for(check: Any, timeout: float = 20) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError("timed out waiting")
-
-
 def test_a_timed_out_seat_is_marked_everywhere_and_explained_in_the_result(
         browser: Any, make_server: Any, tmp_path: Path) -> None:
     offset = tmp_path / "clock-offset"
@@ -60,7 +50,9 @@ def test_a_timed_out_seat_is_marked_everywhere_and_explained_in_the_result(
     other = 1 - late
     name = ["Anna", "Ben"][late]
     OffsetFileClock(offset).advance(301)
-    summary = wait_for(lambda: (s := server.http.get(f"/api/games/{game_id}").json())["forfeits"] and s)
+    summary = wait_for(
+        lambda: (s := server.http.get(f"/api/games/{game_id}").json())["forfeits"] and s,
+        "the time-out's forfeit", timeout=20)
     assert summary["forfeited"] == [{"seat": late, "reason": "timeout", "rule": "bot"}]
 
     held = [{"id": game_id, "game": SG, "seat": late, "name": name, "token": tokens[late]}]

@@ -12,15 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, inspect, select
 
 from palio.server.app import create_app
 from palio.server.base.clock import ManualClock
+from palio.server.base.db import upgrade
 from palio.server.base.settings import Settings
 from palio.server.play import timing
 from palio.server.play.service import ApiError, GameService
 from palio.server.play.tables import GameRow
-from tests.server.conftest import database_url
+from tests.server.conftest import database_url, downgraded
 
 with warnings.catch_warnings():  # newer Starlette asks for "httpx2"; httpx is what we have
     warnings.simplefilter("ignore")
@@ -353,26 +354,11 @@ def test_the_lobby_lists_live_tables_by_default(client, clock) -> None:
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 def test_migration_0004_goes_down_and_up(tmp_path: Path, clock, backend: str) -> None:
-    from alembic import command
-    from alembic.config import Config
-    from sqlalchemy import inspect
-
-    from palio.server.base.db import MIGRATIONS, make_engine, upgrade
-
     url = database_url(backend, tmp_path)
     service = GameService(url, clock=clock)
     game_id, _ = table(service, timing=REALTIME)
     service.close()
-    engine = make_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.connect() as connection:
-        if backend == "sqlite":
-            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
-            connection.commit()
-        config.attributes["connection"] = connection
-        command.downgrade(config, "0003")  # the revision before timing
-        connection.commit()
+    engine = downgraded(url, "0003")  # the revision before timing
     columns = {c["name"] for c in inspect(engine).get_columns("games")}
     assert "deadline_at" not in columns and "clocks" not in columns
     upgrade(engine)

@@ -9,19 +9,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import func, inspect, select
 
 from palio.core.i18n import Translator
 from palio.server.base.clock import ManualClock
-from palio.server.base.db import MIGRATIONS, make_engine, upgrade
+from palio.server.base.db import upgrade
 from palio.server.base.errors import ApiError
 from palio.server.play.service import GameService
 from palio.server.tournaments.routes import create_form
 from palio.server.tournaments.service import Tournaments
 from palio.server.tournaments.tables import TournamentRow
-from tests.server.conftest import database_url
+from tests.server.conftest import database_url, downgraded
 from tests.server.tournaments.conftest import MOMENT
 from tests.server.tournaments.test_arena import new_arena, page, tables_of
 from tests.server.tournaments.test_service import accounts, new
@@ -105,16 +103,7 @@ def test_migration_0014_goes_down_and_up(tmp_path: Path, backend: str) -> None:
     (ada, _), = accounts(service, 1)
     tid = new(Tournaments(service), ada, bot_level="hard")
     service.close()
-    engine = make_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.connect() as connection:
-        if backend == "sqlite":
-            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
-            connection.commit()
-        config.attributes["connection"] = connection
-        command.downgrade(config, "0013")
-        connection.commit()
+    engine = downgraded(url, "0013")
     assert "bot_level" not in {c["name"] for c in inspect(engine).get_columns("tournaments")}
     upgrade(engine)
     engine.dispose()

@@ -309,15 +309,15 @@ class LiveGame:
         a person without one is left to the translator ("Player 2")."""
         return seat_names(self.seats, tr)
 
-    def recent(self, seat: int | None, now: Any = None) -> dict[str, Any] | None:
+    def recent(self, seat: int | None, observed: Any = None) -> dict[str, Any] | None:
         """The latest run of one seat's decisions, and what of ``seat``'s view it changed;
-        ``now``: ``self.state.observe(seat)`` when the caller has it already."""
+        ``observed``: ``self.state.observe(seat)`` when the caller has it already."""
         if self.run_start is None or not self.actors:
             return None
-        if now is None:
-            now = self.state.observe(seat)
+        if observed is None:
+            observed = self.state.observe(seat)
         return {"seat": self.actors[-1], "since": self.run_start.move_number,
-                "paths": changed_paths(self.run_start.observe(seat), now)}
+                "paths": changed_paths(self.run_start.observe(seat), observed)}
 
     def view(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) may see, in words of ``lang``. Every change
