@@ -13,6 +13,7 @@ from palio.core.i18n import Translator
 from palio.core.words import Msg, msg
 from palio.games.aquileia.scenario import position
 from palio.games.san_gimignano.state import Tower
+from palio.games.signorie.scoring import row_points
 from palio.review import Outlook, compare_msg, expect_msg, msg_from_json, msg_json, outlook
 from tests.review.test_review import position_at
 
@@ -189,3 +190,23 @@ def test_troyes_names_the_event_cards_won_for_each_seat_that_won_some(seed):
                   and e.public["winner"] == seat and not e.public["stays"])
         named = troyes.words.outcomes(state, seat)
         assert named == ([msg("troyes.outcome.events_won", n=won)] if won else [])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_signorie_names_each_row_of_the_plan_that_scores(seed):
+    signorie = palio.get_game("signorie")
+    state = play_out(signorie.setup(2, seed), seed)
+    rows = ("politician", "cleric", "military", "marriage")
+    for seat in range(2):
+        scoring = [r for r, vp in enumerate(row_points(state, seat)) if vp]  # the final scoring's rows
+        assert signorie.words.outcomes(state, seat) == [
+            msg("signorie.outcome.row_scores", row=msg(f"signorie.row.{rows[r]}")) for r in scoring]
+    # two tiles score nothing; a third (face down counts) makes the row score
+    state.rows_up[4:8] = [[], [0, 1], [], []]
+    state.rows_down[4:8] = [[], [], [2], [3, 4, 5]]
+    assert signorie.words.outcomes(state, 1) == [
+        msg("signorie.outcome.row_scores", row=msg("signorie.row.marriage"))]
+    state.rows_down[5] = [2]
+    assert signorie.words.outcomes(state, 1) == [
+        msg("signorie.outcome.row_scores", row=msg("signorie.row.cleric")),
+        msg("signorie.outcome.row_scores", row=msg("signorie.row.marriage"))]

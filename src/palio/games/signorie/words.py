@@ -279,6 +279,13 @@ class SignorieWords(GameWords):
         return [ScoreRow(m(f"score.{name}"), tuple(s.vp_by[p * 9 + k] for p in range(s.players)))
                 for k, name in enumerate(SCORE_CATEGORIES)]
 
+    def outcomes(self, state: State, seat: int) -> list[Msg]:
+        """Each row of ``seat``'s plan that scores at the end (3 tiles or more, face up or
+        down): the count and the rows are in plain view, a face-down tile's face is not read."""
+        s: SignorieState = state  # type: ignore[assignment]
+        return [m("outcome.row_scores", row=row(r)) for r in range(4)
+                if len(s.rows_up[seat * 4 + r]) + len(s.rows_down[seat * 4 + r]) >= 3]
+
     # -- the terminal picture -----------------------------------------------------------------
     def board(self, state: State, seat: int | None) -> list[Msg]:
         s: SignorieState = state  # type: ignore[assignment]
