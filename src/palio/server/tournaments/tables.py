@@ -17,6 +17,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -104,3 +105,6 @@ class ByeRow(Base):
     round_id: Mapped[int] = mapped_column(
         Integer, ForeignKey("tournament_rounds.id", ondelete="CASCADE"), primary_key=True)
     account_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # sat the round out while still at an unfinished table of an earlier round (migration
+    # 0015): no points; false for a bye (the pairing's, scored as docs/tournaments.md says)
+    playing: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
