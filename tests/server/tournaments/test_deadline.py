@@ -3,19 +3,26 @@ on SQLite and (with ``PALIO_TEST_POSTGRES_URL``) PostgreSQL: the entrants still 
 unfinished table sit the round out (recorded as still playing, no points, shown on the page),
 nobody is ever at two unfinished tables of the tournament, and the late table's result counts
 for its own round once it finishes (marked late). Swiss and round robin at three seats, and
-the two-seat round robin (Berger tables: a still-playing entrant's opponent sits out)."""
+the two-seat round robin (Berger tables: a still-playing entrant's opponent sits out);
+migration 0015 (the column that records it) goes down and up."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import inspect
 
+from palio.server.base.clock import ManualClock
+from palio.server.base.db import upgrade
 from palio.server.play.service import GameService
 from palio.server.tournaments.service import Tournaments
 from palio.tournament import PRESETS
+from tests.server.conftest import database_url, downgraded
+from tests.server.tournaments.conftest import MOMENT
 from tests.server.tournaments.test_arena import page, seated_now, tables_of
 from tests.server.tournaments.test_service import accounts, new, play_out
 
@@ -173,3 +180,25 @@ def test_the_round_waits_when_those_free_cannot_fill_a_table(
     assert len(tournaments.sweep()) == 1  # now the round: all three free again
     nobody_twice(service, tid)
     check_standings(tournaments.detail(tid))
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_migration_0015_goes_down_and_up(tmp_path: Path, backend: str) -> None:
+    url = database_url(backend, tmp_path)
+    service = GameService(url, clock=ManualClock(MOMENT))
+    people = accounts(service, 3)
+    tournaments = Tournaments(service)
+    tid = new(tournaments, people[0][0], players=2, game="san-gimignano", bots=False)
+    for account, name in people:
+        tournaments.register(tid, account, name)
+    service.clock.advance(DAY)
+    tournaments.sweep()  # one table and a bye (a row from before the column: a bye)
+    service.close()
+    engine = downgraded(url, "0014")
+    assert "playing" not in {c["name"] for c in inspect(engine).get_columns("tournament_byes")}
+    upgrade(engine)
+    engine.dispose()
+    again = GameService(url, clock=ManualClock(MOMENT))
+    (first,) = Tournaments(again).detail(tid)["rounds"]
+    assert len(first["byes"]) == 1 and first["still_playing"] == []
+    again.close()

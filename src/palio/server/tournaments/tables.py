@@ -48,7 +48,8 @@ class TournamentRow(Base):
     starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     # an arena's end (migration 0013): no table is seated after it; null for the others
     ends_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    # the longest a round (an arena's table) may run: its unfinished tables are then left out
+    # the longest a round (an arena's table) may run: the next round is then paired without
+    # those still at its unfinished tables (they sit it out; the tables count when finished)
     round_days: Mapped[int] = mapped_column(Integer, default=7)
     status: Mapped[str] = mapped_column(String(16), index=True)  # planned | running | finished
     seed: Mapped[int] = mapped_column(Integer, default=0)
