@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -64,23 +65,30 @@ def check_standings(detail: dict[str, Any]) -> None:
 @pytest.mark.parametrize("fmt", ["swiss", "roundrobin"])
 def test_those_still_playing_at_the_deadline_sit_the_round_out(
         service: GameService, tournaments: Tournaments, fmt: str) -> None:
-    people = accounts(service, 6)
+    people = accounts(service, 12)
     names = dict(people)
     tid = new(tournaments, people[0][0], format=fmt, rounds=3, bots=False, round_days=1)
     for account, name in people:
         tournaments.register(tid, account, name)
     service.clock.advance(DAY)
-    fast, slow = tournaments.sweep()  # six at two tables of three
+    *fast, slow = tournaments.sweep()  # twelve at four tables of three
+    assert len(fast) == 3
     rng = random.Random(38)
-    play_out(service, fast, rng)
+    for game_id in fast:
+        play_out(service, game_id, rng)
     assert tournaments.sweep() == []  # the slow table is before its deadline: the round waits
     service.clock.advance(DAY)  # its deadline: the next round all the same, without them
-    (second,) = tournaments.sweep()
+    second = tournaments.sweep()
+    assert len(second) == 3  # the nine free, at three tables, with no rematch
     nobody_twice(service, tid)
     tables = {t.game_id: t for t in tables_of(service, tid)}
     slow_players = {names[a] for a in tables[slow].seats}
-    assert {names[a] for a in tables[second].seats} == set(names.values()) - slow_players
+    assert sorted(names[a] for g in second for a in tables[g].seats) == sorted(
+        set(names.values()) - slow_players)
     detail = tournaments.detail(tid)
+    met = [frozenset(pair) for r in detail["rounds"] for x in r["tables"]
+           for pair in combinations(x["seats"], 2)]
+    assert len(met) == len(set(met))
     round2 = detail["rounds"][1]
     assert set(round2["still_playing"]) == slow_players and round2["byes"] == []
     check_standings(detail)
@@ -95,16 +103,17 @@ def test_those_still_playing_at_the_deadline_sit_the_round_out(
     detail = tournaments.detail(tid)
     late = next(x for x in detail["rounds"][0]["tables"] if x["game_id"] == slow)
     assert late["places"] is not None and late["late"]
-    assert not next(x for x in detail["rounds"][0]["tables"] if x["game_id"] == fast)["late"]
+    assert not any(x["late"] for x in detail["rounds"][0]["tables"] if x["game_id"] in fast)
     check_standings(detail)
     assert {row["name"]: row["played"] for row in detail["standings"]} == {
         n: 1 for n in names.values()}
     assert "finished after its round&#x27;s deadline" in page(tournaments, tid, "en")
     assert "ラウンドの期限後に終局" in page(tournaments, tid, "ja")
-    assert tournaments.sweep() == []  # round 2's table is still being played
-    play_out(service, second, rng)
-    third = tournaments.sweep()  # everyone free again: all six paired
-    assert len(third) == 2
+    assert tournaments.sweep() == []  # round 2's tables are still being played
+    for game_id in second:
+        play_out(service, game_id, rng)
+    third = tournaments.sweep()  # everyone free again: all twelve paired
+    assert len(third) == 4
     nobody_twice(service, tid)
     detail = tournaments.detail(tid)
     assert detail["rounds"][2]["still_playing"] == [] and detail["rounds"][2]["byes"] == []
@@ -180,6 +189,31 @@ def test_the_round_waits_when_those_free_cannot_fill_a_table(
     assert len(tournaments.sweep()) == 1  # now the round: all three free again
     nobody_twice(service, tid)
     check_standings(tournaments.detail(tid))
+
+
+def test_the_round_waits_rather_than_force_a_rematch(service: GameService,
+                                                     tournaments: Tournaments) -> None:
+    """Four at two-seat tables (FIDE Dutch): one table late at the deadline leaves free only
+    the two who just met; rather than pair them again the round waits, and once the late table
+    finishes all four are paired with no rematch."""
+    people = accounts(service, 4)
+    tid = new(tournaments, people[0][0], players=2, game="san-gimignano", bots=False,
+              round_days=1, rounds=3)
+    for account, name in people:
+        tournaments.register(tid, account, name)
+    service.clock.advance(DAY)
+    fast, slow = tournaments.sweep()
+    rng = random.Random(11)
+    play_out(service, fast, rng)
+    service.clock.advance(2 * DAY)
+    assert tournaments.sweep() == []
+    assert len(tournaments.detail(tid)["rounds"]) == 1
+    play_out(service, slow, rng)
+    assert len(tournaments.sweep()) == 2
+    detail = tournaments.detail(tid)
+    met = [frozenset(x["seats"]) for r in detail["rounds"] for x in r["tables"]]
+    assert len(met) == len(set(met)) == 4 and detail["rounds"][1]["still_playing"] == []
+    check_standings(detail)
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])

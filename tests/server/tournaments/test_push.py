@@ -177,3 +177,13 @@ def test_a_table_is_told_once_its_transaction_commits_and_never_if_undone(
         later = service.create_seated(session, body, [(ada, "Ada"), None])
     assert told == [(later, [ada, None])]
     service.close()
+
+
+def test_signing_out_closes_the_accounts_socket(site: Any) -> None:
+    main, _ = site
+    ada = players(main, ["Ada"])["Ada"]
+    with ada.websocket_connect("/ws/me", headers=ORIGIN) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        assert ada.delete("/api/session", headers=ORIGIN).status_code == 204
+        assert ws.receive_json()["error"]["code"] == "signed_out"
+        assert ws.receive()["code"] == 4401

@@ -306,6 +306,8 @@ class Tournaments:
             if not playing:
                 self._finish(session, t, now)
             return []
+        if playing and rematch(paired.tables, results, t.seats):
+            return []  # none without a rematch while some are late: wait for their tables
         # the round's row first: a second process writing the same round fails here
         round_row = RoundRow(tournament_id=tid, number=number, started_at=now,
                              deadline_at=now + timedelta(days=t.round_days))
@@ -559,6 +561,15 @@ def arena_waiting(t: TournamentRow, entrants: Iterable[EntrantRow],
     return [e.account_id for e in sorted(
         (e for e in entrants if not e.withdrawn and e.account_id not in seated),
         key=lambda e: (since.get(e.account_id, max(start, utc(e.registered_at))), e.account_id))]
+
+
+def rematch(tables: Sequence[Sequence[int | None]], results: Sequence[TableResult | Bye],
+            seats: int) -> bool:
+    """Whether two entrants at one of ``tables`` have met at a table of ``results``."""
+    history = History.of(seats, results)
+    return any(history.met(a, b) for table in tables
+               for i, a in enumerate(table) if a is not None
+               for b in table[i + 1:] if b is not None)
 
 
 def check_format(request: CreateTournament) -> None:
