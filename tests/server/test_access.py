@@ -582,6 +582,9 @@ ROUTES: list[Row] = [
         writes=("ada",), setup=ada_entered, body=lambda s, c: {}),
     # the push: each its own seat's views; Ada's cookie from a foreign page (or none) refused
     Row("WS", "/ws/games/{game_id}", {**EVERYONE, "foreign": 4403, "no_origin": 4403}),
+    # an account's pages hear of its new tables: only with its own cookie, from our pages
+    Row("WS", "/ws/me", {**dict.fromkeys(CALLERS, 4401), "ada": 200, "bob": 200,
+                         "foreign": 4403, "no_origin": 4403}),
 ]
 
 
@@ -659,6 +662,10 @@ def call_ws(scene: Scene, caller: str, path: str) -> int:
     """The seat a WebSocket is shown (as 200), or 4000 + the refusal's status."""
     with scene.browser().websocket_connect(path, headers=scene.headers(caller)) as ws:
         message = json.loads(ws.receive_text())
+        if message["type"] == "hello":  # /ws/me: the account whose cookie it is, and no other
+            assert message == {"type": "hello", "name": {"ada": scene.ada, "bob": scene.bob
+                                                         }[caller]}, (caller, message)
+            return 200
         if message["type"] == "error":
             closed = ws.receive()
             assert closed["type"] == "websocket.close", closed

@@ -127,6 +127,11 @@ class Server:
         self.accounts = AccountStore(self.service.sessions, self.clock,
                                      settings.sign_ups_per_hour)
         self.hub = Hub(self.service)
+        self.loop = asyncio.get_running_loop()
+        # a new table (a tournament's round or arena table) told to its accounts' open pages:
+        # from this process's commits on SQLite, from every process's NOTIFY on PostgreSQL
+        if not settings.shared_database:
+            self.service.seated_hooks.append(self.seated)
         self.chat = chat.ChatPush(self.service, self.hub)
         self.claims = PostgresClaims(settings.db) if settings.shared_database else LocalClaims()
         self.bots = BotRunner(self.service, self.claims, processes=settings.bot_processes,
@@ -135,7 +140,8 @@ class Server:
         if settings.shared_database:
             self.listener = Listener(settings.db, self.notified, self.reconnected,
                                      on_chat=self.chat_posted,
-                                     on_signout=self.signed_out_elsewhere)
+                                     on_signout=self.signed_out_elsewhere,
+                                     on_seated=self.hub.seated)
             self.listener.start()
             await asyncio.wait_for(self.listener.ready.wait(), 30)
         self.bots.start()
@@ -199,6 +205,12 @@ class Server:
         """A change committed here: push it to this process's clients, let a bot move."""
         self.hub.changed(game_id)
         self.bots.kick(game_id)
+
+    def seated(self, game_id: str, accounts: list[int | None]) -> None:
+        """A new table's transaction committed here (a worker thread): tell its accounts'
+        pages, on the event loop."""
+        if not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.hub.seated, game_id, accounts)
 
     def notified(self, game_id: str, revision: int) -> None:
         """A change committed by any process (this one included): push it if not yet."""

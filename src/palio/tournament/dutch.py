@@ -19,7 +19,10 @@ from palio.tournament.model import BOT, Bye, Entrant, EntrantId, Round, TableRes
 
 
 def dutch_round(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye],
-                withdrawn: Collection[EntrantId], bots: bool) -> Round | None:
+                withdrawn: Collection[EntrantId], bots: bool, rounds: int | None = None
+                ) -> Round | None:
+    """The next round; ``rounds``: how many rounds came before it (default: the latest
+    result's), a round with no result yet written as missed by all (``Z``)."""
     # a compiled library, imported where it is used so the rest of the package loads without it
     from py4swiss.engines import DutchEngine
     from py4swiss.engines.common import PairingError
@@ -33,7 +36,8 @@ def dutch_round(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye
     index = {e.id: i for i, e in enumerate(entrants)}
     seeded = sorted(entrants, key=lambda e: (-(e.rating or 0.0), index[e.id]))
     number = {e.id: i + 1 for i, e in enumerate(seeded)}
-    rounds = max((r.round for r in results), default=0)
+    if rounds is None:
+        rounds = max((r.round for r in results), default=0)
     rows: dict[EntrantId, dict[int, RoundResult]] = {e.id: {} for e in entrants}
     for result in results:
         if isinstance(result, Bye):

@@ -142,13 +142,14 @@ class History:
         return mask
 
 
-def check_entrants(entrants: Sequence[Entrant], withdrawn: Collection[EntrantId]) -> None:
+def check_entrants(entrants: Sequence[Entrant], withdrawn: Collection[EntrantId],
+                   what: str = "withdrawn") -> None:
     ids = [e.id for e in entrants]
     if len(set(ids)) != len(ids):
         raise refuse("duplicate_entrant", "an entrant is listed twice")
     unknown = [w for w in withdrawn if w not in set(ids)]
     if unknown:
-        raise refuse("unknown_entrant", f"withdrawn entrant {unknown[0]!r} is not entered",
+        raise refuse("unknown_entrant", f"{what} entrant {unknown[0]!r} is not entered",
                      entrant=str(unknown[0]))
     if any(e.id is BOT for e in entrants):
         raise refuse("duplicate_entrant", "an entrant needs an id")

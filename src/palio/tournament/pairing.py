@@ -45,31 +45,42 @@ AHEAD_CANDIDATES = 40  # arrangements of the round tried against it
 def pair_round(fmt: str, entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], *,
                seats: int, min_players: int = 2, bots: bool = False,
                withdrawn: Collection[EntrantId] = (), rules: Scoring = PRESETS["bga"],
-               seed: int = 0, engine: str = "auto", rounds: int | None = None) -> Round:
+               seed: int = 0, engine: str = "auto", rounds: int | None = None,
+               playing: Collection[EntrantId] = (), round_number: int | None = None) -> Round:
     """The next round. ``fmt``: ``swiss`` or ``roundrobin`` (an arena pairs from a waiting
     pool instead: ``arena_tables``). ``engine`` (Swiss at two seats only): ``auto`` or ``dutch``
     (FIDE Dutch through py4swiss), ``groups`` (Palio's own score-group pairing). ``rounds``: the
     planned number of rounds, if fixed: seat balance is then kept over the whole tournament
-    rather than after every round, which leaves more room to avoid repeats."""
+    rather than after every round, which leaves more room to avoid repeats.
+
+    ``playing``: entrants still at an unfinished table of an earlier round (a round paired at
+    its predecessor's deadline). They are not paired this round and not in its
+    ``sitting_out`` (no bye: the caller records them as still playing); in a two-seat round
+    robin their scheduled opponents sit out as a withdrawn entrant's do, and they are not
+    taken for late entrants. ``round_number``: the round being paired (default: one after
+    the latest result, which is wrong when a round's tables are all unfinished)."""
     if fmt not in FORMATS or fmt == "arena":
         raise refuse("unknown_format", f"{fmt!r} is paired round by round only for swiss and "
                      "roundrobin", name=fmt)
     if engine not in ("auto", "dutch", "groups"):
         raise refuse("unknown_engine", f"unknown engine {engine!r}", name=engine)
     check_entrants(entrants, withdrawn)
+    check_entrants(entrants, playing, "playing")
     table_plan(0, seats, min_players)  # refuses a table size the game cannot seat
-    round_number = 1 + max((r.round for r in results), default=0)
+    if round_number is None:
+        round_number = 1 + max((r.round for r in results), default=0)
     rng = random.Random(f"{seed}:{round_number}")
+    absent = set(withdrawn) | set(playing)  # not paired this round
     if fmt == "roundrobin":
         if seats == 2:
-            return berger_round(entrants, results, round_number, withdrawn, bots)
-        return _round_robin(entrants, results, seats, min_players, bots, withdrawn, rng,
+            return berger_round(entrants, results, round_number, absent, bots, playing)
+        return _round_robin(entrants, results, seats, min_players, bots, absent, rng,
                             _left(rounds, round_number))
     if seats == 2 and engine in ("auto", "dutch"):
-        paired = dutch.dutch_round(entrants, results, withdrawn, bots)
+        paired = dutch.dutch_round(entrants, results, absent, bots, round_number - 1)
         if paired is not None:
             return paired
-    return _swiss(entrants, results, seats, min_players, bots, withdrawn, rules, rng,
+    return _swiss(entrants, results, seats, min_players, bots, absent, rules, rng,
                   _left(rounds, round_number))
 
 
@@ -296,11 +307,14 @@ def berger_pairs(n: int, round_number: int) -> list[tuple[int, int]]:
 
 
 def berger_round(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye],
-                 round_number: int, withdrawn: Collection[EntrantId], bots: bool) -> Round:
+                 round_number: int, withdrawn: Collection[EntrantId], bots: bool,
+                 playing: Collection[EntrantId] = ()) -> Round:
     """All-play-all at two seats by the Berger tables over the entrants in their given order.
-    A withdrawn entrant's opponent sits out (or meets a bot where allowed). The order is fixed
-    when round 1 is paired, so a late entry is refused."""
+    A withdrawn entrant's opponent sits out (or meets a bot where allowed); so does the
+    opponent of one still ``playing`` an earlier round (who is in ``withdrawn`` too, for this
+    round). The order is fixed when round 1 is paired, so a late entry is refused."""
     seen = {p for r in results for p in (r.seats if isinstance(r, TableResult) else (r.entrant,))}
+    seen |= set(playing)  # seated at a table not finished yet: not a late entrant
     late = [e.id for e in entrants if round_number > 1 and e.id not in seen]
     if late:
         raise refuse("late_round_robin", "a two-seat round robin follows the Berger tables "

@@ -25,6 +25,7 @@ from palio.server.play.tables import GameRow, SeatRow
 from palio.server.tournaments.routes import history_html
 from palio.server.tournaments.service import Tournaments
 from palio.server.tournaments.tables import RoundRow, TableRow
+from palio.tournament import PRESETS
 from tests.server.tournaments.conftest import MOMENT
 
 PASSWORD = "correct horse battery"
@@ -135,14 +136,18 @@ def test_unfinished_tables_at_the_deadline_and_two_timeouts_withdraw(
     (first,) = tournaments.sweep()
     assert tournaments.sweep() == []  # not finished and before the round's deadline
     service.clock.advance(86400)
-    (second,) = tournaments.sweep()  # the deadline came: the next round all the same
+    # the deadline came, but all three are still at their table: nobody is seated at a
+    # second one, so the round waits for it (test_deadline.py: those free play on)
+    assert tournaments.sweep() == []
     detail = tournaments.detail(tid)
-    assert len(detail["rounds"]) == 2
+    assert len(detail["rounds"]) == 1
     assert detail["rounds"][0]["tables"][0]["places"] is None  # not (yet) a result
     rng = random.Random(3)
     time_out_everyone(service, first, rng)  # the first table ends late: its time-outs count
     assert [tournaments.entrant_of(tid, a)["timeouts"] for a, _ in people] == [1, 1, 1]
-    assert tournaments.detail(tid)["rounds"][0]["tables"][0]["places"] is not None
+    (late,) = tournaments.detail(tid)["rounds"][0]["tables"]
+    assert late["places"] is not None and late["late"]
+    (second,) = tournaments.sweep()
     time_out_everyone(service, second, rng)
     assert all(tournaments.entrant_of(tid, a) == {"withdrawn": True, "timeouts": 2}
                for a, _ in people)
@@ -151,6 +156,96 @@ def test_unfinished_tables_at_the_deadline_and_two_timeouts_withdraw(
     with pytest.raises(ApiError) as over:
         tournaments.register(tid, *people[0])
     assert over.value.code == "tournament_over"
+
+
+BASE_S = 600  # each player's clock at a live table
+
+
+def run_out_of_time(service: GameService, game_id: str, account: int,
+                    rng: random.Random) -> None:
+    """A live-clock table to its end where ``account`` never moves: when its seat is to move
+    the clock passes its time (the others move at once, so only it runs out) and the sweep
+    applies the table's rule; the others, and the bot then playing its seat, move at random."""
+    timed_out = False
+    for _ in range(20000):
+        live = service.get(game_id)
+        if live.state.is_over:
+            assert timed_out
+            return
+        seat = live.state.to_move
+        if live.seats[seat].account_id == account and live.seats[seat].kind == "human":
+            service.clock.advance(BASE_S + 1)  # never moved: its whole clock, and a second
+            assert game_id in timing.sweep(service)
+            timed_out = True
+            continue
+        action = str(rng.choice(live.state.legal_actions()))
+        service.act(game_id, seat, {"action": action, "move_number": live.move_number},
+                    bot=live.seats[seat].kind == "bot")
+    raise AssertionError("the game did not end")
+
+
+def test_a_player_out_of_time_at_two_live_tables_is_withdrawn(
+        service: GameService, tournaments: Tournaments) -> None:
+    """Live clocks (``realtime``) and the rule ``last``: the entrant who runs out of time at a
+    table is ranked last there and the weakest bot plays the seat on; at a second table the
+    entrant is withdrawn (``TIMEOUTS_OUT``) and paired no more, while the others' rounds go on
+    to the end with standings that count both tables as lost."""
+    people = accounts(service, 4)
+    names = dict(people)
+    tid = new(tournaments, people[0][0], players=2, game="san-gimignano", bots=False,
+              rounds=3, timing={"kind": "realtime", "base_s": BASE_S},
+              on_timeout={"kind": "last"})
+    for account, name in people:
+        tournaments.register(tid, account, name)
+    service.clock.advance(86400)
+    victim = people[1][0]
+    rng = random.Random(12)
+    for number in (1, 2):
+        games = tournaments.sweep()
+        assert len(games) == 2  # four entrants at two tables: the victim is paired again
+        seats = {g: list(service.get(g).seats) for g in games}
+        (theirs,) = [g for g in games if any(s.account_id == victim for s in seats[g])]
+        for game_id in games:  # the other table first: the victim's timing moves the clock
+            if game_id != theirs:
+                play_out(service, game_id, rng)
+        run_out_of_time(service, theirs, victim, rng)
+        live = service.get(theirs)
+        seat = next(s.seat for s in live.seats if s.account_id == victim)
+        assert live.seats[seat].kind == "bot" and live.seats[seat].level == timing.WEAKEST_BOT
+        assert [(e["seat"], e["reason"], e["rule"]) for e in live.table.forfeits] == [
+            (seat, "timeout", "last")]
+        detail = tournaments.detail(tid)
+        (table,) = [x for x in detail["rounds"][number - 1]["tables"] if x["game_id"] == theirs]
+        assert table["places"][seat] == 2  # ranked last at a table of two
+        assert tournaments.entrant_of(tid, victim) == {"withdrawn": number == 2,
+                                                       "timeouts": number}
+    # round 3: three left at two-seat tables without bots, the victim not among them
+    games = tournaments.sweep()
+    detail = tournaments.detail(tid)
+    third = detail["rounds"][2]
+    assert len(games) == 1 and len(third["byes"]) == 1
+    paired = [n for x in third["tables"] for n in x["seats"]] + third["byes"]
+    assert sorted(paired) == sorted(n for a, n in people if a != victim)
+    play_out(service, games[0], rng)
+    assert tournaments.sweep() == []
+    detail = tournaments.detail(tid)
+    assert detail["status"] == "finished"
+    table = detail["standings"]
+    assert table[-1]["name"] == names[victim] and table[-1]["withdrawn"]
+    assert table[-1]["points"] == 0 and table[-1]["played"] == 2
+    assert not any(row["withdrawn"] for row in table[:-1])
+    assert [row["played"] for row in table[:-1]].count(3) == 2  # one of them had the bye
+    # the points are the places' (bga: 1 a win, 1/2 a draw, 0 a loss; 1/2 a bye)
+    got: Counter = Counter()
+    for r in detail["rounds"]:
+        for x in r["tables"]:
+            for name, p in zip(x["seats"], PRESETS["bga"].table_points(x["places"]),
+                               strict=True):
+                got[name] += p
+        for name in r["byes"]:
+            got[name] += PRESETS["bga"].bye_points(2)
+    assert {row["name"]: row["points"] for row in table} == {
+        n: got[n] for n in names.values()}
 
 
 def test_a_round_is_written_once(service: GameService, tournaments: Tournaments) -> None:

@@ -27,7 +27,9 @@ from sqlalchemy.engine import make_url
 from palio.server.base.db import normalize_url
 
 log = logging.getLogger("palio.server")
-CHANNEL = "palio_games"  # PostgreSQL NOTIFY channel: payload "<game id> <revision>" or "<game id> chat"
+# PostgreSQL NOTIFY channel: payload "<game id> <revision>", "<game id> chat", "<session hash>
+# signout" or "<game id> seated <account of each seat, "-" for a bot, comma-separated>"
+CHANNEL = "palio_games"
 KEEPALIVE = {"keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10,
              "keepalives_count": 3}
 
@@ -108,12 +110,15 @@ class Listener:
     def __init__(self, url: str, on_change: Callable[[str, int], None],
                  on_reconnect: Callable[[], None],
                  on_chat: Callable[[str], None] | None = None,
-                 on_signout: Callable[[str], None] | None = None) -> None:
+                 on_signout: Callable[[str], None] | None = None,
+                 on_seated: Callable[[str, list[int | None]], None] | None = None) -> None:
         self.url = conninfo(url)
         self.on_change = on_change
         self.on_chat = on_chat  # "<game id> chat": a table chat message (chat.py)
         # "<session hash> signout": a browser signed out (accounts); its connections close
         self.on_signout = on_signout
+        # "<game id> seated <accounts>": a new table seated these accounts (play/service.py)
+        self.on_seated = on_seated
         self.on_reconnect = on_reconnect
         self.task: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
@@ -158,6 +163,13 @@ class Listener:
                 self.on_signout(game_id)  # here the first word is the session's hash
             except Exception:
                 log.exception("closing the connections of a signed-out session failed")
+            return
+        if revision.startswith("seated ") and self.on_seated is not None:
+            try:
+                self.on_seated(game_id, [None if a == "-" else int(a)
+                                         for a in revision.removeprefix("seated ").split(",")])
+            except Exception:
+                log.exception("telling of the new table %s failed", game_id)
             return
         if not revision.isdigit():
             log.warning("ignored a notification that is not palio's: %r", payload[:80])

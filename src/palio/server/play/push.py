@@ -149,12 +149,31 @@ class Viewer:
             pass
 
 
+class AccountViewer(Viewer):
+    """One WebSocket connection of a signed-in account's page (``/ws/me``), watching no game:
+    told of each new table that seats the account (``{"type": "seated", "game", "seat"}``), in
+    order, through the same sender as a game's viewer (the queue its chat messages use)."""
+
+    def __init__(self, websocket: WebSocket, account_id: int, session: str | None, lang: str,
+                 timeout: float, on_gone: Callable[[Viewer], None]) -> None:
+        super().__init__(websocket, "", None, lang, timeout, on_gone)
+        self.account_id = account_id
+        self.session = session
+
+    def tell(self, message: str) -> None:
+        if not self.gone:
+            self.chats.append(message)
+            self.wake.set()
+
+
 class Hub:
-    """The viewers of every game, and one push task per game with viewers."""
+    """The viewers of every game, and one push task per game with viewers; the signed-in
+    accounts' pages (``AccountViewer``), told of the tables that seat them."""
 
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.viewers: dict[str, set[Viewer]] = {}
+        self.accounts: dict[int, set[AccountViewer]] = {}
         self.dirty: set[str] = set()
         self.pushers: dict[str, asyncio.Task[None]] = {}
         self.pushed: dict[str, int] = {}  # game id -> newest revision pushed from here
@@ -165,8 +184,8 @@ class Hub:
     async def sign_out(self, session: str) -> int:
         """A session ended: close the connections it signed in, with 4401 and a word in each
         one's language; how many."""
-        ending = [viewer for viewers in list(self.viewers.values()) for viewer in viewers
-                  if viewer.session == session]
+        ending = [viewer for viewers in [*self.viewers.values(), *self.accounts.values()]
+                  for viewer in viewers if viewer.session == session]
         for viewer in ending:
             words = Translator(viewer.lang)(msg("timing.error.signed_out"))
             await viewer.end(4401, {"code": "signed_out", "message": words})
@@ -253,8 +272,30 @@ class Hub:
                 del self.viewers[viewer.game_id]
                 self.pushed.pop(viewer.game_id, None)
 
+    def seated(self, game_id: str, accounts: list[int | None]) -> None:
+        """A new table seats these accounts (in seat order; None a bot): tell each one's open
+        pages here (on the event loop; the root hands it over from a worker thread)."""
+        for seat, account in enumerate(accounts):
+            if account is None:
+                continue
+            message = json.dumps({"type": "seated", "game": game_id, "seat": seat})
+            for viewer in list(self.accounts.get(account, ())):
+                viewer.tell(message)
+
+    def add_account(self, viewer: AccountViewer) -> None:
+        self.accounts.setdefault(viewer.account_id, set()).add(viewer)
+        viewer.start()
+
+    def remove_account(self, viewer: Viewer) -> None:
+        if isinstance(viewer, AccountViewer):
+            viewers = self.accounts.get(viewer.account_id)
+            if viewers is not None:
+                viewers.discard(viewer)
+                if not viewers:
+                    del self.accounts[viewer.account_id]
+
     async def close(self) -> None:
-        for viewers in list(self.viewers.values()):
+        for viewers in [*self.viewers.values(), *self.accounts.values()]:
             for viewer in list(viewers):
                 await viewer.close()
         for task in list(self.pushers.values()):

@@ -39,7 +39,7 @@ from palio.server.base.models import parse
 from palio.server.base.settings import Settings
 from palio.server.play import boardkey, models, seating, timing
 from palio.server.play.account_seats import seat_of_account
-from palio.server.play.push import Hub, Viewer, abort, texts_for, with_now
+from palio.server.play.push import AccountViewer, Hub, Viewer, abort, texts_for, with_now
 from palio.server.play.service import GameService, LiveGame, bot_names
 
 MAX_CLIENT_MESSAGE = 4096  # characters of a WebSocket message worth reading (an auth message)
@@ -312,6 +312,36 @@ def install(app: FastAPI, host: Host) -> None:
         except Exception as exc:  # noqa: BLE001 - a connection ending is not a server error
             if not is_disconnect(exc):
                 log.exception("WebSocket of game %s failed", game_id)
+        finally:
+            await viewer.close()
+
+    @app.websocket("/ws/me")
+    async def account_push(websocket: WebSocket) -> None:
+        """A signed-in account's page hears of each new table seating the account (a
+        tournament's round, an arena's next table), made in any process, with no reload:
+        first ``{"type": "hello", "name"}``, then ``{"type": "seated", "game", "seat"}`` per
+        table. Without an account: 4401; an account's cookie from a foreign page: 4403."""
+        await websocket.accept()
+        try:
+            account = await websocket_account(websocket)
+            if account is None:
+                raise ApiError(401, "not_signed_in", "sign in to hear of your new tables")
+        except ApiError as exc:
+            await refuse(websocket, exc)
+            return
+        session = token_hash(websocket.cookies.get(SESSION_COOKIE, ""))
+        viewer = AccountViewer(websocket, account.id, session, language_of(websocket),
+                               host.settings.push_timeout, host.hub.remove_account)
+        try:
+            await websocket.send_text(json.dumps({"type": "hello", "name": account.name}))
+            host.hub.add_account(viewer)
+            while not viewer.gone:  # nothing is read: the loop only sees the disconnect
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+        except Exception as exc:  # noqa: BLE001 - a connection ending is not a server error
+            if not is_disconnect(exc):
+                log.exception("WebSocket of account %s failed", account.id)
         finally:
             await viewer.close()
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import random
 import secrets
 import threading
@@ -30,10 +31,10 @@ from datetime import datetime, timedelta
 from types import ModuleType
 from typing import Any
 
-from sqlalchemy import and_, delete, func, insert, or_, select, text, update
+from sqlalchemy import and_, delete, event, func, insert, or_, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, SessionTransaction, sessionmaker
 
 import palio.games as registry
 from palio.core import describe
@@ -60,6 +61,8 @@ BOT_LEVELS = ["easy", "medium", "hard", "expert"]
 UNDO_SAMPLES = 6  # determinizations used to decide whether an action revealed something
 GAMES = GameRow.__table__
 ACTIONS = ActionRow.__table__
+SEATED = "palio.seated"  # a session's info: the tables it seated, told after its commit
+log = logging.getLogger("palio.server")
 
 
 def _bots() -> ModuleType:
@@ -443,6 +446,12 @@ class GameService:
         # e.g. the ratings rate a rated table (palio.server.ratings.ratings.rate_finished)
         self.finish_hooks: list[Callable[[Session, GameRow, list[SeatRow], list[int], datetime,
                                           list[float]], Any]] = []
+        # called once the transaction that seated accounts at a new table (``create_seated``)
+        # has committed: (its game id, the account of each seat in seat order, None for a
+        # bot); the root pushes it to those accounts' open pages (push.Hub.seated). SQLite
+        # only: with PostgreSQL the transaction's NOTIFY ``"<id> seated <accounts>"`` tells
+        # every process's Listener instead (base/cluster.py), so each process hears it once
+        self.seated_hooks: list[Callable[[str, list[int | None]], Any]] = []
         self.limits = limits or timing.Limits()  # expiry and idle limits (timing.py)
         self.engine: Engine = make_engine(url)
         upgrade(self.engine)
@@ -450,6 +459,9 @@ class GameService:
         self.games_per_minute = games_per_minute
         self.bot_seconds = bot_seconds
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        event.listen(self.sessions, "after_commit", self._tell_seated)
+        event.listen(self.sessions, "after_soft_rollback", self._forget_seated)
+        event.listen(self.sessions, "after_transaction_end", self._end_seated)
         # games by id; running games always stay (their copy is the one a move changes under
         # its lock), the least recently used finished ones beyond finished_cached go
         self.live: dict[str, LiveGame] = {}
@@ -702,7 +714,47 @@ class GameService:
         session.flush()
         for hook in self.move_hooks:  # the first turn begins (a turn mail, as at a join)
             hook(session, row_id, game.info.id, None, state.to_move, 0)
+        self._seated(session, row_id, [None if h is None else h[0] for h in holders])
         return row_id
+
+    def _seated(self, session: Session, game_id: str, accounts: list[int | None]) -> None:
+        """A table seated in ``session``'s transaction: told after its commit (never if it,
+        or the savepoint it was made in, rolls back)."""
+        if self.shared:  # delivered when, and only if, the transaction commits
+            payload = ",".join("-" if a is None else str(a) for a in accounts)
+            session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                            {"channel": CHANNEL, "payload": f"{game_id} seated {payload}"})
+            return
+        made_in = session.get_nested_transaction() or session.get_transaction()
+        session.info.setdefault(SEATED, []).append((made_in, game_id, accounts))
+
+    def _tell_seated(self, session: Session) -> None:
+        if session.get_nested_transaction() is not None:  # a savepoint released: not yet
+            return
+        for _, game_id, accounts in session.info.pop(SEATED, ()):
+            for hook in self.seated_hooks:
+                try:
+                    hook(game_id, accounts)
+                except Exception:  # the tables are made; a push failing never undoes them
+                    log.exception("telling of the new table %s failed", game_id)
+
+    @staticmethod
+    def _forget_seated(session: Session, previous: SessionTransaction) -> None:
+        """A rollback (of a savepoint, or the whole): the tables made in it never were."""
+        def inside(made_in: SessionTransaction | None) -> bool:
+            while made_in is not None:
+                if made_in is previous:
+                    return True
+                made_in = made_in.parent
+            return False
+
+        if SEATED in session.info:
+            session.info[SEATED] = [e for e in session.info[SEATED] if not inside(e[0])]
+
+    @staticmethod
+    def _end_seated(session: Session, transaction: SessionTransaction) -> None:
+        if transaction.parent is None:  # the whole transaction ended: nothing carries over
+            session.info.pop(SEATED, None)
 
     def check_table(self, body: Any) -> dict[str, Any]:
         """The options a ``CreateGame`` body (players, options, timing, time-out rule) would

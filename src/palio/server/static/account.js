@@ -103,6 +103,38 @@ export async function installAccount() {
   document.body.dataset.account = me ? me.name : "";
   await drawTurns(place);
   setInterval(drawTurns, 30000, place); // a move elsewhere: the count follows within 30 s
+  if (me) hearSeated(place);
+}
+
+// -- a new table seating the account (a tournament's round, an arena's next table) -------------
+let seatedDelay = 1000;
+
+/** Hold /ws/me while the page is open: each new table seating the account shows a link to
+ *  it in the header, redraws the turn count, and is told to the page ("palio:seated", which
+ *  the tournament page redraws on), with no reload. */
+function hearSeated(place) {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${window.location.host}/ws/me`);
+  let refused = false;
+  socket.addEventListener("open", () => { seatedDelay = 1000; });
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "error") refused = true;
+    if (message.type !== "seated") return;
+    const href = `/games/${encodeURIComponent(message.game)}`;
+    const fresh = el("a", { id: "seated", class: "badge turn", href, title: t("ui.seated.open"), "data-game": message.game },
+      t("ui.seated.new"));
+    const old = $("seated");
+    if (old) old.replaceWith(fresh);
+    else place.querySelector("#account")?.before(fresh);
+    drawTurns(place);
+    window.dispatchEvent(new CustomEvent("palio:seated", { detail: message }));
+  });
+  socket.addEventListener("close", () => {
+    if (refused) return; // signed out, or not ours: retrying does not help
+    setTimeout(hearSeated, seatedDelay, place);
+    seatedDelay = Math.min(seatedDelay * 2, 30000);
+  });
 }
 
 // -- "your turn" in the header ------------------------------------------------------------------

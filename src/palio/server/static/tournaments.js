@@ -4,9 +4,10 @@
 
 import { $, api, errorMessage, loadWords, say } from "/static/common.js";
 
-const button = $("tournament-action");
-if (button) {
-  button.addEventListener("click", async () => {
+// (found at each click: a redrawn page has a new button)
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest?.("#tournament-action");
+  if (button) {
     button.disabled = true;
     await loadWords();
     const reply = await api("POST", `/api/tournaments/${button.dataset.id}/${button.dataset.action}`, {});
@@ -16,6 +17,19 @@ if (button) {
       say(errorMessage(reply));
       button.disabled = false;
     }
+  }
+});
+
+// a table seating the reader was just made (the header's /ws/me, account.js): this tournament's
+// standings and rounds are drawn again from the page, with no reload
+const shown = $("tournament");
+if (shown) {
+  window.addEventListener("palio:seated", async () => {
+    const reply = await fetch(window.location.href, { headers: { Accept: "text/html" } });
+    if (!reply.ok) return;
+    const page = new DOMParser().parseFromString(await reply.text(), "text/html");
+    const fresh = page.getElementById("tournament");
+    if (fresh) shown.replaceChildren(...fresh.childNodes);
   });
 }
 

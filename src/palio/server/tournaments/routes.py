@@ -175,7 +175,8 @@ def detail_page(request: Request, tid: str, you: dict[str, Any] | None,
         f'<tr{" class=withdrawn" if s["withdrawn"] else ""}><td class="num">{s["rank"]}</td>'
         f'<td>{html.escape(s["name"])}</td><td class="num">{s["points"]:g}</td>'
         + "".join(f'<td class="num">{s["tie_breaks"][n]:g}</td>' for n in t["tie_breaks"])
-        + f'<td class="num">{s["played"]}</td></tr>' for s in t["standings"])
+        + f'<td class="num">{s["played"]}</td><td class="num">{s["playing"]}</td></tr>'
+        for s in t["standings"])
     bot = say(lang, "tournaments.bot")
 
     def table_item(x: dict[str, Any]) -> str:
@@ -184,6 +185,8 @@ def detail_page(request: Request, tid: str, you: dict[str, Any] | None,
                 + "</a>" + ("" if x["places"] is None else
                             " — " + say(lang, "tournaments.places",
                                         places=", ".join(map(str, x["places"]))))
+                + (f' <span class="muted late">({say(lang, "tournaments.late")})</span>'
+                   if x["late"] else "")
                 + "</li>")
 
     if t["format"] == "arena":  # no rounds: the tables being played, who waits, the rest
@@ -205,6 +208,9 @@ def detail_page(request: Request, tid: str, you: dict[str, Any] | None,
             + "".join(table_item(x) for x in r["tables"])
             + "".join(f'<li class="muted">{say(lang, "tournaments.bye", name=name or "?")}'
                       "</li>" for name in r["byes"])
+            + "".join(f'<li class="muted still-playing">'
+                      f'{say(lang, "tournaments.still_playing", name=name or "?")}</li>'
+                      for name in r["still_playing"])
             + "</ul>" for r in reversed(t["rounds"]))
     action = ""
     if t["status"] in ("planned", "running") and signed:
@@ -230,7 +236,8 @@ def detail_page(request: Request, tid: str, you: dict[str, Any] | None,
             f'<div class="scroll"><table id="standings"><thead><tr><th>#</th>'
             f'<th>{say(lang, "tournaments.col.player")}</th>'
             f'<th>{say(lang, "tournaments.col.points")}</th>{breaks}'
-            f'<th>{say(lang, "tournaments.col.played")}</th></tr></thead>'
+            f'<th>{say(lang, "tournaments.col.played")}</th>'
+            f'<th>{say(lang, "tournaments.col.playing")}</th></tr></thead>'
             f'<tbody>{standings}</tbody></table></div>{rounds}'
             f'<p>{pages.link(f"/tournaments?lang={lang}", say(lang, "tournaments.title"), "button small")}'
             f'</p></section><script type="module" src="/static/tournaments.js"></script>')

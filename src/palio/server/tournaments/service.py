@@ -280,23 +280,34 @@ class Tournaments:
         if number > t.rounds:
             self._finish(session, t, now)
             return []
-        active = [e for e in entrants if e.id not in withdrawn]
-        if len(active) < 2 and not (t.bots and active):
-            self._finish(session, t, now)
-            return []
+        # still at an unfinished table of an earlier round (its deadline passed): not seated
+        # again until it finishes; they sit this round out, with no points
+        busy = self._playing(session, rounds)
+        playing = [e.id for e in entrants if e.id in busy and e.id not in withdrawn]
+        free = [e for e in entrants if e.id not in withdrawn and e.id not in busy]
+        if len(free) < 2 and not (t.bots and free):
+            if not playing:
+                self._finish(session, t, now)
+            return []  # (else the round waits for a table to finish)
         game = registry.get(t.game)
         try:
             paired = pair_round(t.format, entrants, results, seats=t.seats,
                                 min_players=t.seats if t.bots else game.info.min_players,
                                 bots=t.bots, withdrawn=withdrawn, rules=PRESETS[t.scoring],
-                                seed=t.seed, rounds=t.rounds)
+                                seed=t.seed, rounds=t.rounds, playing=playing,
+                                round_number=number)
         except TournamentError as exc:
+            if playing:  # those free cannot be paired alone: wait for the tables being played
+                return []
             log.warning("tournament %s cannot pair round %s: %s", tid, number, exc)
             self._finish(session, t, now)
             return []
         if not paired.tables:
-            self._finish(session, t, now)
+            if not playing:
+                self._finish(session, t, now)
             return []
+        if playing and rematch(paired.tables, results, t.seats):
+            return []  # none without a rematch while some are late: wait for their tables
         # the round's row first: a second process writing the same round fails here
         round_row = RoundRow(tournament_id=tid, number=number, started_at=now,
                              deadline_at=now + timedelta(days=t.round_days))
@@ -305,6 +316,8 @@ class Tournaments:
         games = self._seat(session, t, round_row, paired.tables)
         for account in paired.sitting_out:
             session.add(ByeRow(round_id=round_row.id, account_id=account))
+        for account in playing:
+            session.add(ByeRow(round_id=round_row.id, account_id=account, playing=True))
         if t.status == "planned":
             t.status = "running"
         return games
@@ -407,6 +420,16 @@ class Tournaments:
             status="finished" if played else "cancelled", finished_at=now))
 
     @staticmethod
+    def _playing(session: Session, rounds: list[RoundRow]) -> set[int]:
+        """The accounts seated at an unfinished table of ``rounds``."""
+        if not rounds:
+            return set()
+        return {a for seats in session.scalars(select(TableRow.seats).where(
+                    TableRow.round_id.in_([r.id for r in rounds]),
+                    TableRow.places.is_(None)))
+                for a in seats if a is not None}
+
+    @staticmethod
     def _history(session: Session, t: TournamentRow, rounds: list[RoundRow]
                  ) -> tuple[list[Entrant], list[TableResult | Bye], set[int]]:
         rows = list(session.scalars(select(EntrantRow).where(EntrantRow.tournament_id == t.id)
@@ -418,11 +441,12 @@ class Tournaments:
         if number:
             for table in session.scalars(select(TableRow).where(
                     TableRow.round_id.in_(number))):
-                if table.places is not None:  # unfinished at the deadline: left out
+                if table.places is not None:  # unfinished (yet): counts once it finishes
                     results.append(TableResult(
                         number[table.round_id], tuple(table.seats), tuple(table.places),
                         None if table.scores is None else tuple(table.scores)))
-            for bye in session.scalars(select(ByeRow).where(ByeRow.round_id.in_(number))):
+            for bye in session.scalars(select(ByeRow).where(ByeRow.round_id.in_(number),
+                                                            ByeRow.playing.is_(False))):
                 results.append(Bye(number[bye.round_id], bye.account_id))
         return entrants, results, withdrawn
 
@@ -451,13 +475,21 @@ class Tournaments:
             entrants, results, withdrawn = self._history(session, t, rounds)
             by_round: dict[int, list[TableRow]] = {r.id: [] for r in rounds}
             byes: dict[int, list[int]] = {r.id: [] for r in rounds}
+            still: dict[int, list[int]] = {r.id: [] for r in rounds}  # sat out, still playing
             if rounds:
                 for table in session.scalars(select(TableRow).where(
                         TableRow.round_id.in_(by_round)).order_by(TableRow.game_id)):
                     by_round[table.round_id].append(table)
-                for bye in session.scalars(select(ByeRow).where(ByeRow.round_id.in_(byes))):
-                    byes[bye.round_id].append(bye.account_id)
+                for bye in session.scalars(select(ByeRow).where(ByeRow.round_id.in_(byes))
+                                           .order_by(ByeRow.account_id)):
+                    (still if bye.playing else byes)[bye.round_id].append(bye.account_id)
         names = {r.account_id: r.name for r in rows}
+        deadline = {r.id: utc(r.deadline_at) for r in rounds}
+        playing: dict[int, int] = {}  # each entrant's tables being played
+        for x in (x for tables in by_round.values() for x in tables if x.places is None):
+            for a in x.seats:
+                if a is not None:
+                    playing[a] = playing.get(a, 0) + 1
         table = standings(entrants, results, PRESETS[t.scoring], t.seats, TIE_BREAKS,
                           withdrawn=withdrawn)
         arena: dict[str, Any] = {}
@@ -470,14 +502,21 @@ class Tournaments:
             "standings": [{"rank": s.rank, "name": names[s.entrant],
                            **({"account": s.entrant} if accounts else {}), "points": s.points,
                            "tie_breaks": s.tie_breaks, "played": s.played,
+                           "playing": playing.get(s.entrant, 0),
                            "withdrawn": s.entrant in withdrawn} for s in table],
             "rounds": [{"number": r.number, "started_at": utc(r.started_at).isoformat(),
                         "deadline_at": utc(r.deadline_at).isoformat(),
                         "tables": [{"game_id": x.game_id,
                                     "seats": [None if a is None else names.get(a)
                                               for a in x.seats],
-                                    "places": x.places} for x in by_round[r.id]],
-                        "byes": [names.get(a) for a in byes[r.id]]} for r in rounds],
+                                    "places": x.places,
+                                    # finished once its round's deadline had come: counted late
+                                    "late": x.finished_at is not None
+                                    and utc(x.finished_at) >= deadline[r.id]}
+                                   for x in by_round[r.id]],
+                        "byes": [names.get(a) for a in byes[r.id]],
+                        "still_playing": [names.get(a) for a in still[r.id]]}
+                       for r in rounds],
         }
 
     def history(self, account_id: int) -> list[dict[str, Any]]:
@@ -522,6 +561,15 @@ def arena_waiting(t: TournamentRow, entrants: Iterable[EntrantRow],
     return [e.account_id for e in sorted(
         (e for e in entrants if not e.withdrawn and e.account_id not in seated),
         key=lambda e: (since.get(e.account_id, max(start, utc(e.registered_at))), e.account_id))]
+
+
+def rematch(tables: Sequence[Sequence[int | None]], results: Sequence[TableResult | Bye],
+            seats: int) -> bool:
+    """Whether two entrants at one of ``tables`` have met at a table of ``results``."""
+    history = History.of(seats, results)
+    return any(history.met(a, b) for table in tables
+               for i, a in enumerate(table) if a is not None
+               for b in table[i + 1:] if b is not None)
 
 
 def check_format(request: CreateTournament) -> None:

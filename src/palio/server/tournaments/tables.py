@@ -17,6 +17,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -47,7 +48,8 @@ class TournamentRow(Base):
     starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     # an arena's end (migration 0013): no table is seated after it; null for the others
     ends_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    # the longest a round (an arena's table) may run: its unfinished tables are then left out
+    # the longest a round (an arena's table) may run: the next round is then paired without
+    # those still at its unfinished tables (they sit it out; the tables count when finished)
     round_days: Mapped[int] = mapped_column(Integer, default=7)
     status: Mapped[str] = mapped_column(String(16), index=True)  # planned | running | finished
     seed: Mapped[int] = mapped_column(Integer, default=0)
@@ -104,3 +106,6 @@ class ByeRow(Base):
     round_id: Mapped[int] = mapped_column(
         Integer, ForeignKey("tournament_rounds.id", ondelete="CASCADE"), primary_key=True)
     account_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # sat the round out while still at an unfinished table of an earlier round (migration
+    # 0015): no points; false for a bye (the pairing's, scored as docs/tournaments.md says)
+    playing: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
