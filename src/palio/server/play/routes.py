@@ -333,7 +333,9 @@ def install(app: FastAPI, host: Host) -> None:
         viewer = AccountViewer(websocket, account.id, session, language_of(websocket),
                                host.settings.push_timeout, host.hub.remove_account)
         try:
-            await websocket.send_text(json.dumps({"type": "hello", "name": account.name}))
+            # the hello is queued before the page is registered, and sent by the same sender:
+            # no table made from here on is missed, and none is told before the hello
+            viewer.tell(json.dumps({"type": "hello", "name": account.name}))
             host.hub.add_account(viewer)
             while not viewer.gone:  # nothing is read: the loop only sees the disconnect
                 message = await websocket.receive()
