@@ -54,6 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import palio  # noqa: E402
 from palio import bots  # noqa: E402
+from palio.core.errors import PalioError  # noqa: E402
 from palio.core.game import Action, State  # noqa: E402
 from palio.core.rng import derive  # noqa: E402
 from palio.review import HINT_ITERATIONS, Budget, hint  # noqa: E402
@@ -226,6 +227,13 @@ def main(argv: list[str] | None = None) -> list[dict]:
     specs = []
     for spec in args.games.split(","):
         game_id, _, count = spec.partition(":")
+        if game_id.strip() not in palio.games.available() or not (count or "2").isdigit():
+            parser.error(f"--games: {spec!r} is not game:players (games: "
+                         f"{', '.join(palio.games.available())})")
+        try:  # a clear error for a player count the game does not take
+            palio.new_game(game_id.strip(), players=int(count or 2), seed=0)
+        except PalioError as exc:
+            parser.error(f"--games: {exc}")
         specs.append((game_id.strip(), int(count or 2)))
     if args.save:
         Path(args.save).mkdir(parents=True, exist_ok=True)

@@ -107,8 +107,10 @@ def test_bad_settings_are_refused(bench):
         bench.judge_position(state, 10, 2, seed=1, worlds="all")
     with pytest.raises(ValueError, match="playout"):
         bench.judge_position(state, 10, 0, seed=1)
-    with pytest.raises(SystemExit):
-        bench.main(["--games", "san-gimignano:2", "--playouts", "0"])
+    for argv in (["--games", "san-gimignano:2", "--playouts", "0"], ["--games", "chess:2"],
+                 ["--games", "signorie:9"], ["--games", "signorie:two"]):
+        with pytest.raises(SystemExit):
+            bench.main(argv)
 
 
 def test_t_quantiles(bench):
