@@ -116,3 +116,22 @@ def test_bad_settings_are_refused(bench):
 def test_t_quantiles(bench):
     assert bench.t975(1) == 12.706 and bench.t975(39) == pytest.approx(2.0227, abs=1e-3)
     assert bench.t975(100) == pytest.approx(1.9840, abs=1e-3)
+
+
+def test_worlds_from_the_movers_view_pair_both_branches_too(bench, monkeypatch):
+    """``--worlds mover``: each playout starts from one world drawn from the mover's view, the
+    same for both branches; a choice played in both branches differs by exactly 0."""
+    state = bench.sample_positions("san-gimignano", 2, 1, seed=4, per_game=1)[0].state
+    mover = state.to_move
+    legal = state.legal_actions()
+    greedy = bots.get("greedy", seed=9).choose(state, mover)
+    other = next(a for a in legal if a != greedy)
+    monkeypatch.setattr(bench, "hint", lambda *a, **k: {"choices": [{"notation": str(other)}]})
+    got = bench.judge_position(state, 10, 3, seed=9, worlds="mover")
+    assert not got["identical"] and 1 <= len(got["playouts"]) <= 3
+    assert got["win_difference"] == pytest.approx(
+        statistics.fmean(k["hint_win"] - k["greedy_win"] for k in got["playouts"]))
+    # the same action in both branches of one world and one seed: no difference at all
+    world = state.determinize(mover, bench.random.Random(5))
+    assert (bench.finish(world, greedy, mover, "greedy", 5)
+            == bench.finish(world, greedy, mover, "greedy", 5))
