@@ -18,6 +18,7 @@ of them write (``writes``), and a body (``body``) if it takes one.
 from __future__ import annotations
 
 import json
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -269,8 +270,25 @@ def ada_moves_first(scene: Scene) -> None:
     assert reply.status_code == 200 and reply.json()["can_undo"], reply.text
 
 
+def settled(scene: Scene) -> None:
+    """Wait (at most a minute) until no bot of any scene is thinking or moving: a bot answers
+    a move in the background, and its move would show between two snapshots as a change no
+    caller made."""
+    bots = scene.app.state.server.bots
+
+    async def busy() -> bool:  # read on the application's loop, where the tasks live
+        return any(not task.done() for task in bots.tasks.values())
+
+    deadline = time.monotonic() + 60
+    while scene.main.portal.call(busy):
+        assert time.monotonic() < deadline, "the bots never settled"
+        time.sleep(0.02)
+
+
 def snapshot(scene: Scene) -> dict[str, list[str]]:
-    """Every row that says who holds what and where each game stands."""
+    """Every row that says who holds what and where each game stands, once the bots are
+    still."""
+    settled(scene)
     tables = (GameRow, SeatRow, ActionRow, AccountRow, SessionRow, ChatRow, ReviewRow, RatingRow,
               RatingChangeRow, TournamentRow, EntrantRow, RoundRow, TableRow, ByeRow)
     with scene.app.state.service.sessions() as session:
