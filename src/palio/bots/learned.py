@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from palio import bots
 from palio.bots.base import Bot
 from palio.bots.mcts import DEFAULT_SCALE, _number, win_chance
 from palio.bots.network import Model, shipped_model
@@ -274,8 +275,6 @@ class LearnedBot(Bot):
             raise OptionError(f"no trained model ships for {game.info.name} with {players} "
                               f"players; train one (palio train {game.info.id} --players "
                               f"{players}) and pass it as model=FILE")
-        from palio import bots  # here, not at the top: palio.bots imports this module
-
         options: dict[str, Any] = {"seed": self.seed}
         if self.time_budget is not None:
             options["time_budget"] = self.time_budget
