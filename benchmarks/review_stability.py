@@ -2,12 +2,13 @@
 and does ten times the budget confirm the suggested choices?
 
     PYTHONPATH=src python benchmarks/review_stability.py [--games san-gimignano:2,signorie:2]
-        [--bot greedy] [--iterations 400] [--seed 1] [--runs 2] [--ten-limit 0]
+        [--bot greedy] [--iterations 400] [--seed 1] [--runs 2] [--deals 1] [--ten-limit 0]
 
-For each game (``id:players``) and run ``k`` (0 to ``--runs`` - 1): one game played by
-``--bot`` with game seed ``g = seed + k`` (``review_speed.played_game``), reviewed twice at
-``--iterations`` a decision with review seeds ``g`` and ``g + 1`` (``review_speed.two_reviews``).
-So the runs are two different games, each with its own pair of review seeds.
+For each game (``id:players``) and run ``k`` (0 to ``--runs`` - 1): ``--deals`` games played
+by ``--bot`` (``review_speed.played_game``), game ``i`` with game seed
+``g = seed + k * deals + i``, each reviewed twice at ``--iterations`` a decision with review
+seeds ``g`` and ``g + 1`` (``review_speed.two_reviews``); a run's counts are its games' pooled.
+So the runs are different games, each with its own pair of review seeds.
 
 - **Class stability**: among the decisions flagged (inaccuracy, mistake or blunder) by either
   review, the share that got the same class from both.
@@ -24,8 +25,8 @@ So the runs are two different games, each with its own pair of review seeds.
   seeded sample of at most N such decisions a run (0: all).
 
 CPU seconds are this process's and its finished workers' (``review_speed.cpu_seconds``). One
-JSON line per run, then a table per game: both runs and the spread (absolute difference)
-between them.
+JSON line per game played and a summary line per game type, then a table: each run, all runs
+pooled, and the spread (largest less smallest share) between the runs.
 """
 
 from __future__ import annotations
@@ -166,6 +167,20 @@ def verdict(values: list[float | None], aim: float) -> str:
     return "met" if len(known) == len(values) and min(known) >= aim else "missed"
 
 
+def pooled(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several games' counts as one: flagged decisions and suggestions of all of them."""
+    flagged = sum(r["class_stability"]["flagged"] for r in results)
+    same = sum(r["class_stability"]["same_class"] for r in results)
+    judged = [j for r in results for j in r["judged"]]
+    return {"decisions": sum(r["decisions"] for r in results),
+            "class_stability": {"flagged": flagged, "same_class": same,
+                                "share": share(same, flagged),
+                                "unstable": [[r["game_seed"], *u] for r in results
+                                             for u in r["class_stability"]["unstable"]]},
+            "confirmation": confirmation(judged),
+            "cpu_seconds": round(sum(r["cpu_seconds"]["total"] for r in results), 1)}
+
+
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="san-gimignano:2,signorie:2,troyes:2,tiletum:2,"
@@ -174,42 +189,51 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                         help="the bot that plays the reviewed games (greedy: more mistakes)")
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--runs", type=int, default=2, help="games a game type (game seeds "
-                        "seed, seed + 1, ...)")
+    parser.add_argument("--runs", type=int, default=2, help="runs a game type")
+    parser.add_argument("--deals", type=int, default=1,
+                        help="games a run, pooled (run k: game seeds seed + k * deals + i)")
     parser.add_argument("--ten-limit", type=int, default=0,
-                        help="at most this many suggestions judged at ten times a run (0: all)")
+                        help="at most this many suggestions judged at ten times a game (0: all)")
     parser.add_argument("--workers", type=int, default=1, help="processes per review")
     args = parser.parse_args(argv)
     budget = Budget(iterations=args.iterations)
     rows = []
     for spec in args.games.split(","):
         game_id, _, players = spec.partition(":")
-        runs = []
+        runs, every = [], []
         for k in range(args.runs):
-            game_seed = args.seed + k
-            record = played_game(game_id, int(players or 2), game_seed, args.bot)
-            run = {"game": game_id, "players": record.players, "played_by": args.bot,
-                   "game_seed": game_seed, "moves": len(record.actions),
-                   **stability_run(record, budget, game_seed, workers=args.workers,
-                                   ten_limit=args.ten_limit)}
-            print(json.dumps(run), flush=True)
-            runs.append(run)
+            games = []
+            for i in range(args.deals):
+                game_seed = args.seed + k * args.deals + i
+                record = played_game(game_id, int(players or 2), game_seed, args.bot)
+                one = {"game": game_id, "players": record.players, "played_by": args.bot,
+                       "run": k, "game_seed": game_seed, "moves": len(record.actions),
+                       **stability_run(record, budget, game_seed, workers=args.workers,
+                                       ten_limit=args.ten_limit)}
+                print(json.dumps(one), flush=True)
+                games.append(one)
+            every += games
+            runs.append({"run": k, "game_seeds": [g["game_seed"] for g in games],
+                         **pooled(games)})
         classes = [r["class_stability"]["share"] for r in runs]
         confirmed = [r["confirmation"]["share"] for r in runs]
-        rows.append({"game": game_id, "players": runs[0]["players"], "runs": runs,
-                     "class_spread": spread(classes), "confirm_spread": spread(confirmed),
-                     "class_verdict": verdict(classes, CLASS_AIM),
-                     "confirm_verdict": verdict(confirmed, CONFIRM_AIM)})
-    print(f"\n{'game':14} {'p':>2} {'run':>3} {'dec':>4} {'same class':>12} "
-          f"{'confirmed':>11} {'10x best':>10} {'gap':>7} {'CPU s':>7}")
+        row = {"game": game_id, "players": every[0]["players"], "iterations": args.iterations,
+               "played_by": args.bot, "runs": runs, "all": pooled(every),
+               "class_spread": spread(classes), "confirm_spread": spread(confirmed),
+               "class_verdict": verdict(classes, CLASS_AIM),
+               "confirm_verdict": verdict(confirmed, CONFIRM_AIM)}
+        print(json.dumps({"summary": row}), flush=True)
+        rows.append(row)
+    print(f"\n{'game':14} {'p':>2} {'run':>5} {'dec':>4} {'same class':>11} "
+          f"{'confirmed':>11} {'10x best':>11} {'gap':>7} {'CPU s':>7}")
     for row in rows:
-        for run in row["runs"]:
+        for run in [*row["runs"], {"run": "all", **row["all"]}]:
             c, t = run["class_stability"], run["confirmation"]
-            print(f"{row['game']:14} {row['players']:>2} {run['game_seed']:>3} "
+            print(f"{row['game']:14} {row['players']:>2} {run['run']!s:>5} "
                   f"{run['decisions']:>4} {c['same_class']:>3}/{c['flagged']:<3} {c['share']!s:>5} "
-                  f"{t['confirmed']:>2}/{t['judged']:<2} {t['share']!s:>5} "
-                  f"{t['best_share']!s:>10} {t['mean_gap']!s:>7} "
-                  f"{run['cpu_seconds']['total']:>7}")
+                  f"{t['confirmed']:>3}/{t['judged']:<3} {t['share']!s:>5} "
+                  f"{t['best_is_suggestion']:>3}/{t['best_share']!s:<5} {t['mean_gap']!s:>7} "
+                  f"{run['cpu_seconds']:>7}")
         print(f"{'':14} {'':>2} spread: same class {row['class_spread']} "
               f"({row['class_verdict']} at {CLASS_AIM:.0%}), confirmed {row['confirm_spread']} "
               f"({row['confirm_verdict']} at {CONFIRM_AIM:.0%})")
