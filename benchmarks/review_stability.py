@@ -22,7 +22,7 @@ So the runs are different games, each with its own pair of review seeds.
   ten-times judge values it above the choice played (strictly); the stricter share is where the
   ten-times judge's own preferred choice is the suggestion; the gap is the ten-times best's value
   less the suggestion's (0 where they are the same), in win share. ``--ten-limit N`` judges a
-  seeded sample of at most N such decisions a run (0: all).
+  seeded sample of at most N such decisions a game (0: all).
 
 CPU seconds are this process's and its finished workers' (``review_speed.cpu_seconds``). One
 JSON line per game played and a summary line per game type, then a table: each run, all runs
