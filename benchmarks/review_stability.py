@@ -66,11 +66,12 @@ def share(part: int, whole: int) -> float | None:
 
 def class_stability(a: dict, b: dict) -> dict[str, Any]:
     """Among the decisions both reviews searched that either flagged, how many got the same
-    class from both (``unstable``: the moves that did not, with both classes)."""
+    class from both (``unstable``: the moves that did not, with both classes and both
+    losses)."""
     left, right = searched(a), searched(b)
     flagged = sorted(m for m in set(left) & set(right) if left[m]["class"] or right[m]["class"])
-    unstable = [[m, left[m]["class"], right[m]["class"]] for m in flagged
-                if left[m]["class"] != right[m]["class"]]
+    unstable = [[m, left[m]["class"], right[m]["class"], left[m]["loss"], right[m]["loss"]]
+                for m in flagged if left[m]["class"] != right[m]["class"]]
     same = len(flagged) - len(unstable)
     return {"flagged": len(flagged), "same_class": same, "share": share(same, len(flagged)),
             "unstable": unstable}

@@ -20,8 +20,9 @@ stability = _script("review_stability")
 
 
 def _decision(move, cls, played="pass", best="buy", forced=False):
-    return {"move": move, "forced": forced, "class": cls, "played": {"notation": played},
-            "best": {"notation": best if cls else played}}
+    loss = {None: 0.0, "inaccuracy": 0.1, "mistake": 0.2, "blunder": 0.4}[cls]
+    return {"move": move, "forced": forced, "class": cls, "loss": loss,
+            "played": {"notation": played}, "best": {"notation": best if cls else played}}
 
 
 def _review(*decisions):
@@ -36,8 +37,9 @@ def test_a_flagged_decision_with_another_class_from_the_other_seed_is_unstable()
     got = stability.class_stability(a, b)
     # flagged by either: 1, 2, 3, 4; only 1 keeps its class; 0 (never flagged) is not counted
     assert (got["flagged"], got["same_class"], got["share"]) == (4, 1, 0.25)
-    assert got["unstable"] == [[2, "inaccuracy", None], [3, "blunder", "mistake"],
-                               [4, None, "inaccuracy"]]
+    assert got["unstable"] == [[2, "inaccuracy", None, 0.1, 0.0],
+                               [3, "blunder", "mistake", 0.4, 0.2],
+                               [4, None, "inaccuracy", 0.0, 0.1]]
     assert stability.class_stability(a, a)["share"] == 1.0
     assert stability.class_stability(_review(_decision(0, None)), _review(_decision(0, None))) \
         == {"flagged": 0, "same_class": 0, "share": None, "unstable": []}
