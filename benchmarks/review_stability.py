@@ -21,7 +21,10 @@ So the runs are different games, each with its own pair of review seeds.
   not the value of a suggestion it does not prefer. The suggestion is *confirmed* where the
   ten-times judge values it above the choice played (strictly); the stricter share is where the
   ten-times judge's own preferred choice is the suggestion; the gap is the ten-times best's value
-  less the suggestion's (0 where they are the same), in win share. ``--ten-limit N`` judges a
+  less the suggestion's (0 where they are the same), in win share (it can be below 0: the
+  judge prefers its most searched choice, not its best valued). Also the ten-times judge's
+  class of the choice played, computed as the review does (``ten_class``), against the
+  review's. ``--ten-limit N`` judges a
   seeded sample of at most N such decisions a game (0: all).
 
 CPU seconds are this process's and its finished workers' (``review_speed.cpu_seconds``). One
@@ -53,6 +56,8 @@ from palio.review import (  # noqa: E402
     Budget,
     Engine,
     decision_seed,
+    judge,
+    thresholds_for,
 )
 
 TEN = 10  # the confirming judge's budget, in times the review's
@@ -101,15 +106,26 @@ def ten_times(record: GameRecord, decisions: list[dict], budget: Budget,
             suggested = state.parse(entry["best"]["notation"])
             stats = engine.search(state.copy(), seat, budget, decision_seed(seed, move), action,
                                   also=[suggested])
-            out.append({
+            row = {
                 "move": move, "seat": seat, "class": entry["class"],
                 "played": text, "suggested": str(suggested), "best": str(stats.best.action),
                 "played_value": _value(stats.of(action).values[seat]),
                 "suggested_value": _value(stats.of(suggested).values[seat]),
                 "best_value": _value(stats.best.values[seat]),
-            })
+            }
+            out.append({**row, **ten_class(row, thresholds_for(record.game))})
         state.apply_unchecked(action)
     return out
+
+
+def ten_class(row: dict[str, Any], limits: tuple[float, float, float]) -> dict[str, Any]:
+    """The loss and class the ten-times judge gives the choice played, as the review computes
+    them: its preferred choice's value less the choice played's (0 where they are the same)."""
+    if row["best"] == row["played"] or row["played_value"] is None:
+        loss = 0.0
+    else:
+        loss = max(0.0, row["best_value"] - row["played_value"])
+    return {"ten_loss": round(loss, 4), "ten_class": judge(loss, limits)}
 
 
 def _value(value: float) -> float | None:
@@ -118,15 +134,18 @@ def _value(value: float) -> float | None:
 
 def confirmation(judged: list[dict]) -> dict[str, Any]:
     """How many suggestions the ten-times judge confirmed (valued above the choice played; a
-    suggestion it never valued is not confirmed), how many it preferred itself, and the mean
-    gap between its preferred choice's value and the suggestion's."""
+    suggestion it never valued is not confirmed), how many it preferred itself, the mean gap
+    between its preferred choice's value and the suggestion's, and how many decisions it gave
+    the review's class (``ten_class``)."""
     confirmed = sum(1 for j in judged if j["suggested_value"] is not None
                     and j["played_value"] is not None
                     and j["suggested_value"] > j["played_value"])
     best = sum(1 for j in judged if j["best"] == j["suggested"])
     gaps = [0.0 if j["best"] == j["suggested"] else j["best_value"] - j["suggested_value"]
             for j in judged if j["suggested_value"] is not None]
+    same = sum(1 for j in judged if j["ten_class"] == j["class"])
     return {"judged": len(judged), "confirmed": confirmed, "share": share(confirmed, len(judged)),
+            "same_class": same, "class_share": share(same, len(judged)),
             "best_is_suggestion": best, "best_share": share(best, len(judged)),
             "mean_gap": round(statistics.fmean(gaps), 4) if gaps else None}
 
@@ -226,7 +245,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         print(json.dumps({"summary": row}), flush=True)
         rows.append(row)
     print(f"\n{'game':14} {'p':>2} {'run':>5} {'dec':>4} {'same class':>11} "
-          f"{'confirmed':>11} {'10x best':>11} {'gap':>7} {'CPU s':>7}")
+          f"{'confirmed':>11} {'10x best':>11} {'gap':>7} {'10x class':>11} {'CPU s':>7}")
     for row in rows:
         for run in [*row["runs"], {"run": "all", **row["all"]}]:
             c, t = run["class_stability"], run["confirmation"]
@@ -234,6 +253,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                   f"{run['decisions']:>4} {c['same_class']:>3}/{c['flagged']:<3} {c['share']!s:>5} "
                   f"{t['confirmed']:>3}/{t['judged']:<3} {t['share']!s:>5} "
                   f"{t['best_is_suggestion']:>3}/{t['best_share']!s:<5} {t['mean_gap']!s:>7} "
+                  f"{t['same_class']:>3}/{t['class_share']!s:<5} "
                   f"{run['cpu_seconds']:>7}")
         print(f"{'':14} {'':>2} spread: same class {row['class_spread']} "
               f"({row['class_verdict']} at {CLASS_AIM:.0%}), confirmed {row['confirm_spread']} "

@@ -46,20 +46,27 @@ def test_a_flagged_decision_with_another_class_from_the_other_seed_is_unstable()
 
 
 def test_a_suggestion_is_confirmed_only_when_the_judge_values_it_above_the_choice_played():
-    def judged(best, suggested_value, played_value, best_value):
-        return {"played": "pass", "suggested": "buy", "best": best,
-                "suggested_value": suggested_value, "played_value": played_value,
-                "best_value": best_value}
+    limits = (0.08, 0.15, 0.30)
 
-    got = stability.confirmation([
-        judged("buy", 0.6, 0.4, 0.6),  # confirmed, the judge's best too
-        judged("take 3", 0.5, 0.4, 0.7),  # confirmed, another choice better still: gap 0.2
-        judged("pass", 0.3, 0.4, 0.4),  # the choice played was better: gap 0.1
+    def judged(best, suggested_value, played_value, best_value):
+        row = {"played": "pass", "suggested": "buy", "best": best, "class": "inaccuracy",
+               "suggested_value": suggested_value, "played_value": played_value,
+               "best_value": best_value}
+        return {**row, **stability.ten_class(row, limits)}
+
+    rows = [
+        judged("buy", 0.6, 0.4, 0.6),  # confirmed, the judge's best too; loss 0.2: a mistake
+        judged("take 3", 0.5, 0.4, 0.5),  # confirmed, another choice as good: gap 0, 0.1
+        judged("pass", 0.3, 0.4, 0.4),  # the choice played was better: gap 0.1, no loss
         judged("pass", 0.4, 0.4, 0.4),  # a tie confirms nothing
-    ])
+    ]
+    assert [(r["ten_loss"], r["ten_class"]) for r in rows] == [
+        (0.2, "mistake"), (0.1, "inaccuracy"), (0.0, None), (0.0, None)]
+    got = stability.confirmation(rows)
     assert (got["judged"], got["confirmed"], got["share"]) == (4, 2, 0.5)
+    assert (got["same_class"], got["class_share"]) == (1, 0.25)
     assert (got["best_is_suggestion"], got["best_share"]) == (1, 0.25)
-    assert got["mean_gap"] == round((0 + 0.2 + 0.1 + 0.0) / 4, 4)
+    assert got["mean_gap"] == round((0 + 0.0 + 0.1 + 0.0) / 4, 4)
     assert stability.confirmation([])["share"] is None
     assert stability.verdict([0.9, 0.84], 0.85) == "missed"
     assert stability.verdict([0.9, 0.85], 0.85) == "met"
