@@ -49,6 +49,19 @@ def searched(result: dict) -> dict[int, dict]:
     return {d["move"]: d for d in result["decisions"] if not d["forced"]}
 
 
+def two_reviews(record: GameRecord, budget: Budget, seed: int, workers: int = 1,
+                moves: list[int] | None = None) -> tuple[list[dict], list[float], list[float]]:
+    """The game reviewed with seeds ``seed`` and ``seed + 1`` (only ``moves`` where given):
+    the reviews, their CPU seconds and wall seconds."""
+    runs, seconds, wall = [], [], []
+    for k in range(2):
+        started, clock = cpu_seconds(), time.perf_counter()
+        runs.append(review(record, budget=budget, seed=seed + k, workers=workers, moves=moves))
+        seconds.append(round(cpu_seconds() - started, 1))
+        wall.append(round(time.perf_counter() - clock, 1))
+    return runs, seconds, wall
+
+
 def compare(a: dict, b: dict) -> dict:
     """Agreement of two reviews over the decisions both searched."""
     left, right = searched(a), searched(b)
@@ -85,12 +98,7 @@ def main() -> None:
         game_id, _, players = spec.partition(":")
         record = played_game(game_id, int(players or 2), args.seed, args.bot)
         budget = Budget(iterations=args.iterations)
-        runs, seconds, wall = [], [], []
-        for k in range(2):
-            started, clock = cpu_seconds(), time.perf_counter()
-            runs.append(review(record, budget=budget, seed=args.seed + k, workers=args.workers))
-            seconds.append(round(cpu_seconds() - started, 1))
-            wall.append(round(time.perf_counter() - clock, 1))
+        runs, seconds, wall = two_reviews(record, budget, args.seed, args.workers)
         row = {"game": game_id, "players": record.players, "decisions": len(record.actions),
                "engine": runs[0]["engine"]["bot"], "played_by": args.bot,
                "workers": args.workers,
