@@ -1,24 +1,14 @@
 """benchmarks/hint_gain.py: the hint's choice against greedy's in paired playouts."""
 
-import importlib.util
 import math
 import statistics
-from pathlib import Path
 
 import pytest
 
 import palio
 from palio import bots
 from palio.review import Budget, hint
-
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-
-
-def _script(name: str):
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-    loaded = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(loaded)
-    return loaded
+from tests.benchmark_scripts import benchmark as _script
 
 
 @pytest.fixture(scope="module")

@@ -1,20 +1,9 @@
 """benchmarks/review_stability.py: class stability across two seeds and suggestions confirmed
 at ten times the budget, counted right."""
 
-import importlib.util
-from pathlib import Path
 
 from palio.review import Budget
-
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-
-
-def _script(name: str):
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-    loaded = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(loaded)
-    return loaded
-
+from tests.benchmark_scripts import benchmark as _script
 
 stability = _script("review_stability")
 

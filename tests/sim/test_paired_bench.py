@@ -1,19 +1,10 @@
 """benchmarks/paired.py: two versus.py runs on one seed compared deal by deal."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-
-
-def _script(name: str):
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-    loaded = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(loaded)
-    return loaded
+from tests.benchmark_scripts import benchmark as _script
 
 
 def test_runs_on_one_seed_are_compared_on_the_same_deals(tmp_path, capsys):

@@ -8,10 +8,23 @@ import re
 from pathlib import Path
 from typing import Any
 
+from palio.server.base.clock import OffsetFileClock
 from tests.server.people import Person
 
 SHOTS = Path(__file__).parents[3] / "out" / "screenshots"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def served(make_server: Any, tmp_path: Path) -> tuple[Any, OffsetFileClock]:
+    """A started ``palio serve`` whose clock the test moves (``PALIO_CLOCK_FILE``), sweeping
+    for rounds every 0.2 s, and that clock; the screenshots' folder made."""
+    offset = tmp_path / "clock-offset"
+    offset.write_text("0")
+    server = make_server(None, 0.0, env={"PALIO_CLOCK_FILE": str(offset),
+                                         "PALIO_DEADLINE_SWEEP": "0.2"})
+    server.start()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return server, OffsetFileClock(offset)
 
 
 class Player(Person):

@@ -15,10 +15,9 @@ from typing import Any
 
 import pytest
 
-from palio.server.base.clock import OffsetFileClock
 from tests.server.conftest import BROWSER_MARKS, WAIT_MS
 from tests.server.people import wait_for
-from tests.server.tournaments.players import JAPANESE, SHOTS, Player, no_sideways_scroll
+from tests.server.tournaments.players import JAPANESE, SHOTS, Player, no_sideways_scroll, served
 
 pytestmark = [*BROWSER_MARKS, pytest.mark.slow]
 pytest.importorskip("playwright.sync_api")
@@ -30,13 +29,7 @@ ROUNDS = 3
 
 def test_a_whole_swiss_of_seven_over_a_week(browser: Any, make_server: Any,
                                             tmp_path: Path) -> None:
-    offset = tmp_path / "clock-offset"
-    offset.write_text("0")
-    clock = OffsetFileClock(offset)
-    server = make_server(None, 0.0, env={"PALIO_CLOCK_FILE": str(offset),
-                                         "PALIO_DEADLINE_SWEEP": "0.2"})
-    server.start()
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    server, clock = served(make_server, tmp_path)
     people = [Player(browser, server.base, f"Anna{i}", "en") for i in range(4)] + \
              [Player(browser, server.base, f"Bruno{i}", "ja") for i in range(3)]
     # the organiser creates it with the form on /tournaments (an hour from now, a day a move)

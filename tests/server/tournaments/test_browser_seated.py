@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 
-from palio.server.base.clock import OffsetFileClock
 from tests.server.conftest import BROWSER_MARKS, WAIT_MS
 from tests.server.people import Person, wait_for
-from tests.server.tournaments.players import JAPANESE, SHOTS, Player, no_sideways_scroll
+from tests.server.tournaments.players import JAPANESE, SHOTS, Player, no_sideways_scroll, served
 
 pytestmark = BROWSER_MARKS
 pytest.importorskip("playwright.sync_api")
@@ -48,13 +47,7 @@ CONTRAST = """(e) => {
 
 def test_a_swiss_round_reaches_the_open_tournament_page(browser: Any, make_server: Any,
                                                         tmp_path: Path) -> None:
-    offset = tmp_path / "clock-offset"
-    offset.write_text("0")
-    clock = OffsetFileClock(offset)
-    server = make_server(None, 0.0, env={"PALIO_CLOCK_FILE": str(offset),
-                                         "PALIO_DEADLINE_SWEEP": "0.2"})
-    server.start()
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    server, clock = served(make_server, tmp_path)
     anna = Player(browser, server.base, "Anna", "en")  # a desktop in English
     bruno = Player(browser, server.base, "Bruno", "ja")  # a phone in Japanese
     others = [Person(browser, server.base, name, "en") for name in ("Carla", "Dario")]
