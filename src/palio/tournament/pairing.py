@@ -169,9 +169,9 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
     start = _fold(players, plan.humans) if first else _deal_groups(players, plan.humans, group)
     tables = improve(start, sizes, history, group)
     cost = _total(tables, sizes, history, group)
-    # (who sits out now may play later: no look-ahead then; nor at a first round, where every
-    # arrangement is any other with the players renamed)
-    if left and not out and not first:
+    # (none at a first round, where every arrangement is any other with the players renamed;
+    # when some sit out, the rounds to come are planned for those who play this one)
+    if left and not first:
         ahead = _ahead(players, list(plan.humans), sizes, history, group, tables, left)
         if ahead is not None:
             return Round(tuple(ahead), tuple(out))
