@@ -41,7 +41,7 @@ RESTARTS = 6  # best of this many shuffled starts while a repeat or an unbalance
 LOOK_AHEAD = 3  # planned rounds to come that a Swiss round keeps pairable with no repeat
 AHEAD_BUDGET = 150_000  # search steps per round for that look-ahead (all candidates together)
 AHEAD_CANDIDATES = 40  # arrangements of the round tried against it
-ALTERNATIVE_STEPS = 20_000  # search steps for a round with fewer repeats (``audit``), each try
+ALTERNATIVE_STEPS = 60_000  # search steps for a round with fewer repeats (``audit``), each try
 
 
 def pair_round(fmt: str, entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], *,
