@@ -21,14 +21,15 @@ look-ahead when the number of rounds is fixed).
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import permutations, product
 
-from palio.tournament.model import EntrantId, History
+from palio.tournament.model import BOT, EntrantId, History
 from palio.tournament.seating import seat_order, unmatched
 
 Cost = tuple[int, int, int, int]
+SEATINGS = 64  # seat orders of one planned round tried by the look-ahead
 
 
 def table_cost(players: list[EntrantId], size: int, history: History,
@@ -103,12 +104,23 @@ def arrangements(players: list[EntrantId], humans: list[int], sizes: list[int],
     group first, and a branch is dropped as soon as some free player has too few possible
     partners left to fill the smallest table."""
     n = len(players)
-    free_of = [0] * n  # bit j set: players i and j have not met
-    for i, a in enumerate(players):
-        for j, b in enumerate(players):
-            if i != j and not history.met(a, b):
-                free_of[i] |= 1 << j
+    budget[0] -= n  # (the set-up below costs about as much as n steps of the search)
     needs = [history.needs(p) for p in players]
+    widest = max(sizes, default=0)
+    index = {p: i for i, p in enumerate(players)}
+    with_mask: dict[int, int] = {}  # players by the seats they need
+    for i, mask in enumerate(needs):
+        with_mask[mask] = with_mask.get(mask, 0) | 1 << i
+    seatable = {a: sum(bits for b, bits in with_mask.items()
+                       if not unmatched(tuple(sorted((a, b))), widest))
+                for a in with_mask}
+    free_of = []  # bit j set: players i and j have not met and can share a table's seats
+    for i, a in enumerate(players):
+        met = 1 << i
+        for q in history.opponents.get(a, ()):
+            if q in index:
+                met |= 1 << index[q]
+        free_of.append(seatable[needs[i]] & ~met)
     level = [group[p] for p in players]
 
     def fits(table: list[int], size: int) -> bool:
@@ -163,26 +175,58 @@ def seated(tables: list[list[EntrantId]], sizes: list[int], history: History
     return out
 
 
+def seatings(tables: list[list[EntrantId]], sizes: list[int], history: History,
+             most: int = SEATINGS) -> Iterator[list[tuple[EntrantId | None, ...]]]:
+    """Seat orders for the round ``tables``, each player at a seat they need: ``seated``'s
+    first, then the others (at most ``most`` in all; bots in the seats left)."""
+    first = seated(tables, sizes, history)
+    yield first
+    options = []
+    for table, size in zip(tables, sizes, strict=True):
+        needs = [history.needs(p) for p in table]
+        orders = []
+        for places in permutations(range(size), len(table)):
+            if all(needs[i] >> s & 1 for i, s in enumerate(places)):
+                order: list[EntrantId | None] = [BOT] * size
+                for p, s in zip(table, places, strict=True):
+                    order[s] = p
+                orders.append(tuple(order))
+        options.append(orders or [first[len(options)]])
+    count = 1
+    for choice in product(*options):
+        if count >= most:
+            return
+        if list(choice) != first:
+            count += 1
+            yield list(choice)
+
+
 def extendable(players: list[EntrantId], humans: list[int], sizes: list[int], history: History,
                seated_tables: Sequence[Sequence[EntrantId | None]], rounds: int,
                budget: list[int]) -> bool:
     """Whether, after the tables ``seated_tables`` (in seat order), ``rounds`` more rounds of the
     same players at the same table sizes can still be paired with no repeat and seats
-    balanced (score groups aside, as the results to come are unknown; each round seated by
-    ``seated``); ``False`` too when ``budget[0]`` steps run out."""
+    balanced (score groups aside, as the results to come are unknown; a round followed by
+    another seated in any way ``seatings`` gives, the last by ``seated``); ``False`` too when
+    ``budget[0]`` steps run out."""
     if rounds <= 0:
         return True
     if len(seated_tables) < max(humans, default=0):
         return False  # a table of the next round would need players from as many tables
-    after = copy.deepcopy(history)
+    after = history.copy()
     for table in seated_tables:
         after.add(table)
     after.left = None if history.left is None else max(0, history.left - 1)
     flat = dict.fromkeys(players, 0)
     for later in arrangements(players, humans, sizes, after, flat, budget):
-        if extendable(players, humans, sizes, after, seated(later, sizes, after), rounds - 1,
-                      budget):
+        if rounds == 1:
             return True
+        for order in seatings(later, sizes, after):
+            budget[0] -= 1
+            if extendable(players, humans, sizes, after, order, rounds - 1, budget):
+                return True
+            if budget[0] < 0:
+                return False
         if budget[0] < 0:
             return False
     return False

@@ -17,9 +17,10 @@ from palio.tournament.arrange import (
     extendable,
     improve,
     perfect,
-    seated,
+    seatings,
     table_cost,
 )
+from palio.tournament.audit import SearchTooLong, better_round
 from palio.tournament.model import (
     BOT,
     FORMATS,
@@ -38,8 +39,9 @@ from palio.tournament.sizes import table_plan
 
 RESTARTS = 6  # best of this many shuffled starts while a repeat or an unbalanced seat remains
 LOOK_AHEAD = 3  # planned rounds to come that a Swiss round keeps pairable with no repeat
-AHEAD_BUDGET = 30_000  # search steps per round for that look-ahead (all candidates together)
+AHEAD_BUDGET = 150_000  # search steps per round for that look-ahead (all candidates together)
 AHEAD_CANDIDATES = 40  # arrangements of the round tried against it
+ALTERNATIVE_STEPS = 60_000  # search steps for a round with fewer repeats (``audit``), each try
 
 
 def pair_round(fmt: str, entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], *,
@@ -178,7 +180,9 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
     start = _fold(players, plan.humans) if first else _deal_groups(players, plan.humans, group)
     tables = improve(start, sizes, history, group)
     cost = _total(tables, sizes, history, group)
-    if left and not out:  # (who sits out now may play later: no look-ahead then)
+    # (none at a first round, where every arrangement is any other with the players renamed;
+    # when some sit out, the rounds to come are planned for those who play this one)
+    if left and not first:
         ahead = _ahead(players, list(plan.humans), sizes, history, group, tables, left)
         if ahead is not None:
             return Round(tuple(ahead), tuple(out))
@@ -194,7 +198,25 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
         again = improve(_deal(shuffled, plan.humans), sizes, history, group)
         if _total(again, sizes, history, group) < cost:
             tables, cost = again, _total(again, sizes, history, group)
+    tables = _fewer_repeats(tables, sizes, history, group)
     return _seated(tables, sizes, history, rng, out)
+
+
+def _fewer_repeats(tables: list[list[EntrantId]], sizes: Sequence[int], history: History,
+                   group: dict[EntrantId, int]) -> list[list[EntrantId]]:
+    """While a repeat is left, the issue's test of it: another round with each place taken
+    within one score group of its player, fewer repeats and seats as well kept (a search of
+    every such round, not only of exchanges; given up after ``ALTERNATIVE_STEPS``)."""
+    for _ in range(len(tables) * max(sizes, default=0)):
+        padded = [[*t, *[BOT] * (s - len(t))] for t, s in zip(tables, sizes, strict=True)]
+        try:
+            better = better_round(padded, history, group, ALTERNATIVE_STEPS)
+        except SearchTooLong:
+            return tables
+        if better is None:
+            return tables
+        tables = improve(better, list(sizes), history, group)
+    return tables
 
 
 def _ahead(players: list[EntrantId], humans: list[int], sizes: list[int], history: History,
@@ -213,9 +235,12 @@ def _ahead(players: list[EntrantId], humans: list[int], sizes: list[int], histor
     budget = [AHEAD_BUDGET]
 
     def keeps(found: list[list[EntrantId]]) -> list[tuple[EntrantId | None, ...]] | None:
-        order = seated(found, sizes, history)
-        return order if extendable(players, humans, sizes, history, order, depth,
-                                   budget) else None
+        for order in seatings(found, sizes, history):
+            if extendable(players, humans, sizes, history, order, depth, budget):
+                return order
+            if budget[0] < 0:
+                return None
+        return None
 
     if _total(tables, sizes, history, group)[:2] == (0, 0):
         order = keeps(tables)

@@ -13,9 +13,10 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from palio.tournament.audit import better_round, round_repeats
 from palio.tournament.model import BOT, Bye, Entrant, EntrantId, History, Round, TableResult
-from palio.tournament.pairing import arena_tables, pair_round
-from palio.tournament.scoring import PRESETS, Scoring, standings
+from palio.tournament.pairing import arena_tables, pair_round, score_groups
+from palio.tournament.scoring import PRESETS, Scoring, points, standings
 
 
 @dataclass
@@ -130,3 +131,30 @@ def _arena(sim: Simulation, rounds: int, rng: random.Random, withdrawals: int, l
         for table in paired.tables:
             playing.append((tick + rng.randint(1, 3), table))
             seats_taken += len(table)
+
+
+def avoidable_rounds(sim: Simulation, planned: int | None, rules: Scoring = PRESETS["bga"],
+                     limit: int = 1_000_000) -> list[tuple[int, list[list[EntrantId]]]]:
+    """The rounds of a simulated Swiss tournament whose repeats were avoidable, each with an
+    alternative (``better_round``); ``planned``: the number of rounds, if it was fixed (a seat
+    may then run ahead while the rounds left can even it out, at rounds of full tables)."""
+    found = []
+    for number, paired in enumerate(sim.rounds, 1):
+        before = [r for r in sim.results if r.round < number]
+        history = History.of(sim.seats, before)
+        full = all(len(t) == sim.seats for t in paired.tables)
+        history.left = None if planned is None or not full else max(0, planned - number)
+        seated = [p for t in paired.tables for p in t if p is not BOT]
+        group = score_groups(seated, points(before, rules, sim.seats))
+        better = better_round(paired.tables, history, group, limit)
+        if better is not None:
+            found.append((number, better))
+    return found
+
+
+def repeats_by_round(sim: Simulation) -> list[int]:
+    """Each round's pairs who had met before it."""
+    return [round_repeats(paired.tables,
+                          History.of(sim.seats, [r for r in sim.results if r.round < number
+                                                 and isinstance(r, TableResult)]))
+            for number, paired in enumerate(sim.rounds, 1)]
