@@ -157,34 +157,3 @@ def _spread(m: int, tables: int) -> int:
 def _unmatched(table: Sequence[EntrantId | None], size: int, history: History) -> int:
     humans = [p for p in table if p is not BOT]
     return unmatched(tuple(sorted(history.needs(p) for p in humans)), size)
-
-
-def _cliques(met: list[list[bool]]) -> list[int]:
-    """Cliques of the graph of who met whom (bit masks) that share no edge: a greedy cover."""
-    n = len(met)
-    covered = [[False] * n for _ in range(n)]
-    out = []
-    for a in range(n):
-        for b in range(a + 1, n):
-            if not met[a][b] or covered[a][b]:
-                continue
-            clique = [a, b]
-            for c in range(b + 1, n):
-                if all(met[c][x] and not covered[c][x] for x in clique):
-                    clique.append(c)
-            for x in clique:
-                for y in clique:
-                    covered[x][y] = True
-            out.append(sum(1 << x for x in clique))
-    return out
-
-
-def _spread(m: int, tables: int) -> int:
-    """The fewest pairs among ``m`` players dealt to ``tables`` tables."""
-    q, r = divmod(m, tables)
-    return r * (q + 1) * q // 2 + (tables - r) * q * (q - 1) // 2
-
-
-def _unmatched(table: Sequence[EntrantId | None], size: int, history: History) -> int:
-    humans = [p for p in table if p is not BOT]
-    return unmatched(tuple(sorted(history.needs(p) for p in humans)), size)
