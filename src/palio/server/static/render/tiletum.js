@@ -28,7 +28,11 @@ const TOWN_PLACES = {
 
 // index into ZOOMS, kept while the page lives (views redraw the board); a phone starts zoomed
 // in, the map panned inside its own box, since the whole map at 390 px has unreadable names
-let mapZoom = window.innerWidth < 700 ? 2 : 0;
+const PHONE = window.innerWidth < 700;
+let mapZoom = PHONE ? 2 : 0;
+// a clickable spot's target on a phone, in map units: 44 px across at the phone's zoom (about
+// 0.8 px a unit at 390 px)
+const FINGER_R = 28;
 let mapScroll = null; // where the reader panned the zoomed map to
 
 function svg(tag, attrs = {}, ...children) {
@@ -258,7 +262,17 @@ function drawMap(o, ctx) {
   spots.forEach((node, spot) => {
     const name = legend.spots[spot];
     const mine = [`move arch ${name}`, `move merch ${name}`, `pillar ${name}`, `cathedral ${name}`];
-    ctx.offer(node.firstChild, mine); // the dot itself: house squares offer their own space
+    if (!PHONE) {
+      ctx.offer(node.firstChild, mine); // the dot itself: house squares offer their own space
+      return;
+    }
+    // a finger needs 44 px, more than a dot at the phone's zoom: a clear target that size
+    // over the dot and the name, under the house squares (which keep their own taps); the
+    // nearest two spots lie 73 units apart, so no two targets overlap
+    const [x, y] = places[spot];
+    const target = ctx.tip(svg("circle", { cx: x, cy: y, r: FINGER_R, class: "spot-target" }), `spot:${name}`);
+    ctx.offer(target, mine);
+    if (target.classList.contains("clickable")) node.insertBefore(target, node.querySelector(".house"));
   });
   const width = Math.max(...places.map((p) => p[0])) + 90;
   const height = Math.max(...places.map((p) => p[1])) + 40;
