@@ -152,31 +152,42 @@ def test_the_rules_contents_fit_a_finger(web: Server, browser: Any, lang: str) -
 
 
 def test_tiletum_map_spots_offered_on_a_phone_fit_a_finger(web: Server, browser: Any) -> None:
-    """A town or road spot a move goes to is an 18 px dot at the phone's zoom: offered, it gets a
-    finger-sized target (found by a CI run where the bots happened to leave a map move to take)."""
+    """A town or road spot a move goes to is an 18 px dot at the phone's zoom, a house square 8
+    px: offered, the spot gets one finger-sized target for all of them (found by a CI run where
+    the bots happened to leave a map move to take)."""
     created = web.create(game="tiletum", players=2, seed=4,
                          seats=[{"kind": "human"}, {"kind": "human"}])
     tokens = [web.join(created["id"], seat, name) for seat, name in ((0, "Ada"), (1, "Bo"))]
     rng = random.Random(1)
-    mover = None
-    for _ in range(400):  # random choices until a seat may move a piece on the map
-        mover = next(v for v in (web.view(created["id"], t) for t in tokens) if v["legal"])
-        notations = [a["notation"] for a in mover["legal"]]
-        if any(n.startswith("move ") for n in notations):
-            break
-        choice = rng.choice([n for n in notations if n != "pass"] or notations)
-        reply = web.http.post(f"/api/games/{created['id']}/actions",
-                              headers={"Authorization": f"Bearer {tokens[mover['seat']]}"},
-                              json={"action": choice, "move_number": mover["move_number"]})
-        assert reply.status_code == 200, reply.text
-    assert mover is not None and any(a["notation"].startswith("move ") for a in mover["legal"])
-    context, page, errors = phone_page(browser, "en")
-    page.goto(web.base + f"/games/{created['id']}#token={tokens[mover['seat']]}")
-    page.wait_for_selector("body[data-move][data-your-turn='1']", timeout=WAIT_MS)
-    targets = page.locator("#board .spot-target.clickable")
-    assert targets.count() > 0
-    assert page.evaluate(SMALL_ONES, TAPPABLE) == []
-    targets.first.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "phone-tiletum-map-targets.png"))
-    assert not errors
-    context.close()
+
+    def until(prefix: str) -> dict[str, Any]:
+        """Random choices until a seat may take a choice named ``prefix``: that seat's view."""
+        for _ in range(1500):
+            mover = next(v for v in (web.view(created["id"], t) for t in tokens) if v["legal"])
+            notations = [a["notation"] for a in mover["legal"]]
+            if any(n.startswith(prefix) for n in notations):
+                return mover
+            choice = rng.choice([n for n in notations if n != "pass"] or notations)
+            reply = web.http.post(f"/api/games/{created['id']}/actions",
+                                  headers={"Authorization": f"Bearer {tokens[mover['seat']]}"},
+                                  json={"action": choice, "move_number": mover["move_number"]})
+            assert reply.status_code == 200, reply.text
+        raise AssertionError(f"no {prefix!r} choice came")
+
+    for prefix in ("move ", "house "):
+        mover = until(prefix)
+        context, page, errors = phone_page(browser, "en")
+        page.goto(web.base + f"/games/{created['id']}#token={tokens[mover['seat']]}")
+        page.wait_for_selector(f"body[data-move='{mover['move_number']}'][data-your-turn='1']",
+                               timeout=WAIT_MS)
+        targets = page.locator("#board .spot-target.clickable")
+        assert targets.count() > 0
+        assert page.evaluate(SMALL_ONES, TAPPABLE) == []
+        offered = {n for node in targets.all()
+                   for n in (node.get_attribute("data-offers") or "").split("|")}
+        wanted = {a["notation"] for a in mover["legal"] if a["notation"].startswith(prefix)}
+        assert wanted <= offered, (wanted, offered)  # every such choice has its target
+        targets.first.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"phone-tiletum-map-{prefix.strip()}.png"))
+        assert not errors
+        context.close()

@@ -183,6 +183,12 @@ function spotPlaces(legend) {
   return places.map(([lon, lat]) => [40 + (lon + 1.5) * 52, 30 + (54.2 - lat) * 62]);
 }
 
+/** The house spaces of town ``spot`` at this player count (with their index in the legend). */
+function townSpaces(o, legend, spot) {
+  return legend.house_spaces.map((s, i) => ({ ...s, i }))
+    .filter((s) => s.town === spot && s.min_players <= o.players.length);
+}
+
 function drawTown(o, ctx, spot, [x, y]) {
   const legend = ctx.legend;
   const name = legend.spots[spot];
@@ -191,8 +197,7 @@ function drawTown(o, ctx, spot, [x, y]) {
   if (ctx.changed(`map.bonus.${name}`)) dot.classList.add("recent");
   group.append(dot);
   group.append(svg("text", { x, y: y - 15, class: "town-name", "text-anchor": "middle" }, spotName(ctx, name)));
-  const spaces = legend.house_spaces.map((s, i) => ({ ...s, i }))
-    .filter((s) => s.town === spot && s.min_players <= o.players.length);
+  const spaces = townSpaces(o, legend, spot);
   spaces.forEach((s, k) => {
     const owner = o.map.houses[s.i];
     const square = svg("rect", {
@@ -201,7 +206,7 @@ function drawTown(o, ctx, spot, [x, y]) {
     });
     ctx.tip(square, `house:${s.label}`);
     ctx.recent(square, `map.houses.${s.i}`);
-    ctx.offer(square, [`house ${s.label}`]);
+    if (!PHONE) ctx.offer(square, [`house ${s.label}`]); // a phone offers it on the town's target
     group.append(square);
   });
   const cathedral = legend.cathedral_towns.indexOf(spot);
@@ -266,13 +271,15 @@ function drawMap(o, ctx) {
       ctx.offer(node.firstChild, mine); // the dot itself: house squares offer their own space
       return;
     }
-    // a finger needs 44 px, more than a dot at the phone's zoom: a clear target that size
-    // over the dot and the name, under the house squares (which keep their own taps); the
-    // nearest two spots lie 73 units apart, so no two targets overlap
+    // a finger needs 44 px, more than a dot (or a house square) at the phone's zoom: a clear
+    // target that size over the whole spot offers its moves and its houses together (a tap
+    // opens the chooser when there are several); the nearest two spots lie 73 units apart, so
+    // no two targets overlap
     const [x, y] = places[spot];
+    const houses = spot < legend.towns ? townSpaces(o, legend, spot).map((s) => `house ${s.label}`) : [];
     const target = ctx.tip(svg("circle", { cx: x, cy: y, r: FINGER_R, class: "spot-target" }), `spot:${name}`);
-    ctx.offer(target, mine);
-    if (target.classList.contains("clickable")) node.insertBefore(target, node.querySelector(".house"));
+    ctx.offer(target, [...mine, ...houses]);
+    if (target.classList.contains("clickable")) node.append(target);
   });
   const width = Math.max(...places.map((p) => p[0])) + 90;
   const height = Math.max(...places.map((p) => p[1])) + 40;
