@@ -16,9 +16,10 @@ import httpx
 import pytest
 from alembic import command
 from alembic.config import Config
+from sqlalchemy import inspect
 from sqlalchemy.engine import Engine
 
-from palio.server.base.db import MIGRATIONS, fresh_postgres_database, make_engine
+from palio.server.base.db import MIGRATIONS, fresh_postgres_database, make_engine, upgrade
 from palio.server.base.process import free_port, serve_command, wait_until_ready
 
 # Long repeats of a check that the default run already makes elsewhere, kept for `pytest -m
@@ -155,6 +156,17 @@ def downgraded(url: str, revision: str) -> Engine:
         command.downgrade(config, revision)
         connection.commit()
     return engine
+
+
+def down_and_up(url: str, revision: str, table: str, columns: set[str]) -> None:
+    """A migration's down-and-up test: the database at ``url`` taken down to ``revision``,
+    where ``table`` has none of ``columns`` (what the migration after it adds), then up to the
+    newest again."""
+    engine = downgraded(url, revision)
+    found = {c["name"] for c in inspect(engine).get_columns(table)}
+    assert not columns & found, (table, columns & found)
+    upgrade(engine)
+    engine.dispose()
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])

@@ -9,17 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, inspect, select
+from sqlalchemy import func, select
 
 from palio.core.i18n import Translator
 from palio.server.base.clock import ManualClock
-from palio.server.base.db import upgrade
 from palio.server.base.errors import ApiError
 from palio.server.play.service import GameService
 from palio.server.tournaments.routes import create_form
 from palio.server.tournaments.service import Tournaments
 from palio.server.tournaments.tables import TournamentRow
-from tests.server.conftest import database_url, downgraded
+from tests.server.conftest import database_url, down_and_up
 from tests.server.tournaments.conftest import MOMENT
 from tests.server.tournaments.test_arena import new_arena, page, tables_of
 from tests.server.tournaments.test_service import accounts, new
@@ -103,10 +102,7 @@ def test_migration_0014_goes_down_and_up(tmp_path: Path, backend: str) -> None:
     (ada, _), = accounts(service, 1)
     tid = new(Tournaments(service), ada, bot_level="hard")
     service.close()
-    engine = downgraded(url, "0013")
-    assert "bot_level" not in {c["name"] for c in inspect(engine).get_columns("tournaments")}
-    upgrade(engine)
-    engine.dispose()
+    down_and_up(url, "0013", "tournaments", {"bot_level"})
     again = GameService(url, clock=ManualClock(MOMENT))
     # a tournament from before the column: the level its bots always had
     assert Tournaments(again).detail(tid)["bot_level"] == "medium"

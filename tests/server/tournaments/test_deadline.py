@@ -15,14 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import inspect
 
 from palio.server.base.clock import ManualClock
-from palio.server.base.db import upgrade
 from palio.server.play.service import GameService
 from palio.server.tournaments.service import Tournaments
 from palio.tournament import PRESETS
-from tests.server.conftest import database_url, downgraded
+from tests.server.conftest import database_url, down_and_up
 from tests.server.tournaments.conftest import MOMENT
 from tests.server.tournaments.test_arena import page, seated_now, tables_of
 from tests.server.tournaments.test_service import accounts, new, play_out
@@ -228,10 +226,7 @@ def test_migration_0015_goes_down_and_up(tmp_path: Path, backend: str) -> None:
     service.clock.advance(DAY)
     tournaments.sweep()  # one table and a bye (a row from before the column: a bye)
     service.close()
-    engine = downgraded(url, "0014")
-    assert "playing" not in {c["name"] for c in inspect(engine).get_columns("tournament_byes")}
-    upgrade(engine)
-    engine.dispose()
+    down_and_up(url, "0014", "tournament_byes", {"playing"})
     again = GameService(url, clock=ManualClock(MOMENT))
     (first,) = Tournaments(again).detail(tid)["rounds"]
     assert len(first["byes"]) == 1 and first["still_playing"] == []
