@@ -364,7 +364,8 @@ def arena_tables(waiting: Sequence[EntrantId], ranking: Sequence[EntrantId],
                  recent: int = 2, seed: int = 0) -> tuple[Round, list[EntrantId]]:
     """Arena pairing: tables for the entrants waiting (longest-waiting first), each with
     waiting players within ``window`` places of them in ``ranking`` where there are enough
-    (else the nearest waiting), avoiding anyone met in their last ``recent`` tables, then
+    (else, or where only a table beyond the window avoids a recent opponent, the nearest
+    waiting), avoiding anyone met in their last ``recent`` tables, then
     balancing seats, then nearest in rank. Returns the tables and who still waits (fewer than
     ``seats`` left)."""
     if len(set(waiting)) != len(waiting):
@@ -382,20 +383,30 @@ def arena_tables(waiting: Sequence[EntrantId], ranking: Sequence[EntrantId],
         anchor = pool.pop(0)
         near = sorted(pool, key=lambda p: abs(position[p] - position[anchor]))
         inside = [p for p in near if abs(position[p] - position[anchor]) <= window]
-        candidates = (inside if len(inside) >= seats - 1 else near)[:8]
         best, best_key = None, None
-        for others in combinations(candidates, seats - 1):
-            table = [anchor, *others]
-            key = (recent_meetings(table, history, recent),
-                   table_unmatched(table, seats, history),
-                   sum(abs(position[p] - position[anchor]) for p in others))
-            if best_key is None or key < best_key:
-                best, best_key = table, key
+        # within the window first; beyond it only where that avoids a recent opponent
+        for candidates in (inside[:8] if len(inside) >= seats - 1 else [], near[:8]):
+            if best_key is not None and best_key[0] == 0:
+                break
+            for others in combinations(candidates, seats - 1):
+                table = [anchor, *others]
+                key = (recent_meetings(table, history, recent),
+                       table_unmatched(table, seats, history),
+                       sum(abs(position[p] - position[anchor]) for p in others))
+                if best_key is None or key < best_key:
+                    best, best_key = table, key
         assert best is not None
         for p in best[1:]:
             pool.remove(p)
         tables.append(seat_order(best, seats, history, rng))
     return Round(tuple(tables)), pool
+
+
+def same_table_again(table: Sequence[EntrantId], history: History) -> bool:
+    """Whether everyone at ``table`` sat together at their last table (the same opponents
+    again, straight away)."""
+    last = {p: history.opponents[p][-(history.seats - 1):] for p in table}
+    return all(b in last[a] for i, a in enumerate(table) for b in table[i + 1:])
 
 
 def recent_meetings(table: Sequence[EntrantId], history: History, recent: int) -> int:

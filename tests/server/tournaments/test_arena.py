@@ -190,6 +190,35 @@ def test_bots_fill_a_table_only_if_allowed_and_only_when_nobody_plays(
     assert tournaments.detail(with_bots)["status"] == "finished"
 
 
+def test_no_rematch_at_once_while_other_tables_are_played(
+        service: GameService, tournaments: Tournaments) -> None:
+    """Four at two seats: the first pair to finish waits while the other table is played
+    (seating them together again at once is held back), then both pairs are seated against
+    someone new; two entrants alone are seated again at once (nobody else could come)."""
+    people = accounts(service, 6)
+    four = new_arena(tournaments, people[0][0], game="san-gimignano", players=2)
+    two = new_arena(tournaments, people[0][0], game="san-gimignano", players=2)
+    for account, name in people[:4]:
+        tournaments.register(four, account, name)
+    for account, name in people[4:]:
+        tournaments.register(two, account, name)
+    service.clock.advance(86400)
+    assert len(tournaments.sweep()) == 3
+    first = tables_of(service, four)
+    play_out(service, first[0].game_id, random.Random(1))
+    assert len(tables_of(service, four)) == 2 and tournaments.sweep() == []
+    assert sorted(tournaments.detail(four)["waiting"]) == sorted(
+        name for account, name in people if account in first[0].seats)
+    play_out(service, first[1].game_id, random.Random(2))
+    second = [t for t in tables_of(service, four) if t.places is None]
+    assert len(second) == 2
+    assert not {frozenset(t.seats) for t in second} & {frozenset(t.seats) for t in first}
+    (alone,) = tables_of(service, two)
+    play_out(service, alone.game_id, random.Random(3))
+    again = [t for t in tables_of(service, two) if t.places is None]
+    assert len(again) == 1 and set(again[0].seats) == set(alone.seats)
+
+
 def test_an_arena_batch_is_written_once(service: GameService,
                                         tournaments: Tournaments) -> None:
     """Two advances (as two processes' sweeps would, one after the other under the row lock):

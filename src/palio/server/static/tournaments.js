@@ -1,6 +1,7 @@
 // The tournaments' pages (drawn by palio/server/tournaments/routes.py): on /tournaments the
-// organiser's form, which creates a tournament and opens its page; on /tournaments/{id} the
-// button that enters or withdraws the signed-in account, then the page is drawn again.
+// organiser's form (the fields of the chosen format), which creates a tournament and opens its
+// page; on /tournaments/{id} the button that enters or withdraws the signed-in account, then the
+// page is drawn again.
 
 import { $, api, errorMessage, loadWords, say } from "/static/common.js";
 
@@ -35,6 +36,15 @@ if (shown) {
 
 const form = $("tournament-form");
 if (form) {
+  // an arena has hours, not rounds: only the fields of the chosen format are shown
+  const showFormat = () => {
+    const arena = form.elements.format.value === "arena";
+    for (const [name, shown] of [["rounds", !arena], ["round_days", !arena], ["arena_hours", arena]]) {
+      form.elements[name].closest("label").hidden = !shown;
+    }
+  };
+  form.elements.format.addEventListener("change", showFormat);
+  showFormat();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     await loadWords();

@@ -118,11 +118,11 @@ def create_form(lang: str) -> str:
         + field("tournaments.col.game", f'<select name="game">{games}</select>')
         + field("tournaments.col.seats",
                 '<input name="players" type="number" min="2" max="5" value="3" required>')
+        + field("tournaments.col.format", f'<select name="format">{choices["format"]}</select>')
         + field("tournaments.rounds",
                 '<input name="rounds" type="number" min="1" max="30" value="4">')
         + field("tournaments.arena_hours",
                 '<input name="arena_hours" type="number" min="1" max="720" value="72">')
-        + field("tournaments.col.format", f'<select name="format">{choices["format"]}</select>')
         + field("tournaments.scoring", f'<select name="scoring">{choices["scoring"]}</select>')
         + field("tournaments.col.starts",
                 '<input name="starts_at" type="datetime-local" required>')

@@ -56,6 +56,7 @@ from palio.tournament import (
     pair_round,
     standings,
 )
+from palio.tournament.pairing import same_table_again
 from palio.tournament.seating import seat_order
 
 log = logging.getLogger("palio.server.tournaments")
@@ -344,7 +345,9 @@ class Tournaments:
                bots: bool) -> list[str]:
         """An arena, on its locked row: from its start to its end, seat everyone waiting at
         tables of ``t.seats`` (``arena_tables``: the longest-waiting first, within a window
-        of the standings, avoiding recent opponents); where fewer wait while no table is being
+        of the standings, avoiding recent opponents); while other tables are being played, a
+        table of the same players straight after their last one together is held back (the
+        others' end may bring them new opponents); where fewer wait while no table is being
         played, bots fill their table (``bots``: the sweep only, and if the organiser allowed
         them). After the end nobody is seated; once no table is being played (or those left
         are past their ``round_days``) the arena is over. The new games' ids.
@@ -378,6 +381,9 @@ class Tournaments:
         paired, left = arena_tables(waiting, ranking, results, seats=t.seats,
                                     seed=t.seed + number)
         new = list(paired.tables)
+        if playing:  # no rematch at once while others play: they may soon bring new opponents
+            history = History.of(t.seats, results)
+            new = [table for table in new if not same_table_again(table, history)]
         if bots and t.bots and left and not playing and not new:
             history = History.of(t.seats, results)
             new.append(seat_order(left, t.seats, history, random.Random(f"{t.seed}:{number}")))
