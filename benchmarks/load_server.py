@@ -616,7 +616,8 @@ def run_one(args: argparse.Namespace, db_url: str, servers: int, games: int, stu
     moves = result["moves"]
     return {"servers": servers, "games": games, "stuck": stuck, "moves": moves,
             "elapsed": result["elapsed"], "moves_per_s": moves / result["elapsed"],
-            "push_ms": [1000 * percentile(result["push_latency"], q) for q in (0.5, 0.9, 0.99)],
+            "push_ms": [1000 * percentile(result["push_latency"], q)
+                        for q in (0.5, 0.9, 0.95, 0.99)],
             "post_ms": [1000 * percentile(result["post_rtt"], q) for q in (0.5, 0.99)],
             "probe_ms": [1000 * percentile(result["probe"], q) for q in (0.5, 0.99)],
             "server_cpu": server_cpu, "cpu_ms_per_move": 1000 * server_cpu / max(1, moves),
@@ -670,7 +671,7 @@ def row(r: dict[str, Any]) -> str:
     return text
 
 
-HEADER = ("| Servers | Games | Stuck/game | Moves | Moves/s | Click to own push p50 / p90 / p99 (ms) "
+HEADER = ("| Servers | Games | Stuck/game | Moves | Moves/s | Click to own push p50 / p90 / p95 / p99 (ms) "
           "| POST p50 / p99 (ms) | Plain view p50 / p99 (ms) | Server CPU (per move) | Client CPU "
           "| Stuck dropped | Load 1-min |\n"
           "|---:|---:|---:|---:|---:|---|---|---|---|---:|---:|---|")

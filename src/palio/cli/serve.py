@@ -7,6 +7,7 @@ application from those variables, so the command writes them before starting uvi
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
@@ -169,6 +170,7 @@ def serve_command(
                                   help="uvicorn log level"),
 ) -> None:
     """Serve the web API, live push and the browser pages; bots play their seats."""
+    gc.disable()  # no collector passes over the start's objects (freeze_heap turns it on)
     import uvicorn
 
     try:
@@ -190,7 +192,7 @@ def serve_command(
     if workers == 1:
         from palio.server.app import create_app
 
-        uvicorn.run(create_app(settings), **common)
+        uvicorn.run(create_app(settings, serving=True), **common)
         return
     from palio.server.base.db import make_engine, upgrade
 
@@ -198,5 +200,6 @@ def serve_command(
     upgrade(engine)
     engine.dispose()
     os.environ.update(settings.to_env())
+    gc.enable()  # this process only supervises; each worker's start turns it off (app_from_env)
     uvicorn.run("palio.server.app:app_from_env", factory=True, workers=workers,
                 timeout_worker_healthcheck=worker_timeout, **common)

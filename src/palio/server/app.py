@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import gc
 import logging
 import os
 from contextlib import asynccontextmanager
@@ -252,11 +253,32 @@ class Server:
         return claimed
 
 
+FREEZE_AFTER_S = 1.0  # seconds from the end of the start to freeze_heap (palio serve)
+
+
+def freeze_heap() -> None:
+    """Leave what the start made out of the cyclic garbage collector's future passes: a full
+    pass over every object the process holds (modules, the framework, the catalogs, each
+    game's cached copy) stops the event loop, and the start's objects, which live as long as
+    the process, were most of them: 120,000 of the 150,000 to 200,000 objects of a server
+    with 100 tables, which made each full pass 50 to 200 ms (docs/performance.md). The
+    start's garbage is collected first, so none of it is kept for good; the collector is
+    then on again (``palio serve`` turns it off for its start: the passes it made while the
+    start built its objects cost 50-70 ms of CPU, and this one pass, about 0.1 s, comes a
+    second after the start, not before the first answer). Only for a process that serves
+    (``palio serve``), not for the many applications of one test process."""
+    gc.collect()
+    gc.freeze()
+    gc.enable()
+
+
 def create_app(settings: Settings | str, bot_delay: float | None = None,
-               clock: Clock | None = None) -> FastAPI:
+               clock: Clock | None = None, *, serving: bool = False) -> FastAPI:
     """The application. ``create_app(Settings(...))``; a database URL alone (and a bot delay)
     is kept for tests that need nothing else. ``clock``: a test's clock (default: the
-    system's, or ``PALIO_CLOCK_FILE``'s; see palio.server.base.clock)."""
+    system's, or ``PALIO_CLOCK_FILE``'s; see palio.server.base.clock). ``serving``: the
+    process serves this one application for its life (``palio serve``): once started, its
+    heap is frozen (:func:`freeze_heap`)."""
     if isinstance(settings, str):
         settings = Settings(db=settings, bot_delay=0.3 if bot_delay is None else bot_delay)
     server = Server(settings, clock)
@@ -273,6 +295,8 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
             profile_parts=[ratings_routes.profile_part(server.service),
                            account_seats.profile_part(server.service),
                            tournaments_routes.profile_part(server.tournaments)])
+        if serving:  # just after the start, so that its first answer does not wait for it
+            server.loop.call_later(FREEZE_AFTER_S, freeze_heap)
         yield
         await server.stop()
 
@@ -333,4 +357,5 @@ def create_app(settings: Settings | str, bot_delay: float | None = None,
 def app_from_env() -> FastAPI:
     """The application of one ``palio serve --workers N`` process (uvicorn's factory)."""
     die_with_parent()  # a killed supervisor must not leave its workers on the port
-    return create_app(Settings.from_env())
+    gc.disable()  # until the start is done (freeze_heap)
+    return create_app(Settings.from_env(), serving=True)
