@@ -118,12 +118,12 @@ def main() -> None:
         rows.append(row)
         print(json.dumps(row), flush=True)
     print(f"\n{'game':16} {'p':>2} {'moves':>5} {'engine':8} {'CPU s (two runs)':>18} "
-          f"{'2-seed mean|max loss diff':>26} {'10x: same best / class':>23}")
+          f"{'wall s':>14} {'2-seed mean|max loss diff':>26} {'10x: same best / class':>23}")
     for row in rows:
         two = row["two_seeds"]
         ten = row.get("ten_times", {})
         print(f"{row['game']:16} {row['players']:>2} {row['decisions']:>5} {row['engine']:8} "
-              f"{str(row['cpu_seconds']):>18} "
+              f"{str(row['cpu_seconds']):>18} {str(row['wall_seconds']):>14} "
               f"{two.get('mean_loss_difference', '-')!s:>12} | {two.get('max_loss_difference', '-')!s:<11} "
               f"{ten.get('same_best', '-')!s:>11} / {ten.get('same_class', '-')!s:<8}")
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import statistics
 import time
@@ -60,6 +61,9 @@ PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blund
 # what a choice leads to (its reason): worlds drawn from the mover's view, the choice applied,
 # the search's principal line followed, then the game finished by the greedy bot
 OUTLOOK_WORLDS = 6
+# a decision with no class (not in the CLI's table) tells its reason from this many of those
+# worlds: the outlooks' greedy finishes are most of a long game's review (docs/review.md)
+QUIET_WORLDS = 3
 LINE_DEPTH = 4  # decisions of the principal line shown, the choice itself included
 # where the mover's expected win share is below SATURATED or above 1 - SATURATED, accuracy
 # judges the expected score margin instead (win share no longer moves there)
@@ -554,7 +558,8 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
     (:func:`near_a_line`) is searched again with ``RECHECK`` times the budget, the choice
     played and the suggested one both searched further, and that search decides. Where the
     choice played is not the suggested one, both are followed into ``worlds`` worlds of the
-    mover's view (:func:`outlook`): the reason in words, and the score margin lost."""
+    mover's view (:func:`outlook`; at most ``QUIET_WORLDS`` where the decision has no class):
+    the reason in words, and the score margin lost."""
     seat = state.to_move
     budget = budget or Budget()
     engine = engine or Engine.strongest(state)
@@ -589,6 +594,8 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
                "line": msg_json(line_msg(view))}
         margin_loss = None
     else:
+        if judge(loss, limits) is None:
+            worlds = min(worlds, QUIET_WORLDS)
         played_view = outlook(state, seat, action, root.children.get(action), view_seed, worlds)
         best_view = outlook(state, seat, best.action, root.children.get(best.action), view_seed,
                             worlds)
@@ -623,13 +630,15 @@ def _rounded(values: Iterable[float]) -> list[float | None]:
 def review(record: GameRecord, game: Game | None = None, *, seats: Iterable[int] | None = None,
            budget: Budget | None = None, seed: int = 0, moves: Iterable[int] | None = None,
            workers: int = 1, progress: Callable[[int, int], None] | None = None,
-           cancelled: Callable[[], bool] | None = None) -> dict[str, Any]:
+           cancelled: Callable[[], bool] | None = None,
+           initializer: Callable[[], None] | None = None) -> dict[str, Any]:
     """Review a finished game: one entry per decision of the seats asked for (all by
     default), and a summary per seat. Language-free (notation only); :func:`add_words` adds
     the words. ``moves``: only these decisions (indices in the record). ``workers`` > 1
     searches decisions in that many processes (the same result: each decision has its own
     seed). ``progress(done, total)`` is called as decisions are done; ``cancelled()`` true
-    stops with :class:`ReviewCancelled`. The record itself is never changed."""
+    stops with :class:`ReviewCancelled`. ``initializer`` runs first in each of the
+    ``workers`` processes (a module-level function). The record itself is never changed."""
     game = game or registry.get(record.game)
     budget = budget or Budget()
     if not record.replay(game).is_over:  # a clear error for a record that does not replay
@@ -651,7 +660,8 @@ def review(record: GameRecord, game: Game | None = None, *, seats: Iterable[int]
         if state.to_move in wanted and (only is None or move in only):
             jobs.append((move, state.copy(), action))
         state.apply_unchecked(action)
-    entries = _judge_all(jobs, total, budget, seed, engine, limits, workers, progress, cancelled)
+    entries = _judge_all(jobs, total, budget, seed, engine, limits, workers, progress, cancelled,
+                         initializer)
     decisions: list[dict[str, Any]] = []
     last_values = [1.0 / players] * players
     for move, _, _ in jobs:  # forced decisions repeat the chart's last point
@@ -682,7 +692,8 @@ def review(record: GameRecord, game: Game | None = None, *, seats: Iterable[int]
 def _judge_all(jobs: list[tuple[int, State, Action]], total: int, budget: Budget, seed: int,
                engine: Engine, limits: tuple[float, float, float], workers: int,
                progress: Callable[[int, int], None] | None,
-               cancelled: Callable[[], bool] | None) -> dict[int, dict[str, Any]]:
+               cancelled: Callable[[], bool] | None,
+               initializer: Callable[[], None] | None = None) -> dict[int, dict[str, Any]]:
     """Each job's verdict by move, in this process or in ``workers`` processes."""
     out: dict[int, dict[str, Any]] = {}
     skipped = total - len(jobs)  # decisions of other seats count as done at once
@@ -691,7 +702,8 @@ def _judge_all(jobs: list[tuple[int, State, Action]], total: int, budget: Budget
         if cancelled is not None and cancelled():
             raise ReviewCancelled("the review was cancelled")
 
-    if workers <= 1 or len(jobs) < 2:
+    workers = min(workers, len(jobs))  # no process started that would find nothing to do
+    if workers <= 1:
         for done, (move, position, action) in enumerate(jobs, 1):
             check()
             out[move] = judge_decision(position, action, budget=budget,
@@ -703,16 +715,17 @@ def _judge_all(jobs: list[tuple[int, State, Action]], total: int, budget: Budget
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=initializer) as pool:
         pending = {pool.submit(_judge_job, position, action, budget, decision_seed(seed, move),
                                limits): move for move, position, action in jobs}
         try:
             while pending:
                 finished, _ = wait(pending, timeout=1.0, return_when=FIRST_COMPLETED)
-                for future in finished:
+                for future in finished:  # one call per decision, as in one process
                     out[pending.pop(future)] = future.result()
-                if progress is not None and finished:
-                    progress(skipped + len(out), total)
+                    if progress is not None:
+                        progress(skipped + len(out), total)
                 check()
         except BaseException:
             for future in pending:
@@ -732,6 +745,13 @@ def _judge_job(position: State, action: Action, budget: Budget, seed: int,
         _engines[key] = Engine.strongest(position)
     return judge_decision(position, action, budget=budget, seed=seed, engine=_engines[key],
                           limits=limits)
+
+
+def cores() -> int:
+    """The cores this process may run on (``palio review``'s default ``workers``)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
 
 
 def _round_opt(value: float | None) -> float | None:

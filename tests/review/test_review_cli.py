@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import json
 
+from rich.console import Console
 from typer.testing import CliRunner
 
 import palio
 from palio.cli import app
 from palio.cli.play import ask
+from palio.cli.review import TenthLines
 from palio.core.i18n import Translator
 from palio.core.record import GameRecord
 from tests.review.test_review import greedy_game
@@ -83,3 +86,38 @@ def test_review_shows_progress_as_lines_when_output_is_not_a_terminal(tmp_path):
     total = len(GameRecord.load(path).actions)
     assert lines[-1] == f"Reviewing San Gimignano: {total} of {total} decisions"
     assert "Why" in result.output or "No decision lost much." in result.output
+
+
+def tenth_lines(calls, total):
+    out = io.StringIO()
+    lines = TenthLines(Console(file=out, width=200), Translator("en"), "Troyes")
+    for done in calls:
+        lines(done, total)
+    return out.getvalue().splitlines()
+
+
+def test_tenth_lines_print_a_line_per_tenth_of_the_decisions():
+    # every decision reported: the first, then one as each tenth is passed, the last at the end
+    shown = tenth_lines(range(1, 38), 37)
+    assert len(shown) == 11
+    done = [int(line.split(": ")[1].split(" of ")[0]) for line in shown]
+    assert [10 * d // 37 for d in done] == list(range(11))
+    assert shown[-1] == "Reviewing Troyes: 37 of 37 decisions"
+    # reports that jump (another seat's decisions counted at once): a line per new tenth only
+    assert len(tenth_lines([20, 21, 30, 37], 37)) == 3
+
+
+def test_review_judges_in_parallel_by_default_with_lines_and_the_same_result(tmp_path):
+    path = write_record(tmp_path, greedy_game("san-gimignano", 2, 4))
+    args = ["review", path, "--iterations", "10", "--seed", "3", "--lang", "en"]
+    parallel = runner.invoke(app, args, env={"COLUMNS": "200"})  # one process per core
+    assert parallel.exit_code == 0, parallel.output
+    lines = [line for line in parallel.output.splitlines()
+             if line.startswith("Reviewing San Gimignano:")]
+    total = len(GameRecord.load(path).actions)
+    assert len(lines) == 11 and lines[-1].endswith(f"{total} of {total} decisions")
+    alone = runner.invoke(app, [*args, "--workers", "1"], env={"COLUMNS": "200"})
+    assert alone.exit_code == 0, alone.output
+    assert alone.output == parallel.output
+    bad = runner.invoke(app, [*args, "--workers", "0"])
+    assert bad.exit_code == 2 and "--workers must be at least 1" in bad.output

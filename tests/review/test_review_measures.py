@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 import palio
 from palio.core.i18n import Translator
 from palio.review import (
+    OUTLOOK_WORLDS,
+    QUIET_WORLDS,
     Budget,
     Engine,
     accuracy_loss,
@@ -152,6 +154,22 @@ def test_a_loss_near_a_class_line_is_searched_again_with_more_budget(monkeypatch
     near = judge_decision(state, action, budget=TINY, seed=1, engine=engine,
                           limits=(loss + 0.01, 6.0, 7.0), worlds=1)
     assert near["checked"] and budgets == [40, 120]
+
+
+def test_a_decision_without_a_class_tells_its_reason_from_fewer_worlds():
+    state = position_at("san-gimignano", 2, 2, 75)
+    action = state.parse("pass")  # a blunder: the better choice differs
+    engine = Engine.strongest(state)
+    flagged = judge_decision(state, action, budget=TINY, seed=1, engine=engine)
+    assert flagged["class"] == "blunder"
+    assert flagged["why"]["played"]["worlds"] == flagged["why"]["best"]["worlds"] \
+        == OUTLOOK_WORLDS
+    quiet = judge_decision(state, action, budget=TINY, seed=1, engine=engine,
+                           limits=(5.0, 6.0, 7.0))
+    assert quiet["class"] is None and quiet["loss"] == flagged["loss"]  # the same verdict
+    assert quiet["why"]["played"]["worlds"] == quiet["why"]["best"]["worlds"] \
+        == QUIET_WORLDS < OUTLOOK_WORLDS
+    assert quiet["why"]["reason"]
 
 
 def test_hints_are_ordered_by_value_in_percent_each_with_its_reason():

@@ -23,7 +23,7 @@ from palio.core.errors import PalioError
 from palio.core.i18n import Translator
 from palio.core.record import GameRecord
 from palio.core.words import msg
-from palio.review import Budget, add_words, review
+from palio.review import Budget, add_words, cores, review
 
 console = Console(highlight=False, soft_wrap=True, stderr=False)
 errors = Console(stderr=True, highlight=False)
@@ -41,8 +41,8 @@ def review_command(
     iterations: int = typer.Option(None, "--iterations", help="search iterations per decision "
                                    "(default 400)"),
     seed: int = typer.Option(0, "--seed", "-s", help="the search's seed: a review repeats"),
-    workers: int = typer.Option(1, "--workers", "-w", help="processes that search decisions "
-                                "(the same review, sooner)"),
+    workers: int = typer.Option(None, "--workers", "-w", help="processes that search decisions "
+                                "(the same review, sooner; default: one per core)"),
     json_out: str = typer.Option(None, "--json", help="write the review as JSON here ('-': "
                                  "standard output)"),
     components_file: Path = typer.Option(
@@ -59,6 +59,10 @@ def review_command(
             raise PalioError(f"--seat must be 0-{record.players - 1}",
                              words=msg("cli.review.bad_seat", last=record.players - 1))
         budget = Budget(iterations=iterations, seconds=seconds)
+        if workers is not None and workers < 1:
+            raise PalioError("--workers must be at least 1",
+                             words=msg("cli.review.bad_workers"))
+        workers = workers or cores()
         quiet = json_out == "-"
         shown = errors if quiet else console
         title = tr(msg("cli.review.progress", game=game.info.name))

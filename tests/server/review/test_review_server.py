@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from palio import bots
+from palio.core.record import GameRecord
+from palio.review import review
 from palio.server.app import create_app
 from palio.server.base.clock import ManualClock
 from palio.server.base.db import fresh_postgres_database
@@ -208,3 +210,27 @@ def test_one_process_claims_a_review_and_a_stalled_one_is_taken_over(kind: str,
             assert session.get(ReviewRow, game.id).claimed_by == "process-b"
     finally:
         service.close()
+
+
+def test_a_review_judged_in_two_processes_gives_the_verdicts_of_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``PALIO_REVIEW_WORKERS`` = 2: the review process judges the decisions in two processes
+    of its own; the verdicts are those of one process with the review's seed."""
+    monkeypatch.setattr(reviews_api, "REVIEW_ITERATIONS", 15)
+    monkeypatch.setattr(reviews_api, "REVIEW_WORKERS", 2)
+    app = create_app(database("sqlite", tmp_path), bot_delay=0.0)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        game_id, _ = new_table(client, seed=6)
+        play(app, game_id)
+        # the moves, as the review process takes them (its stated result is not replayed)
+        record = GameRecord(**{**client.get(f"/api/games/{game_id}/record").json(),
+                               "result": None})
+        assert client.post(f"/api/games/{game_id}/review").status_code == 202
+        done = wait_for(client, game_id, "done")["review"]
+    alone = review(record, budget=reviews_api.budget(15), seed=done["seed"])
+    assert len(done["decisions"]) == len(record.actions)
+    verdict = ("move", "seat", "loss", "class", "accuracy", "values")
+    assert [{k: d[k] for k in verdict} for d in done["decisions"]] \
+        == [{k: d[k] for k in verdict} for d in alone["decisions"]]
+    assert [d["best"]["notation"] for d in done["decisions"]] \
+        == [d["best"]["notation"] for d in alone["decisions"]]

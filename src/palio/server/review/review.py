@@ -54,6 +54,7 @@ from palio.server.base.outage import LoopOutage
 from palio.server.play.botplay import BOT_NICENESS, _die_with_parent
 from palio.server.play.routes import seat_of
 from palio.server.play.service import GameService, LiveGame
+from palio.server.review.judges import judge_process_init
 from palio.server.review.report import game_report
 from palio.server.review.tables import ReviewRow
 
@@ -80,6 +81,12 @@ REVIEW_ITERATIONS = int(os.environ["PALIO_REVIEW_ITERATIONS"]) \
 HINT_BUDGET = int(os.environ["PALIO_HINT_ITERATIONS"]) \
     if os.environ.get("PALIO_HINT_ITERATIONS") else None
 MAX_QUEUE = int(os.environ.get("PALIO_REVIEW_QUEUE", 8))
+# processes that judge one review's decisions (palio.review.review's ``workers``), started by
+# the review process and at its priority; 1 (the default): the review process judges alone,
+# leaving the other cores to live games' bots
+REVIEW_WORKERS = int(os.environ.get("PALIO_REVIEW_WORKERS", 1))
+if REVIEW_WORKERS < 1:
+    raise ValueError(f"PALIO_REVIEW_WORKERS must be at least 1, not {REVIEW_WORKERS}")
 STALE_SECONDS = 120.0
 POLL_SECONDS = 2.0
 REVIEW_NICENESS = BOT_NICENESS + 5  # below the bot processes: live games first
@@ -114,9 +121,10 @@ def _review_process_init() -> None:
 
 
 def review_job(db_url: str, game_id: str, me: str, record: dict[str, Any], seed: int,
-               iterations: int) -> str:
-    """Run in a review process: review the game, writing progress to its row while the row
-    is this claim's; store the result. Returns the final status."""
+               iterations: int, workers: int = 1) -> str:
+    """Run in a review process: review the game (its decisions judged in ``workers``
+    processes), writing progress to its row while the row is this claim's; store the result.
+    Returns the final status."""
     global _engine
     if _engine is None:
         _engine = make_engine(db_url)
@@ -138,7 +146,9 @@ def review_job(db_url: str, game_id: str, me: str, record: dict[str, Any], seed:
         # of the moves cannot check: the moves are what is reviewed
         moves_only = GameRecord(**{**record, "result": None})
         result = _engine_reviews().review(moves_only, budget=budget(iterations), seed=seed,
-                        progress=progress, cancelled=lambda: lost)
+                                          progress=progress, cancelled=lambda: lost,
+                                          workers=workers,
+                                          initializer=judge_process_init)
         result["result"] = record.get("result")
     except Exception as exc:  # noqa: BLE001 - the row says what went wrong
         if lost:
@@ -369,7 +379,8 @@ class ReviewRunner:
         log.info("reviewing game %s (%d iterations a decision)", game_id, iterations)
         try:
             status = await loop.run_in_executor(self._pool(), review_job, self.db_url, game_id,
-                                                self.me, record, seed, iterations)
+                                                self.me, record, seed, iterations,
+                                                REVIEW_WORKERS)
             log.info("review of game %s: %s", game_id, status)
         except Exception:
             log.exception("the review process failed (game %s); it will be retried", game_id)
