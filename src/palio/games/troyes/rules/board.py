@@ -11,7 +11,7 @@ from __future__ import annotations
 from random import Random
 from typing import TYPE_CHECKING
 
-from palio.core.rng import derive
+from palio.core.rng import derive_bits
 from palio.games.troyes.state import NEUTRAL
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def penalty(s: TroyesState, p: int, reason: str, **params: object) -> None:
 def roll(s: TroyesState) -> int:
     """One die roll from the state's seed (a new stream per roll)."""
     s.rolls += 1
-    return d6(derive(s.seed, "roll", s.rolls))
+    return d6(derive_bits(s.seed, "roll", s.rolls))
 
 
 def d6(rng: Random) -> int:

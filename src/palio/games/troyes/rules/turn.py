@@ -120,7 +120,7 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
             # can modify the action) priced by the free dice, the price known already
             if len(options) == 1 and options[0].by_price:
                 ctx = options[0]
-                price = (views[ctx.colours] or free_dice(ctx.colours)).least.get(ctx)
+                price = (views[ctx.colours] or free_dice(ctx.colours)).get(ctx.n)
                 if price is not None:
                     if price <= budget:
                         out.append(t.card[slot])
@@ -134,7 +134,7 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         options = event_rules[card]
         if len(options) == 1 and options[0].by_price:  # as for the cards above
             ctx = options[0]
-            price = (views[ctx.colours] or free_dice(ctx.colours)).least.get(ctx)
+            price = (views[ctx.colours] or free_dice(ctx.colours)).get(ctx.n)
             if price is not None:
                 if price <= money:
                     out.append(t.event[pos])
