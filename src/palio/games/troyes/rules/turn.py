@@ -25,6 +25,7 @@ from palio.games.troyes.rules.board import (
     SRC_SPACE,
     SRC_SUPPLY,
     cathedral_free_level,
+    citizen_off_board,
     citizen_off_cards,
     gain_influence,
     has_tradesman,
@@ -50,6 +51,7 @@ from palio.games.troyes.rules.group import (
     can_go,
     group_total,
     hiring,
+    least_price,
     make_ctx,
     mod_options,
     own_mods,
@@ -141,8 +143,27 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
                 continue
         if within(options, money):
             out.append(t.event[pos])
+    place_rules = turn_rules.place
+    lying = s.lying
+    off_board = None
     for b in range(3):
-        if within(turn_rules.place[b], money):
+        options = place_rules[b]
+        # within(options, money), its commonest case inline: one group rules (no cube can
+        # modify the placement), a citizen to place from off the board and nobody lying
+        # expelled on the building, so that the dice alone decide (Feasible._least_one_die)
+        if len(options) == 1 and not lying[b]:
+            if off_board is None:
+                off_board = feasible.off_board = citizen_off_board(s, p)
+            if off_board:
+                ctx = options[0]
+                free = views[ctx.colours] or free_dice(ctx.colours)
+                price = free.get(ctx.n)
+                if price is None:
+                    price = least_price(free, ctx, c)
+                if price <= money:
+                    out.append(t.place[b])
+                continue
+        if within(options, money):
             out.append(t.place[b])
     if within(turn_rules.farm, money):
         out.append(t.farm)
