@@ -51,6 +51,7 @@ from palio.games.troyes.rules.group import (
     can_go,
     group_total,
     hiring,
+    kept_ctx,
     least_price,
     make_ctx,
     mod_options,
@@ -322,10 +323,16 @@ def _where(s: TroyesState, kind: int, where: int) -> list[int]:
 def group_legal(s: TroyesState, top: tuple) -> list[Action]:
     _f, p, kind, target, mod, chosen = top
     t = s.tables
-    budget = group_budget(s, p, kind, target)
+    # group_budget and make_ctx, whether p is hiring asked once
+    if kind == G_CARD:
+        card = s.slot_card[target]
+        hires = hiring(s, target, p)
+        budget = s.money[p] - first_use_prices(s.comp)[card][0] if hires else s.money[p]
+    else:
+        card, hires, budget = target, False, s.money[p]
     if mod == MOD_ASK:
         return _cube_actions(s, mod_options(s, p, kind, target, budget, own_mods(s, p)))
-    ctx = make_ctx(s, kind, target, mod, p)
+    ctx = kept_ctx(s.comp, kind, card, MOD_NONE if mod == MOD_NONE else s.slot_card[mod], hires)
     assert ctx is not None
     out = list(map(t.die.__getitem__, addable(s, p, ctx, chosen, budget)))
     if can_go(s, p, ctx, chosen, budget):
