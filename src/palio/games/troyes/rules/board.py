@@ -139,13 +139,14 @@ def has_tradesman(s: TroyesState, p: int, slot: int) -> bool:
 
 def tradesman_slots(s: TroyesState, p: int) -> int:
     """Bitmask of the card slots where ``p`` has a tradesman (``has_tradesman`` for all)."""
-    width = s.comp.max_trade_spaces
     trade = s.trade
     found = 0
-    at = -1
-    for _ in range(trade.count(p)):  # list.count and list.index: no Python loop over spaces
-        at = trade.index(p, at + 1)
-        found |= 1 << (at // width)
+    if p in trade:
+        width = s.comp.max_trade_spaces
+        at = -1
+        for _ in range(trade.count(p)):  # list.count and list.index: no Python loop over spaces
+            at = trade.index(p, at + 1)
+            found |= 1 << (at // width)
     if any(s.extra):  # tradesmen lying on a card's illustration (rare)
         bit = 1 << p
         for slot, lying in enumerate(s.extra):

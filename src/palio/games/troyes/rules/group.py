@@ -616,9 +616,8 @@ class Feasible:
     def __init__(self, s: TroyesState, p: int) -> None:
         self.s = s
         self.p = p
-        cubes = s.cubes
-        mod_cards = tuple(s.slot_card[k] for k in range(9) if cubes[k * 4 + p]) \
-            if any(cubes[p::4]) else ()
+        held = s.cubes[p::4]  # cubes: slot*4 + seat, so p's per slot
+        mod_cards = tuple(compress(s.slot_card, held)) if any(held) else ()
         self.turn_rules = s.comp.kept_turn_rules.get(mod_cards) or TurnRules.of(s.comp, mod_cards)
         # the rest holds this position's facts only, one kind of key in each
         self.counts: tuple[bytes, bytes] | None = None  # per face: p's free dice, everyone's
