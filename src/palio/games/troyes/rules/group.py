@@ -750,17 +750,17 @@ def _one_bought(c: Components, ctx: Ctx) -> int:
 
 def _dice_counts(dice: bytearray, p: int) -> tuple[bytes, bytes]:
     """Per face (colour*6 + value-1): how many free dice ``p``'s district holds, and all the
-    districts together. The five districts are added as numbers of one byte per face, read
-    as one number of five districts (no face holds 256 dice, so no byte carries into the
-    next): a few C calls, no Python loop."""
+    districts together. The five districts are added as numbers of one byte per face, each
+    district's 18 bytes read as one number (no face holds 256 dice, so no byte carries into
+    the next): a few C calls, no Python loop."""
     counts = bytes(dice)
-    every = int.from_bytes(counts, "big")
-    every = (every >> 576) + (every >> 432 & _DISTRICT) + (every >> 288 & _DISTRICT) \
-        + (every >> 144 & _DISTRICT) + (every & _DISTRICT)
+    every = _number(counts[:18], "big") + _number(counts[18:36], "big") \
+        + _number(counts[36:54], "big") + _number(counts[54:72], "big") \
+        + _number(counts[72:], "big")
     return counts[p * 18:p * 18 + 18], every.to_bytes(18, "big")
 
 
-_DISTRICT = (1 << 144) - 1  # one district's 18 faces, a byte each
+_number = int.from_bytes
 
 
 def _worth(ctx: Ctx, values: tuple[int, ...]) -> int:
