@@ -500,10 +500,10 @@ def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
 # A view of the free dice (``free_dice_view``) is a plain dict of ints and tuples of ints,
 # never an object of a class: the garbage collector stops tracking such dicts and tuples, and
 # the views kept per components set (up to FREE_DICE_KEPT of them) would otherwise be visited
-# at every full collection (measured after a few seconds of random three-player games: 45 ms
-# a collection with them as objects, 4 ms without them; about a tenth of a random playout's
-# CPU time went to such collections). Its fields, by negative keys; the least prices are kept
-# in it by the rules' number (``Ctx.n``, 0 or more):
+# at every full collection (measured after 3 CPU-s of random three-player games, 15,000 views
+# kept: a full collection took 45-50 ms with them as objects, about 9 ms as such dicts, and
+# such collections took about a tenth of a random playout's CPU time before). Its fields, by
+# negative keys; the least prices are kept in it by the rules' number (``Ctx.n``, 0 or more):
 OWN_BEST, OTHER_BEST, OWN_FACES, BOUGHT_FACES = -1, -2, -3, -4
 FreeDice = dict  # {OWN_BEST: ..., OTHER_BEST: ..., OWN_FACES: ..., BOUGHT_FACES: ..., Ctx.n: price}
 
