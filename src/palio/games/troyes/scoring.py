@@ -37,6 +37,23 @@ def character_measure(s: TroyesState, key: str, p: int) -> int:
     return len(s.won[p])  # henry: event cards won
 
 
+def _measures(s: TroyesState, key: str, n: int) -> list[int]:
+    """``character_measure`` for seats ``0..n-1``, in one go."""
+    seats = range(n)
+    if key == "chretien":
+        return list(map(s.spaces.count, seats))
+    if key == "urbain":
+        return list(map(s.cathedral.count, seats))  # own_cathedral_cubes
+    if key == "thibaut":
+        return [s.money[p] + s.purse[p] for p in seats]
+    if key == "hugues":
+        return s.influence[:n]
+    if key == "florentin":
+        extra = s.extra
+        return [s.trade.count(p) + sum(1 for k in range(9) if (extra[k] >> p) & 1) for p in seats]
+    return [len(s.won[p]) for p in seats]
+
+
 def character_vp(s: TroyesState, char: int, p: int) -> int:
     key, thresholds, shift = s.comp.characters[char]
     if s.players != 2:
@@ -81,9 +98,17 @@ def breakdown(s: TroyesState) -> dict[str, list[int]]:
             if 0 <= owner < n:
                 present[owner] += 1
     characters = [0] * n
-    for ch in dealt_characters(s):
-        for p in range(n):
-            characters[p] += character_vp(s, ch, p)
+    two = n == 2
+    for ch in dealt_characters(s):  # character_vp for every seat, each measure taken once
+        key, thresholds, shift = c.characters[ch]
+        if not two:
+            shift = 0
+        for p, count in enumerate(_measures(s, key, n)):
+            vp = 0
+            for least, points in thresholds:
+                if count >= least + shift:
+                    vp = points
+            characters[p] += vp
     rows = {
         "tokens": s.vp[:n],
         "events": events,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from random import Random
 from typing import TYPE_CHECKING
 
-from palio.core.rng import derive
+from palio.core.rng import derive_bits
 from palio.games.troyes.state import NEUTRAL
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def penalty(s: TroyesState, p: int, reason: str, **params: object) -> None:
 def roll(s: TroyesState) -> int:
     """One die roll from the state's seed (a new stream per roll)."""
     s.rolls += 1
-    return d6(derive(s.seed, "roll", s.rolls))
+    return d6(derive_bits(s.seed, "roll", s.rolls))
 
 
 def d6(rng: Random) -> int:
@@ -139,13 +139,14 @@ def has_tradesman(s: TroyesState, p: int, slot: int) -> bool:
 
 def tradesman_slots(s: TroyesState, p: int) -> int:
     """Bitmask of the card slots where ``p`` has a tradesman (``has_tradesman`` for all)."""
-    width = s.comp.max_trade_spaces
     trade = s.trade
     found = 0
-    at = -1
-    for _ in range(trade.count(p)):  # list.count and list.index: no Python loop over spaces
-        at = trade.index(p, at + 1)
-        found |= 1 << (at // width)
+    if p in trade:
+        width = s.comp.max_trade_spaces
+        at = -1
+        for _ in range(trade.count(p)):  # list.count and list.index: no Python loop over spaces
+            at = trade.index(p, at + 1)
+            found |= 1 << (at // width)
     if any(s.extra):  # tradesmen lying on a card's illustration (rare)
         bit = 1 << p
         for slot, lying in enumerate(s.extra):

@@ -13,7 +13,7 @@ exactly the dice still free.
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import compress
+from itertools import compress, count
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -63,6 +63,9 @@ _FACES_BY_VALUE = {mask: tuple(sorted(_FACES[mask], key=lambda face: -(face % 6)
 _COUNTED = {mask: (mask.bit_length() - 1) * 6 if mask in (1, 2, 4) else -1 for mask in range(8)}
 
 
+_CTX_NUMBERS = count()
+
+
 class Ctx:
     """The rules for one group: allowed colours (bitmask), one white die counted as ``single``
     dice (Monk, Templar, Prior; 0 otherwise), the most dice, what each die is worth (``add``
@@ -71,7 +74,7 @@ class Ctx:
     cathedral, or a legal placement in building ``arg``)."""
 
     __slots__ = ("colours", "single", "max_size", "add", "set5", "bonus", "tithe", "need", "arg",
-                 "floor", "by_price", "searched", "values")
+                 "floor", "by_price", "searched", "values", "n")
 
     def __init__(self, colours: int, need: int, arg: int = 0, *, single: int = 0,
                  max_size: int = MAX_GROUP, add: int = 0, set5: int = 0, bonus: int = 0,
@@ -92,6 +95,9 @@ class Ctx:
         # Tithe toward a total: prices depend on the districts, so groups are searched
         self.searched = need in (NEED_SUM, NEED_ANY) and tithe
         self.values = tuple(self.value(face) for face in range(18))  # value() without a call
+        # a number no other rules ever get: the key of these rules in what the kept caches
+        # hold (ints, not the object, so that the garbage collector need not visit them)
+        self.n = next(_CTX_NUMBERS)
 
     def key(self) -> tuple:
         """Everything that tells these rules apart (rules alike share one object)."""
@@ -491,65 +497,73 @@ def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
     return total
 
 
-class FreeDice:
+# A view of the free dice (``free_dice_view``) is a plain dict of ints and tuples of ints,
+# never an object of a class: the garbage collector stops tracking such dicts and tuples, and
+# the views kept per components set (up to FREE_DICE_KEPT of them) would otherwise be visited
+# at every full collection (measured after 3 CPU-s of random three-player games, 15,000 views
+# kept: a full collection took 45-50 ms with them as objects, about 9 ms as such dicts, and
+# such collections took about a tenth of a random playout's CPU time before). Its fields, by
+# negative keys; the least prices are kept in it by the rules' number (``Ctx.n``, 0 or more):
+OWN_BEST, OTHER_BEST, OWN_FACES, BOUGHT_FACES = -1, -2, -3, -4
+FreeDice = dict  # {OWN_BEST: ..., OTHER_BEST: ..., OWN_FACES: ..., BOUGHT_FACES: ..., Ctx.n: price}
+
+
+def free_dice_view(colours: int, own_n: bytes, every_n: bytes) -> FreeDice:
     """The free dice of some colours as one seat sees them when it forms a group: the values
     (1-6, highest first) of its three best and of the three best of all the other districts
     (no group holds more), the faces of which it has a die and those of which only others
     have one; and, per group rules toward a total (``Ctx.by_price``), the least price of a
     group from nothing, which depends on nothing else (nor on more than the best dice: views
     with the same best dice share it, ``Components.kept_least_prices``), and per placement
-    rules the price of one die where every row of the building takes a citizen. Made from
-    the counts of dice alone (public), so positions with the same counts share one
-    (``Feasible.free_dice``)."""
-
-    __slots__ = ("own_best", "other_best", "own_faces", "bought_faces", "least")
-
-    def __init__(self, colours: int, own_n: bytes, every_n: bytes) -> None:
-        own: list[int] = []
-        others: list[int] = []
-        self.own_faces: list[int] = []
-        self.bought_faces: list[int] = []
-        for face in _FACES_BY_VALUE[colours]:
-            every = every_n[face]
-            if every:
-                n = own_n[face]
-                value = face % 6 + 1
-                if n:
-                    own += [value] * n
-                    self.own_faces.append(face)
-                    if every > n:
-                        others += [value] * (every - n)
-                else:
-                    self.bought_faces.append(face)
-                    others += [value] * every
-        self.own_best = tuple(own[:MAX_GROUP])
-        self.other_best = tuple(others[:MAX_GROUP])
-        self.least: dict[Ctx, int] = {}  # bounded: one entry per group rules at most
-
-    def least_price(self, ctx: Ctx, c: Components) -> int:
-        """The least price of a group from nothing toward ``ctx.floor`` or, for a placement
-        (NEED_PLACE) into a building where every row takes a citizen, of one die of a value
-        1-6 as these rules count it (NO_GROUP if none); kept (several threads may store the
-        same answer at once: harmless)."""
-        if ctx.need == NEED_PLACE:
-            values = ctx.values
-            if any([1 <= values[face] <= 6 for face in self.own_faces]):
-                price = 0
-            elif any([1 <= values[face] <= 6 for face in self.bought_faces]):
-                price = _one_bought(c, ctx)
+    rules the price of one die where every row of the building takes a citizen, under the
+    rules' number ``Ctx.n`` (filled in by ``least_price``; bounded: one entry per rules). Made from the counts of dice alone
+    (public), so positions with the same counts share one (``Feasible.free_dice``)."""
+    own: list[int] = []
+    others: list[int] = []
+    own_faces: list[int] = []
+    bought_faces: list[int] = []
+    for face in _FACES_BY_VALUE[colours]:
+        every = every_n[face]
+        if every:
+            n = own_n[face]
+            value = face % 6 + 1
+            if n:
+                own += [value] * n
+                own_faces.append(face)
+                if every > n:
+                    others += [value] * (every - n)
             else:
-                price = NO_GROUP
-        elif self.own_best and (not ctx.floor or _worth(ctx, self.own_best) >= ctx.floor):
-            price = 0  # own dice alone will do
-        else:  # some dice must be bought: the same for every view with these best dice
-            key = (ctx, self.own_best, self.other_best)
-            price = c.kept_least_prices.get(key)
-            if price is None:
-                price = keep(c.kept_least_prices, key,
-                             _least_toward_total(c, ctx, self.own_best, self.other_best),
-                             LEAST_PRICES_KEPT)
-        self.least[ctx] = price
-        return price
+                bought_faces.append(face)
+                others += [value] * every
+    return {OWN_BEST: tuple(own[:MAX_GROUP]), OTHER_BEST: tuple(others[:MAX_GROUP]),
+            OWN_FACES: tuple(own_faces), BOUGHT_FACES: tuple(bought_faces)}
+
+
+def least_price(free: FreeDice, ctx: Ctx, c: Components) -> int:
+    """The least price of a group from nothing toward ``ctx.floor`` or, for a placement
+    (NEED_PLACE) into a building where every row takes a citizen, of one die of a value 1-6
+    as these rules count it (NO_GROUP if none), for this view of the free dice; kept in the
+    view (several threads may store the same answer at once: harmless)."""
+    own_best = free[OWN_BEST]
+    if ctx.need == NEED_PLACE:
+        values = ctx.values
+        if any([1 <= values[face] <= 6 for face in free[OWN_FACES]]):
+            price = 0
+        elif any([1 <= values[face] <= 6 for face in free[BOUGHT_FACES]]):
+            price = _one_bought(c, ctx)
+        else:
+            price = NO_GROUP
+    elif own_best and (not ctx.floor or _worth(ctx, own_best) >= ctx.floor):
+        price = 0  # own dice alone will do
+    else:  # some dice must be bought: the same for every view with these best dice
+        other_best = free[OTHER_BEST]
+        key = (ctx.n, own_best, other_best)
+        price = c.kept_least_prices.get(key)
+        if price is None:
+            price = keep(c.kept_least_prices, key,
+                         _least_toward_total(c, ctx, own_best, other_best), LEAST_PRICES_KEPT)
+    free[ctx.n] = price
+    return price
 
 
 class TurnRules:
@@ -602,9 +616,8 @@ class Feasible:
     def __init__(self, s: TroyesState, p: int) -> None:
         self.s = s
         self.p = p
-        cubes = s.cubes
-        mod_cards = tuple(s.slot_card[k] for k in range(9) if cubes[k * 4 + p]) \
-            if any(cubes[p::4]) else ()
+        held = s.cubes[p::4]  # cubes: slot*4 + seat, so p's per slot
+        mod_cards = tuple(compress(s.slot_card, held)) if any(held) else ()
         self.turn_rules = s.comp.kept_turn_rules.get(mod_cards) or TurnRules.of(s.comp, mod_cards)
         # the rest holds this position's facts only, one kind of key in each
         self.counts: tuple[bytes, bytes] | None = None  # per face: p's free dice, everyone's
@@ -622,9 +635,9 @@ class Feasible:
         for ctx in options:
             if ctx.by_price:
                 free = self.dice[ctx.colours] or self.free_dice(ctx.colours)
-                price = free.least.get(ctx)
+                price = free.get(ctx.n)
                 if price is None:
-                    price = free.least_price(ctx, self.s.comp)
+                    price = least_price(free, ctx, self.s.comp)
             else:
                 price = self.least.get(ctx)  # the cathedral or a building
                 if price is None:
@@ -642,9 +655,9 @@ class Feasible:
         (what ``completable(s, p, ctx, (), budget)`` answers)."""
         if ctx.by_price:
             free = self.free_dice(ctx.colours)
-            price = free.least.get(ctx)
+            price = free.get(ctx.n)
             if price is None:
-                price = free.least_price(ctx, self.s.comp)
+                price = least_price(free, ctx, self.s.comp)
         elif ctx.searched:
             key = (ctx, budget)
             found = self.searched.get(key)
@@ -674,7 +687,7 @@ class Feasible:
             kept = self.s.comp.kept_free_dice
             free = kept.get(key)
             if free is None:
-                free = keep(kept, key, FreeDice(colours, own_n, every_n), FREE_DICE_KEPT)
+                free = keep(kept, key, free_dice_view(colours, own_n, every_n), FREE_DICE_KEPT)
             self.dice[colours] = free
         return free
 
@@ -688,7 +701,7 @@ class Feasible:
         if ctx.need == NEED_CATHEDRAL:
             # a die fits where the column of its value has room for it (``single`` cubes)
             need = ctx.single or 1
-            for bought, faces in enumerate((free.own_faces, free.bought_faces)):
+            for bought, faces in enumerate((free[OWN_FACES], free[BOUGHT_FACES])):
                 for face in faces:
                     if cathedral_room(s, face % 6) >= need:
                         return _one_bought(s.comp, ctx) if bought else 0
@@ -701,14 +714,14 @@ class Feasible:
         if off_board and not s.lying[building]:
             # no colour lies expelled on the building: every row takes a citizen from off
             # the board (placement_possible), so the dice alone decide (kept with them)
-            price = free.least.get(ctx)
-            return free.least_price(ctx, s.comp) if price is None else price
+            price = free.get(ctx.n)
+            return least_price(free, ctx, s.comp) if price is None else price
         c = s.comp
         rows = c.row_of_value[building]
         placeable = self.placeable
         spaces = s.spaces
         lying = s.lying[building]
-        for bought, faces in enumerate((free.own_faces, free.bought_faces)):
+        for bought, faces in enumerate((free[OWN_FACES], free[BOUGHT_FACES])):
             for face in faces:
                 value = values[face]
                 if not 1 <= value <= 6:
@@ -737,17 +750,17 @@ def _one_bought(c: Components, ctx: Ctx) -> int:
 
 def _dice_counts(dice: bytearray, p: int) -> tuple[bytes, bytes]:
     """Per face (colour*6 + value-1): how many free dice ``p``'s district holds, and all the
-    districts together. The five districts are added as numbers of one byte per face, read
-    as one number of five districts (no face holds 256 dice, so no byte carries into the
-    next): a few C calls, no Python loop."""
+    districts together. The five districts are added as numbers of one byte per face, each
+    district's 18 bytes read as one number (no face holds 256 dice, so no byte carries into
+    the next): a few C calls, no Python loop."""
     counts = bytes(dice)
-    every = int.from_bytes(counts, "big")
-    every = (every >> 576) + (every >> 432 & _DISTRICT) + (every >> 288 & _DISTRICT) \
-        + (every >> 144 & _DISTRICT) + (every & _DISTRICT)
+    every = _number(counts[:18], "big") + _number(counts[18:36], "big") \
+        + _number(counts[36:54], "big") + _number(counts[54:72], "big") \
+        + _number(counts[72:], "big")
     return counts[p * 18:p * 18 + 18], every.to_bytes(18, "big")
 
 
-_DISTRICT = (1 << 144) - 1  # one district's 18 faces, a byte each
+_number = int.from_bytes
 
 
 def _worth(ctx: Ctx, values: tuple[int, ...]) -> int:
@@ -762,7 +775,7 @@ def _worth(ctx: Ctx, values: tuple[int, ...]) -> int:
 def _least_toward_total(c: Components, ctx: Ctx, own: tuple[int, ...], others: tuple[int, ...]) -> int:
     """The least price of a group whose dice total at least ``ctx.floor`` (any group when 0),
     from ``p``'s best dice (free) and the others' best (bought), values 1-6 highest first,
-    where ``p``'s own dice alone fall short (``FreeDice.least_price`` answers 0 then)."""
+    where ``p``'s own dice alone fall short (``least_price`` answers 0 then)."""
     worth = ctx.values
     size = ctx.max_size
     own_prefix = [0]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from palio.core.rng import derive
+from palio.core.rng import derive_bits
 from palio.games.troyes.rules.board import citizens_in, d6, dice_left, penalty
 from palio.games.troyes.rules.events import resolve_events, reveal_events
 from palio.games.troyes.state import ACTIONS, COMBAT, F_TURN, NEUTRAL, OVER
@@ -36,7 +36,7 @@ def start_round(s: TroyesState) -> None:
     reveal_events(s)  # phase 3
     black = min(resolve_events(s), c.black_dice)  # the box holds six black dice
     if black:
-        rng = derive(s.seed, "black", s.round)
+        rng = derive_bits(s.seed, "black", s.round)
         s.black = sorted((d6(rng) for _ in range(black)), reverse=True)
         s.emit("black_dice", None, dice=s.black[:])
         s.phase = COMBAT
@@ -52,7 +52,7 @@ def roll_workforce(s: TroyesState) -> None:
     """Phase 2: one die per citizen standing in a building, in the building's colour, rolled
     into its owner's district (the gray citizens' into the neutral district)."""
     c = s.comp
-    rng = derive(s.seed, "workforce", s.round)
+    rng = derive_bits(s.seed, "workforce", s.round)
     dice = s.dice
     rolled: list[list[int]] = [[] for _ in range(5)]
     for i, owner in enumerate(s.spaces):

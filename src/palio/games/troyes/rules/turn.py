@@ -25,6 +25,7 @@ from palio.games.troyes.rules.board import (
     SRC_SPACE,
     SRC_SUPPLY,
     cathedral_free_level,
+    citizen_off_board,
     citizen_off_cards,
     gain_influence,
     has_tradesman,
@@ -50,6 +51,8 @@ from palio.games.troyes.rules.group import (
     can_go,
     group_total,
     hiring,
+    kept_ctx,
+    least_price,
     make_ctx,
     mod_options,
     own_mods,
@@ -120,7 +123,7 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
             # can modify the action) priced by the free dice, the price known already
             if len(options) == 1 and options[0].by_price:
                 ctx = options[0]
-                price = (views[ctx.colours] or free_dice(ctx.colours)).least.get(ctx)
+                price = (views[ctx.colours] or free_dice(ctx.colours)).get(ctx.n)
                 if price is not None:
                     if price <= budget:
                         out.append(t.card[slot])
@@ -134,15 +137,34 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         options = event_rules[card]
         if len(options) == 1 and options[0].by_price:  # as for the cards above
             ctx = options[0]
-            price = (views[ctx.colours] or free_dice(ctx.colours)).least.get(ctx)
+            price = (views[ctx.colours] or free_dice(ctx.colours)).get(ctx.n)
             if price is not None:
                 if price <= money:
                     out.append(t.event[pos])
                 continue
         if within(options, money):
             out.append(t.event[pos])
+    place_rules = turn_rules.place
+    lying = s.lying
+    off_board = None
     for b in range(3):
-        if within(turn_rules.place[b], money):
+        options = place_rules[b]
+        # within(options, money), its commonest case inline: one group rules (no cube can
+        # modify the placement), a citizen to place from off the board and nobody lying
+        # expelled on the building, so that the dice alone decide (Feasible._least_one_die)
+        if len(options) == 1 and not lying[b]:
+            if off_board is None:
+                off_board = feasible.off_board = citizen_off_board(s, p)
+            if off_board:
+                ctx = options[0]
+                free = views[ctx.colours] or free_dice(ctx.colours)
+                price = free.get(ctx.n)
+                if price is None:
+                    price = least_price(free, ctx, c)
+                if price <= money:
+                    out.append(t.place[b])
+                continue
+        if within(options, money):
             out.append(t.place[b])
     if within(turn_rules.farm, money):
         out.append(t.farm)
@@ -301,10 +323,16 @@ def _where(s: TroyesState, kind: int, where: int) -> list[int]:
 def group_legal(s: TroyesState, top: tuple) -> list[Action]:
     _f, p, kind, target, mod, chosen = top
     t = s.tables
-    budget = group_budget(s, p, kind, target)
+    # group_budget and make_ctx, whether p is hiring asked once
+    if kind == G_CARD:
+        card = s.slot_card[target]
+        hires = hiring(s, target, p)
+        budget = s.money[p] - first_use_prices(s.comp)[card][0] if hires else s.money[p]
+    else:
+        card, hires, budget = target, False, s.money[p]
     if mod == MOD_ASK:
         return _cube_actions(s, mod_options(s, p, kind, target, budget, own_mods(s, p)))
-    ctx = make_ctx(s, kind, target, mod, p)
+    ctx = kept_ctx(s.comp, kind, card, MOD_NONE if mod == MOD_NONE else s.slot_card[mod], hires)
     assert ctx is not None
     out = list(map(t.die.__getitem__, addable(s, p, ctx, chosen, budget)))
     if can_go(s, p, ctx, chosen, budget):
