@@ -5,6 +5,7 @@ through the API; and what those tests share (the screenshots' folder, a Japanese
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,22 @@ class Player(Person):
                            "move_number": view["move_number"]})
         assert acted.ok or acted.status == 409, acted.text()
         return acted.ok
+
+
+def play_out(server: Any, people: list[Player], tables: list[dict[str, Any]],
+             within: float = 300.0) -> None:
+    """The accounts play their seats of these tables (through the API), the server's bots
+    theirs, until every table has ended."""
+    games = {t["game_id"]: [p for p in people if p.name in t["seats"]] for t in tables}
+    end = time.monotonic() + within
+    while games:
+        assert time.monotonic() < end, "the tables' games did not end"
+        for game_id, seated in list(games.items()):
+            if not any(p.play_turn(game_id) for p in seated):
+                if server.http.get(f"/api/games/{game_id}").json()["status"] == "finished":
+                    del games[game_id]
+                else:
+                    time.sleep(0.05)  # a bot is thinking
 
 
 def first_notation(node: Any) -> str:

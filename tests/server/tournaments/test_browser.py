@@ -17,7 +17,14 @@ import pytest
 
 from tests.server.conftest import BROWSER_MARKS, WAIT_MS
 from tests.server.people import wait_for
-from tests.server.tournaments.players import JAPANESE, SHOTS, Player, no_sideways_scroll, served
+from tests.server.tournaments.players import (
+    JAPANESE,
+    SHOTS,
+    Player,
+    no_sideways_scroll,
+    play_out,
+    served,
+)
 
 pytestmark = [*BROWSER_MARKS, pytest.mark.slow]
 pytest.importorskip("playwright.sync_api")
@@ -87,17 +94,7 @@ def test_a_whole_swiss_of_seven_over_a_week(browser: Any, make_server: Any,
         reader.page.wait_for_selector("body[data-move]", timeout=WAIT_MS)
         assert reader.page.url.split("?")[0].endswith(
             next(t["game_id"] for t in tables if reader.name in t["seats"]))
-        # the accounts play their seats; the server's bots theirs
-        games = {t["game_id"]: [p for p in people if p.name in t["seats"]] for t in tables}
-        end = time.monotonic() + 900
-        while games:
-            assert time.monotonic() < end, "the round's games did not end"
-            for game_id, seated in list(games.items()):
-                if not any(p.play_turn(game_id) for p in seated):
-                    if server.http.get(f"/api/games/{game_id}").json()["status"] == "finished":
-                        del games[game_id]
-                    else:
-                        time.sleep(0.05)  # a bot is thinking
+        play_out(server, people, tables, within=900)  # the accounts their seats, bots theirs
         clock.advance(DAY)  # a day of the week passes between rounds
 
     detail = wait_for(lambda: (d := people[0].get(f"/api/tournaments/{tid}"))

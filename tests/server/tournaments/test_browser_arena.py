@@ -18,24 +18,19 @@ import pytest
 
 from tests.server.conftest import BROWSER_MARKS, WAIT_MS
 from tests.server.people import wait_for
-from tests.server.tournaments.players import JAPANESE, SHOTS, Player, no_sideways_scroll, served
+from tests.server.tournaments.players import (
+    JAPANESE,
+    SHOTS,
+    Player,
+    no_sideways_scroll,
+    play_out,
+    served,
+)
 
 pytestmark = BROWSER_MARKS
 pytest.importorskip("playwright.sync_api")
 
 HOURS = 24
-
-
-def play_out(server: Any, people: list[Player], tables: list[dict[str, Any]]) -> None:
-    """The accounts play every decision of these tables (through the API) until all end."""
-    games = {t["game_id"]: [p for p in people if p.name in t["seats"]] for t in tables}
-    end = time.monotonic() + 300
-    while games:
-        assert time.monotonic() < end, "the arena's games did not end"
-        for game_id, seated in list(games.items()):
-            if not any(p.play_turn(game_id) for p in seated):
-                assert server.http.get(f"/api/games/{game_id}").json()["status"] == "finished"
-                del games[game_id]
 
 
 def pairs(tables: list[dict[str, Any]]) -> set[frozenset[str]]:
