@@ -297,6 +297,23 @@ def margin_lost(better: Sequence[float], played: Sequence[float], paired: bool =
                - math.sqrt(error(better) + error(played)))
 
 
+def stakes(stats: RootStats) -> tuple[float, float]:
+    """What a decision puts at stake, from its search: the win share and the score margin a
+    uniformly random legal choice is expected to lose against the most searched one (each
+    choice the search tried once or more; an untried one is left out). A decision whose
+    choices are all alike stakes nothing; accuracy weighs decisions by it."""
+    best = stats.best
+    seat = stats.seat
+    tried = [c for c in stats.choices if c.visits > 0]
+    if best.visits < 1 or not tried:
+        return 0.0, 0.0
+    share = statistics.fmean(max(0.0, best.values[seat] - c.values[seat]) for c in tried)
+    top = statistics.fmean(best.leads) if best.leads else 0.0
+    margin = statistics.fmean(max(0.0, top - statistics.fmean(c.leads)) if c.leads else 0.0
+                              for c in tried)
+    return share, margin
+
+
 def accuracy_loss(share_loss: float, before: float, margin_loss: float | None,
                   scale: float) -> float:
     """The loss a decision's accuracy is judged by: the win-share loss, except where the win
@@ -566,7 +583,8 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
                 "played": {"notation": text, "value": None, "visits": 0},
                 "best": {"notation": text, "value": None, "visits": 0},
                 "loss": 0.0, "class": None, "accuracy": 100.0, "checked": False,
-                "margin_loss": None, "accuracy_loss": 0.0,
+                "margin_loss": None, "accuracy_loss": 0.0, "stake": 0.0, "stake_margin": 0.0,
+                "margin_gap": 0.0,
                 "why": {"reason": msg_json(msg("core.review.reason.forced")),
                         "line": msg_json(msg("core.review.line", steps=[]))}}
     stats = engine.search(state, seat, budget, seed, action)
@@ -588,6 +606,7 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         why = {"reason": msg_json(msg("core.review.reason.same")),
                "line": msg_json(line_msg(view))}
         margin_loss = None
+        margin_gap = 0.0
     else:
         played_view = outlook(state, seat, action, root.children.get(action), view_seed, worlds)
         best_view = outlook(state, seat, best.action, root.children.get(best.action), view_seed,
@@ -597,6 +616,8 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         # the search's own expected margins (where its iterations ended), not the outlook's
         # greedy finish, which favours choices a greedy player would make
         margin_loss = margin_lost(best.leads, mine.leads)
+        margin_gap = (statistics.fmean(best.leads) - statistics.fmean(mine.leads)
+                      if best.leads and mine.leads else 0.0)
         why = {"reason": msg_json(compare_msg(label, best_view, played_view)),
                "line": msg_json(line_msg(best_view)),
                "played_line": msg_json(line_msg(played_view)),
@@ -604,6 +625,7 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
     # the plain loss, not share_lost: benchmarks/review_rank.py ranked bots better so
     # (docs/review.md, "Does accuracy rank skill?")
     judged = accuracy_loss(loss, before, margin_loss, game_scale(state))
+    stake, stake_margin = stakes(stats)
     return {
         "seat": seat, "forced": False, "values": _rounded(best.values),
         "before": round(before, 4),
@@ -612,6 +634,8 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         "loss": round(loss, 4), "class": judge(loss, limits), "checked": checked,
         "margin_loss": None if margin_loss is None else round(margin_loss, 2),
         "accuracy_loss": round(judged, 4), "accuracy": round(move_accuracy(judged), 2),
+        "stake": round(stake, 4), "stake_margin": round(stake_margin, 2),
+        "margin_gap": round(max(0.0, margin_gap), 2),
         "why": why,
     }
 
