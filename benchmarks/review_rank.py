@@ -7,15 +7,28 @@ Four bots, weakest first: random, greedy, mcts at 20 iterations, mcts at 150 ite
 each game (``id:players``), ``--deals`` games are played, deal ``k`` with seed ``seed + k``
 and the bots of the ``k``-th combination of ``players`` of the four (all combinations in turn,
 seats rotated by ``k``). Each game is reviewed twice (review seeds ``seed`` and ``seed + 1``)
-at ``--iterations`` a decision. Per game type and review seed: the Spearman correlation over
-all seats between the bot's strength (0-3) and the seat's accuracy (``accuracy``), and the
-same for variants computed from each decision's fields: ``plain`` (each decision's plain
-win-share ``loss``, the accuracy before issue 36), ``share_lost`` (the loss less its standard
-error, no margin) and ``plain_margin`` (the plain loss, the margin where saturated: the
-review's measure since it was chosen by this benchmark; the first run's ``accuracy`` was
-``share_lost`` with the margin); and the
-mean accuracy per bot. ``--save DIR`` keeps every review as JSON. One JSON line per game type, then a table. CPU
-seconds (this process) are reported, as the machine may be shared.
+at ``--iterations`` a decision. ``--save DIR`` keeps every review as JSON (and reuses one
+kept there for the same game, iterations and seed by a run that was stopped); ``--load DIR``
+measures reviews kept so (no play, no search). Per game type and review seed: Spearman's
+correlation over all seats between the bot's strength (0-3) and the seat's accuracy by each
+measure, all computed from the same decisions' fields:
+
+- ``accuracy``: the review's (:func:`palio.review.game_accuracy`): each decision's loss
+  against its stake (what a uniformly random choice would lose there), the decisions weighed
+  by their stakes; in win share, or in score margin where the win share saturated;
+- ``relative``: the same as one ratio, total loss over total stake (a decision may count
+  worse than losing its stake); ``relative_share``: that in win share only, no margin;
+  ``relative_margin``: that in score margin (points) only, everywhere;
+- lichess-style, per decision ``lichess_accuracy`` of a loss, the game's the mean of the
+  plain and harmonic means: ``plain`` (the win-share ``loss``, the accuracy before issue 36),
+  ``share_lost`` (the loss less its standard error), ``plain_margin`` (the margin where
+  saturated: the review's accuracy before stakes), ``margin_all`` (the margin everywhere);
+  ``weighted`` (``plain_margin``'s decisions weighed by stake) and ``lichess`` (lichess's
+  volatility-weighted mean over windows of the judge's win percent, with the harmonic mean);
+
+and the mean accuracy per bot by each measure ("ordered" where it rises with strength). One
+JSON line per game type, then a table. CPU seconds (this process) are reported, as the
+machine may be shared.
 """
 
 from __future__ import annotations
@@ -38,8 +51,9 @@ from palio.review import (  # noqa: E402
     accuracy_loss,
     game_accuracy,
     game_scale,
+    lichess_accuracy,
+    lichess_game_accuracy,
     margin_share,
-    move_accuracy,
     review,
     saturated,
     share_lost,
@@ -99,7 +113,7 @@ def variants(decisions: list[dict], scale: float) -> dict[str, float]:
         same = d["played"]["notation"] == d["best"]["notation"]
         shrunk = 0.0 if same else share_lost(d["best"]["value"], d["best"]["visits"],
                                              d["played"]["value"], d["played"]["visits"])
-        losses["accuracy"].append(d["accuracy_loss"])
+        losses["accuracy"].append(d["accuracy_loss"])  # replaced below: the review's way
         losses["plain"].append(d["loss"])
         losses["share_lost"].append(shrunk)
         losses["plain_margin"].append(accuracy_loss(d["loss"], d["before"], d["margin_loss"],
@@ -112,8 +126,16 @@ def variants(decisions: list[dict], scale: float) -> dict[str, float]:
         else:
             lost.append(d["loss"])
             staked.append(d.get("stake", 0.0))
-    out = {k: game_accuracy([move_accuracy(v) for v in got]) or 0.0 for k, got in losses.items()}
-    moves = [move_accuracy(v) for v in losses["plain_margin"]]
+    out = {k: lichess_game_accuracy([lichess_accuracy(v) for v in got]) or 0.0
+           for k, got in losses.items()}
+    # the review's accuracy, from the decisions' raw fields (so reviews kept before the
+    # measure was chosen are measured the same way)
+    out["accuracy"] = game_accuracy(
+        [accuracy_loss(d["loss"], d["before"], d.get("margin_gap", 0.0), scale)
+         for d in decisions],
+        [accuracy_loss(d.get("stake", 0.0), d["before"], d.get("stake_margin", 0.0), scale)
+         for d in decisions]) or 0.0
+    moves = [lichess_accuracy(v) for v in losses["plain_margin"]]
     # each decision weighed by its stake: one whose choices are all alike hardly counts
     weights = [s + 0.01 for s in staked]
     out["weighted"] = (sum(a * w for a, w in zip(moves, weights, strict=True)) / sum(weights)
@@ -121,6 +143,10 @@ def variants(decisions: list[dict], scale: float) -> dict[str, float]:
     # the share of the stake kept: 100 plays as the judge, 0 as a random choice (on average)
     out["relative"] = (max(0.0, 100.0 * (1.0 - sum(lost) / sum(staked))) if sum(staked) > 0
                        else 100.0)
+    # win share only, no margin anywhere
+    plain_stake = sum(d.get("stake", 0.0) for d in decisions)
+    out["relative_share"] = (max(0.0, 100.0 * (1.0 - sum(d["loss"] for d in decisions)
+                                                / plain_stake)) if plain_stake > 0 else 100.0)
     gaps = [d.get("margin_gap", 0.0) for d in decisions]
     stakes_m = [d.get("stake_margin", 0.0) for d in decisions]
     out["relative_margin"] = (max(0.0, 100.0 * (1.0 - sum(gaps) / sum(stakes_m)))
@@ -130,7 +156,7 @@ def variants(decisions: list[dict], scale: float) -> dict[str, float]:
 
 
 NAMES = ["accuracy", "plain", "share_lost", "plain_margin", "margin_all", "weighted", "relative",
-         "relative_margin", "lichess"]
+         "relative_share", "relative_margin", "lichess"]
 
 
 def played(game_id: str, players: int, seed: int, lineup: list[int]) -> GameRecord:
@@ -158,10 +184,16 @@ def reviews(game_id: str, players: int, args: argparse.Namespace):
         lineup = combo[k % players:] + combo[:k % players]
         record = played(game_id, players, args.seed + k, lineup)
         for run in (0, 1):
+            out = Path(args.save or ".") / f"{game_id}-{players}-deal{k}-seed{args.seed + run}.json"
+            if args.save and out.exists():  # kept by an earlier run that was stopped: reused
+                saved = json.loads(out.read_text())
+                if (saved["record"] == record.to_json()
+                        and saved["review"]["engine"]["iterations"] == args.iterations):
+                    yield k, lineup, run, saved["review"]
+                    continue
             result = review(record, budget=Budget(iterations=args.iterations),
                             seed=args.seed + run)
             if args.save:
-                out = Path(args.save) / f"{game_id}-{players}-deal{k}-seed{args.seed + run}.json"
                 out.write_text(json.dumps({"lineup": [BOTS[b] for b in lineup],
                                            "record": record.to_json(), "review": result}))
             yield k, lineup, run, result

@@ -324,19 +324,43 @@ def accuracy_loss(share_loss: float, before: float, margin_loss: float | None,
     return max(share_loss, margin_share(margin_loss, scale))
 
 
-def move_accuracy(loss: float) -> float:
+def move_accuracy(loss: float, stake: float) -> float:
+    """A decision's accuracy: the share of its stake (:func:`stakes`, what a uniformly random
+    choice would lose there) that the choice played kept, in percent: 100 for the judge's own
+    choice or a choice as good, 0 for one that lost as much as a random choice would on
+    average, or more. A decision that stakes nothing is 100."""
+    if stake <= 0.0:
+        return 100.0
+    return max(0.0, min(100.0, 100.0 * (1.0 - max(0.0, loss) / stake)))
+
+
+def game_accuracy(losses: Sequence[float], stakes: Sequence[float]) -> float | None:
+    """A player's accuracy over decisions (their losses and stakes, as :func:`move_accuracy`
+    takes them): each decision's accuracy weighed by its stake, so a decision whose choices
+    are all alike (one sensible choice, a game already decided) hardly counts, and playing at
+    random scores about 0 however many such decisions it makes. None without decisions; 100
+    where nothing was at stake. benchmarks/review_rank.py chose it (docs/review.md)."""
+    if not losses:
+        return None
+    total = sum(max(0.0, s) for s in stakes)
+    if total <= 0.0:
+        return 100.0
+    return sum(move_accuracy(loss, stake) * max(0.0, stake)
+               for loss, stake in zip(losses, stakes, strict=True)) / total
+
+
+def lichess_accuracy(loss: float) -> float:
     """lichess's AccuracyPercent of one move, on win share in percent: 100 when nothing was
-    lost, falling exponentially with the drop (+1 for the uncertainty of analysis), 0..100."""
+    lost, falling exponentially with the drop (+1 for the uncertainty of analysis), 0..100.
+    The review's accuracy before stakes (reviews stored then, benchmarks/review_rank.py)."""
     drop = 100.0 * max(0.0, loss)
     return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * drop) - 3.1669 + 1.0))
 
 
-accuracy_percent = move_accuracy  # lichess's name for it
-
-
-def game_accuracy(accuracies: list[float]) -> float | None:
-    """The mean of the plain mean and the harmonic mean (a few blunders weigh heavily);
-    lichess also weighs the plain mean by volatility, which is left out here."""
+def lichess_game_accuracy(accuracies: list[float]) -> float | None:
+    """The mean of the plain mean and the harmonic mean of :func:`lichess_accuracy` values
+    (lichess also weighs the plain mean by volatility): the game accuracy of reviews stored
+    before stakes, which have no ``accuracy_stake``."""
     if not accuracies:
         return None
     plain = sum(accuracies) / len(accuracies)
@@ -584,7 +608,7 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
                 "best": {"notation": text, "value": None, "visits": 0},
                 "loss": 0.0, "class": None, "accuracy": 100.0, "checked": False,
                 "margin_loss": None, "accuracy_loss": 0.0, "stake": 0.0, "stake_margin": 0.0,
-                "margin_gap": 0.0,
+                "margin_gap": 0.0, "accuracy_stake": 0.0,
                 "why": {"reason": msg_json(msg("core.review.reason.forced")),
                         "line": msg_json(msg("core.review.line", steps=[]))}}
     stats = engine.search(state, seat, budget, seed, action)
@@ -622,10 +646,13 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
                "line": msg_json(line_msg(best_view)),
                "played_line": msg_json(line_msg(played_view)),
                "played": played_view.to_json(), "best": best_view.to_json()}
-    # the plain loss, not share_lost: benchmarks/review_rank.py ranked bots better so
-    # (docs/review.md, "Does accuracy rank skill?")
-    judged = accuracy_loss(loss, before, margin_loss, game_scale(state))
+    # the plain losses, not share_lost nor margin_lost, each against what a random choice
+    # would lose the same way: benchmarks/review_rank.py ranked bots best so (docs/review.md,
+    # "Does accuracy rank skill?")
+    scale = game_scale(state)
     stake, stake_margin = stakes(stats)
+    judged = accuracy_loss(loss, before, margin_gap, scale)
+    judged_stake = accuracy_loss(stake, before, stake_margin, scale)
     return {
         "seat": seat, "forced": False, "values": _rounded(best.values),
         "before": round(before, 4),
@@ -633,7 +660,8 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         "best": {"notation": str(best.action), "value": round(before, 4), "visits": best.visits},
         "loss": round(loss, 4), "class": judge(loss, limits), "checked": checked,
         "margin_loss": None if margin_loss is None else round(margin_loss, 2),
-        "accuracy_loss": round(judged, 4), "accuracy": round(move_accuracy(judged), 2),
+        "accuracy_loss": round(judged, 4), "accuracy_stake": round(judged_stake, 4),
+        "accuracy": round(move_accuracy(judged, judged_stake), 2),
         "stake": round(stake, 4), "stake_margin": round(stake_margin, 2),
         "margin_gap": round(max(0.0, margin_gap), 2),
         "why": why,
@@ -692,7 +720,8 @@ def review(record: GameRecord, game: Game | None = None, *, seats: Iterable[int]
             "seat": seat, "decisions": len(mine),
             "average_loss": round(sum(losses) / len(losses), 4) if losses else 0.0,
             **{PLURAL[name]: sum(1 for d in mine if d["class"] == name) for name in CLASSES},
-            "accuracy": _round_opt(game_accuracy([d["accuracy"] for d in mine])),
+            "accuracy": _round_opt(game_accuracy([d["accuracy_loss"] for d in mine],
+                                                 [d["accuracy_stake"] for d in mine])),
         })
     return {
         "game": game.info.id, "seats": players, "seed": seed,
