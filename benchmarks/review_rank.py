@@ -13,12 +13,12 @@ measures reviews kept so (no play, no search). Per game type and review seed: Sp
 correlation over all seats between the bot's strength (0-3) and the seat's accuracy by each
 measure, all computed from the same decisions' fields:
 
-- ``accuracy``: the review's (:func:`palio.review.game_accuracy`): each decision's loss
-  against its stake (what a uniformly random choice would lose there), the decisions weighed
-  by their stakes; in win share, or in score margin where the win share saturated;
-- ``relative``: the same as one ratio, total loss over total stake (a decision may count
-  worse than losing its stake); ``relative_share``: that in win share only, no margin;
-  ``relative_margin``: that in score margin (points) only, everywhere;
+- ``accuracy``: the review's (:func:`palio.review.game_accuracy`): the share of the seat's
+  total stake (what a uniformly random choice would lose, summed over its decisions) that
+  its choices kept, 0 for random play on average; in win share, or in score margin where
+  the win share saturated; ``capped``: the same with each decision's loss capped at its
+  stake; ``relative_share``: in win share only, no margin; ``relative_margin``: in score
+  margin (points) only, everywhere; ``margin_capped``: that with each decision capped;
 - lichess-style, per decision ``lichess_accuracy`` of a loss, the game's the mean of the
   plain and harmonic means: ``plain`` (the win-share ``loss``, the accuracy before issue 36),
   ``share_lost`` (the loss less its standard error), ``plain_margin`` (the margin where
@@ -140,9 +140,10 @@ def variants(decisions: list[dict], scale: float) -> dict[str, float]:
     weights = [s + 0.01 for s in staked]
     out["weighted"] = (sum(a * w for a, w in zip(moves, weights, strict=True)) / sum(weights)
                        if moves else 0.0)
-    # the share of the stake kept: 100 plays as the judge, 0 as a random choice (on average)
-    out["relative"] = (max(0.0, 100.0 * (1.0 - sum(lost) / sum(staked))) if sum(staked) > 0
-                       else 100.0)
+    # the review's way with each decision's share kept capped to 0..100 before weighing (a
+    # decision counts no worse than losing its whole stake)
+    out["capped"] = (100.0 * (1.0 - sum(min(a, b) for a, b in zip(lost, staked, strict=True))
+                              / sum(staked)) if sum(staked) > 0 else 100.0)
     # win share only, no margin anywhere
     plain_stake = sum(d.get("stake", 0.0) for d in decisions)
     out["relative_share"] = (max(0.0, 100.0 * (1.0 - sum(d["loss"] for d in decisions)
@@ -151,12 +152,16 @@ def variants(decisions: list[dict], scale: float) -> dict[str, float]:
     stakes_m = [d.get("stake_margin", 0.0) for d in decisions]
     out["relative_margin"] = (max(0.0, 100.0 * (1.0 - sum(gaps) / sum(stakes_m)))
                               if sum(stakes_m) > 0 else 100.0)
+    # the review's way with each decision capped, in score margin everywhere
+    out["margin_capped"] = (100.0 * (1.0 - sum(min(a, b) for a, b in zip(gaps, stakes_m,
+                                                                         strict=True))
+                                     / sum(stakes_m)) if sum(stakes_m) > 0 else 100.0)
     out["lichess"] = lichess(decisions, moves)
     return out
 
 
-NAMES = ["accuracy", "plain", "share_lost", "plain_margin", "margin_all", "weighted", "relative",
-         "relative_share", "relative_margin", "lichess"]
+NAMES = ["accuracy", "plain", "share_lost", "plain_margin", "margin_all", "weighted", "capped",
+         "relative_share", "relative_margin", "margin_capped", "lichess"]
 
 
 def played(game_id: str, players: int, seed: int, lineup: list[int]) -> GameRecord:

@@ -336,17 +336,18 @@ def move_accuracy(loss: float, stake: float) -> float:
 
 def game_accuracy(losses: Sequence[float], stakes: Sequence[float]) -> float | None:
     """A player's accuracy over decisions (their losses and stakes, as :func:`move_accuracy`
-    takes them): each decision's accuracy weighed by its stake, so a decision whose choices
-    are all alike (one sensible choice, a game already decided) hardly counts, and playing at
-    random scores about 0 however many such decisions it makes. None without decisions; 100
-    where nothing was at stake. benchmarks/review_rank.py chose it (docs/review.md)."""
+    takes them): the share of the total stake kept, ``100 · (1 − Σ loss / Σ stake)``, 0 at
+    worst. So each decision weighs as much as it stakes: one whose choices are all alike (one
+    sensible choice, a game already decided) hardly counts, and choosing at random scores
+    about 0 however many such decisions it makes (its expected loss is the stake). None
+    without decisions; 100 where nothing was at stake. benchmarks/review_rank.py chose it
+    (docs/review.md, "Does accuracy rank skill?")."""
     if not losses:
         return None
     total = sum(max(0.0, s) for s in stakes)
     if total <= 0.0:
         return 100.0
-    return sum(move_accuracy(loss, stake) * max(0.0, stake)
-               for loss, stake in zip(losses, stakes, strict=True)) / total
+    return max(0.0, 100.0 * (1.0 - sum(max(0.0, x) for x in losses) / total))
 
 
 def lichess_accuracy(loss: float) -> float:

@@ -115,6 +115,9 @@ def test_game_accuracy_weighs_each_decision_by_its_stake():
     assert game_accuracy([0.0, 0.0], [0.1, 0.3]) == 100
     assert game_accuracy([0.1, 0.0], [0.2, 0.2]) == pytest.approx(75)
     assert game_accuracy([0.1, 0.0], [0.2, 0.6]) == pytest.approx(87.5)
+    # a decision that lost more than its stake counts so: here the whole game's stake
+    assert game_accuracy([0.4, 0.0], [0.2, 0.2]) == 0.0
+    assert game_accuracy([0.3, 0.0], [0.2, 0.2]) == pytest.approx(25)
     assert game_accuracy([0.0, 0.0], [0.0, 0.0]) == 100  # nothing was ever at stake
     # many decisions where nothing is at stake do not hide the one that was thrown away
     # (the plain mean of the decisions' accuracies would be 98)
