@@ -14,11 +14,12 @@ correlation over all seats between the bot's strength (0-3) and the seat's accur
 measure, all computed from the same decisions' fields:
 
 - ``accuracy``: the review's (:func:`palio.review.game_accuracy`): the share of the seat's
-  total stake (what a uniformly random choice would lose, summed over its decisions) that
-  its choices kept, 0 for random play on average; in win share, or in score margin where
-  the win share saturated; ``capped``: the same with each decision's loss capped at its
-  stake; ``relative_share``: in win share only, no margin; ``relative_margin``: in score
-  margin (points) only, everywhere; ``margin_capped``: that with each decision capped;
+  total stake that its choices kept, in score margin (the search's expected lead in points),
+  each decision's loss capped at its stake (what a uniformly random choice would lose there);
+  ``relative_margin``: the same uncapped (total loss over total stake);
+- the same in win share, the margin's share where the win share saturated (the measure of
+  ``plain_margin``): ``capped`` and ``relative`` (uncapped); ``relative_share``: win share
+  only, uncapped;
 - lichess-style, per decision ``lichess_accuracy`` of a loss, the game's the mean of the
   plain and harmonic means: ``plain`` (the win-share ``loss``, the accuracy before issue 36),
   ``share_lost`` (the loss less its standard error), ``plain_margin`` (the margin where
@@ -55,7 +56,6 @@ from palio.review import (  # noqa: E402
     lichess_game_accuracy,
     margin_share,
     review,
-    saturated,
     share_lost,
 )
 
@@ -103,65 +103,58 @@ def lichess(decisions: list[dict], accuracies: list[float]) -> float:
     return (weighted + harmonic) / 2.0
 
 
+def ratio(lost: list[float], staked: list[float], capped: bool) -> float:
+    """The share of the total stake kept, in percent (each loss capped at its stake, or not)."""
+    total = sum(staked)
+    if total <= 0:
+        return 100.0
+    kept = sum(min(x, s) if capped else x for x, s in zip(lost, staked, strict=True))
+    return max(0.0, 100.0 * (1.0 - kept / total))
+
+
 def variants(decisions: list[dict], scale: float) -> dict[str, float]:
     """A seat's accuracy by each measure, from its judged (unforced) decisions' fields."""
-    losses: dict[str, list[float]] = {"accuracy": [], "plain": [], "share_lost": [],
-                                      "plain_margin": [], "margin_all": []}
+    losses: dict[str, list[float]] = {"plain": [], "share_lost": [], "plain_margin": [],
+                                      "margin_all": []}
     lost: list[float] = []  # win share lost (the margin's where saturated)
     staked: list[float] = []  # what a random choice would lose there, the same way
     for d in decisions:
         same = d["played"]["notation"] == d["best"]["notation"]
         shrunk = 0.0 if same else share_lost(d["best"]["value"], d["best"]["visits"],
                                              d["played"]["value"], d["played"]["visits"])
-        losses["accuracy"].append(d["accuracy_loss"])  # replaced below: the review's way
         losses["plain"].append(d["loss"])
         losses["share_lost"].append(shrunk)
         losses["plain_margin"].append(accuracy_loss(d["loss"], d["before"], d["margin_loss"],
                                                     scale))
         gap, stake_margin = d.get("margin_gap", 0.0), d.get("stake_margin", 0.0)
         losses["margin_all"].append(max(d["loss"], margin_share(gap, scale)))
-        if saturated(d["before"]):
-            lost.append(max(d["loss"], margin_share(gap, scale)))
-            staked.append(max(d.get("stake", 0.0), margin_share(stake_margin, scale)))
-        else:
-            lost.append(d["loss"])
-            staked.append(d.get("stake", 0.0))
+        lost.append(accuracy_loss(d["loss"], d["before"], gap, scale))
+        staked.append(accuracy_loss(d.get("stake", 0.0), d["before"], stake_margin, scale))
     out = {k: lichess_game_accuracy([lichess_accuracy(v) for v in got]) or 0.0
            for k, got in losses.items()}
+    gaps = [d.get("margin_gap", 0.0) for d in decisions]
+    stakes_m = [d.get("stake_margin", 0.0) for d in decisions]
     # the review's accuracy, from the decisions' raw fields (so reviews kept before the
-    # measure was chosen are measured the same way)
-    out["accuracy"] = game_accuracy(
-        [accuracy_loss(d["loss"], d["before"], d.get("margin_gap", 0.0), scale)
-         for d in decisions],
-        [accuracy_loss(d.get("stake", 0.0), d["before"], d.get("stake_margin", 0.0), scale)
-         for d in decisions]) or 0.0
+    # measure was chosen are measured the same way): score margin, capped, weighed by stake
+    out["accuracy"] = game_accuracy(gaps, stakes_m) or 0.0
+    out["relative_margin"] = ratio(gaps, stakes_m, capped=False)
+    out["capped"] = ratio(lost, staked, capped=True)
+    out["relative"] = ratio(lost, staked, capped=False)
+    out["relative_share"] = ratio([d["loss"] for d in decisions],
+                                  [d.get("stake", 0.0) for d in decisions], capped=False)
     moves = [lichess_accuracy(v) for v in losses["plain_margin"]]
-    # each decision weighed by its stake: one whose choices are all alike hardly counts
+    # plain_margin's decisions weighed by stake (a decision whose choices are alike hardly
+    # counts)
     weights = [s + 0.01 for s in staked]
     out["weighted"] = (sum(a * w for a, w in zip(moves, weights, strict=True)) / sum(weights)
                        if moves else 0.0)
-    # the review's way with each decision's share kept capped to 0..100 before weighing (a
-    # decision counts no worse than losing its whole stake)
-    out["capped"] = (100.0 * (1.0 - sum(min(a, b) for a, b in zip(lost, staked, strict=True))
-                              / sum(staked)) if sum(staked) > 0 else 100.0)
-    # win share only, no margin anywhere
-    plain_stake = sum(d.get("stake", 0.0) for d in decisions)
-    out["relative_share"] = (max(0.0, 100.0 * (1.0 - sum(d["loss"] for d in decisions)
-                                                / plain_stake)) if plain_stake > 0 else 100.0)
-    gaps = [d.get("margin_gap", 0.0) for d in decisions]
-    stakes_m = [d.get("stake_margin", 0.0) for d in decisions]
-    out["relative_margin"] = (max(0.0, 100.0 * (1.0 - sum(gaps) / sum(stakes_m)))
-                              if sum(stakes_m) > 0 else 100.0)
-    # the review's way with each decision capped, in score margin everywhere
-    out["margin_capped"] = (100.0 * (1.0 - sum(min(a, b) for a, b in zip(gaps, stakes_m,
-                                                                         strict=True))
-                                     / sum(stakes_m)) if sum(stakes_m) > 0 else 100.0)
     out["lichess"] = lichess(decisions, moves)
     return out
 
 
-NAMES = ["accuracy", "plain", "share_lost", "plain_margin", "margin_all", "weighted", "capped",
-         "relative_share", "relative_margin", "margin_capped", "lichess"]
+NAMES = ["accuracy", "relative_margin", "capped", "relative", "relative_share", "plain",
+         "share_lost", "plain_margin", "margin_all", "weighted", "lichess"]
+
 
 
 def played(game_id: str, players: int, seed: int, lineup: list[int]) -> GameRecord:

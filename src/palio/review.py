@@ -9,7 +9,12 @@ The measure is the **expected win share** for a seat (the search's value): 1 is 
 0 a sure loss, ties share a win, so ``1/P`` is about even with ``P`` players. A decision's
 ``loss`` is the win share of the bot's preferred choice (the most searched one) less that of
 the choice played, never below 0. Classes follow lichess's inaccuracy, mistake and blunder
-with thresholds in win share tuned per game (:data:`THRESHOLDS`, docs/review.md).
+with thresholds in win share tuned per game (:data:`THRESHOLDS`, docs/review.md). Accuracy reads
+the score margin instead (the search's expected lead in points, which keeps moving where win
+shares saturate): a decision's ``stake`` is the margin a uniformly random choice would lose
+there, its accuracy the share of it kept, and a player's accuracy the decisions' accuracies
+weighed by their stakes (:func:`game_accuracy`), so decisions with nothing to choose between
+hardly count.
 
 Which search: the trained ``learned`` model where its card proves it at least as strong as
 ``mcts`` (as the ``expert`` level decides), ``mcts`` otherwise; a budget of iterations per
@@ -316,9 +321,10 @@ def stakes(stats: RootStats) -> tuple[float, float]:
 
 def accuracy_loss(share_loss: float, before: float, margin_loss: float | None,
                   scale: float) -> float:
-    """The loss a decision's accuracy is judged by: the win-share loss, except where the win
-    share is saturated (:func:`saturated`) and the score margin lost is known, where the larger
-    of the two (the margin lost as win share, :func:`margin_share`)."""
+    """A decision's loss in win share, except where the win share is saturated
+    (:func:`saturated`) and the score margin lost is known, where the larger of the two (the
+    margin lost as win share, :func:`margin_share`): the review's accuracy before it read the
+    margin everywhere, kept as a variant of benchmarks/review_rank.py."""
     if margin_loss is None or not saturated(before):
         return share_loss
     return max(share_loss, margin_share(margin_loss, scale))
@@ -327,8 +333,9 @@ def accuracy_loss(share_loss: float, before: float, margin_loss: float | None,
 def move_accuracy(loss: float, stake: float) -> float:
     """A decision's accuracy: the share of its stake (:func:`stakes`, what a uniformly random
     choice would lose there) that the choice played kept, in percent: 100 for the judge's own
-    choice or a choice as good, 0 for one that lost as much as a random choice would on
-    average, or more. A decision that stakes nothing is 100."""
+    choice or one as good, 0 for one that lost as much as a random choice would on average, or
+    more. A decision that stakes nothing is 100. The review gives it the score margin (points)
+    lost and staked."""
     if stake <= 0.0:
         return 100.0
     return max(0.0, min(100.0, 100.0 * (1.0 - max(0.0, loss) / stake)))
@@ -336,18 +343,18 @@ def move_accuracy(loss: float, stake: float) -> float:
 
 def game_accuracy(losses: Sequence[float], stakes: Sequence[float]) -> float | None:
     """A player's accuracy over decisions (their losses and stakes, as :func:`move_accuracy`
-    takes them): the share of the total stake kept, ``100 · (1 − Σ loss / Σ stake)``, 0 at
-    worst. So each decision weighs as much as it stakes: one whose choices are all alike (one
-    sensible choice, a game already decided) hardly counts, and choosing at random scores
-    about 0 however many such decisions it makes (its expected loss is the stake). None
-    without decisions; 100 where nothing was at stake. benchmarks/review_rank.py chose it
+    takes them): the decisions' accuracies, each weighed by its stake, which is the share of
+    the total stake kept, each loss counted up to its stake. A decision whose choices are all
+    alike (one sensible choice) hardly counts, and one large loss costs its stake, no more.
+    None without decisions; 100 where nothing was at stake. benchmarks/review_rank.py chose it
     (docs/review.md, "Does accuracy rank skill?")."""
     if not losses:
         return None
     total = sum(max(0.0, s) for s in stakes)
     if total <= 0.0:
         return 100.0
-    return max(0.0, 100.0 * (1.0 - sum(max(0.0, x) for x in losses) / total))
+    return sum(move_accuracy(loss, stake) * max(0.0, stake)
+               for loss, stake in zip(losses, stakes, strict=True)) / total
 
 
 def lichess_accuracy(loss: float) -> float:
@@ -647,13 +654,12 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
                "line": msg_json(line_msg(best_view)),
                "played_line": msg_json(line_msg(played_view)),
                "played": played_view.to_json(), "best": best_view.to_json()}
-    # the plain losses, not share_lost nor margin_lost, each against what a random choice
-    # would lose the same way: benchmarks/review_rank.py ranked bots best so (docs/review.md,
+    # accuracy: the score margin lost (the plain difference of the search's expected leads,
+    # not margin_lost) against what a random choice would lose; it keeps moving where win
+    # shares saturate, and benchmarks/review_rank.py ranked bots best so (docs/review.md,
     # "Does accuracy rank skill?")
-    scale = game_scale(state)
     stake, stake_margin = stakes(stats)
-    judged = accuracy_loss(loss, before, margin_gap, scale)
-    judged_stake = accuracy_loss(stake, before, stake_margin, scale)
+    judged, judged_stake = max(0.0, margin_gap), stake_margin
     return {
         "seat": seat, "forced": False, "values": _rounded(best.values),
         "before": round(before, 4),
@@ -661,7 +667,7 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         "best": {"notation": str(best.action), "value": round(before, 4), "visits": best.visits},
         "loss": round(loss, 4), "class": judge(loss, limits), "checked": checked,
         "margin_loss": None if margin_loss is None else round(margin_loss, 2),
-        "accuracy_loss": round(judged, 4), "accuracy_stake": round(judged_stake, 4),
+        "accuracy_loss": round(judged, 2), "accuracy_stake": round(judged_stake, 2),
         "accuracy": round(move_accuracy(judged, judged_stake), 2),
         "stake": round(stake, 4), "stake_margin": round(stake_margin, 2),
         "margin_gap": round(max(0.0, margin_gap), 2),
