@@ -14,9 +14,9 @@ correlation over all seats between the bot's strength (0-3) and the seat's accur
 measure, all computed from the same decisions' fields:
 
 - ``accuracy``: the review's (:func:`palio.review.game_accuracy`): the share of the seat's
-  total stake that its choices kept, in score margin (the search's expected lead in points),
-  each decision's loss capped at its stake (what a uniformly random choice would lose there);
-  ``relative_margin``: the same uncapped (total loss over total stake);
+  total stake (what a uniformly random choice would lose, summed over its decisions) that its
+  choices kept, in score margin (the search's expected lead in points), 0 for random play on
+  average; ``margin_capped``: the same with each decision's loss capped at its stake;
 - the same in win share, the margin's share where the win share saturated (the measure of
   ``plain_margin``): ``capped`` and ``relative`` (uncapped); ``relative_share``: win share
   only, uncapped;
@@ -135,9 +135,9 @@ def variants(decisions: list[dict], scale: float) -> dict[str, float]:
     gaps = [d.get("margin_gap", 0.0) for d in decisions]
     stakes_m = [d.get("stake_margin", 0.0) for d in decisions]
     # the review's accuracy, from the decisions' raw fields (so reviews kept before the
-    # measure was chosen are measured the same way): score margin, capped, weighed by stake
+    # measure was chosen are measured the same way): score margin lost over margin staked
     out["accuracy"] = game_accuracy(gaps, stakes_m) or 0.0
-    out["relative_margin"] = ratio(gaps, stakes_m, capped=False)
+    out["margin_capped"] = ratio(gaps, stakes_m, capped=True)
     out["capped"] = ratio(lost, staked, capped=True)
     out["relative"] = ratio(lost, staked, capped=False)
     out["relative_share"] = ratio([d["loss"] for d in decisions],
@@ -152,7 +152,7 @@ def variants(decisions: list[dict], scale: float) -> dict[str, float]:
     return out
 
 
-NAMES = ["accuracy", "relative_margin", "capped", "relative", "relative_share", "plain",
+NAMES = ["accuracy", "margin_capped", "capped", "relative", "relative_share", "plain",
          "share_lost", "plain_margin", "margin_all", "weighted", "lichess"]
 
 

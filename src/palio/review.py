@@ -12,9 +12,9 @@ the choice played, never below 0. Classes follow lichess's inaccuracy, mistake a
 with thresholds in win share tuned per game (:data:`THRESHOLDS`, docs/review.md). Accuracy reads
 the score margin instead (the search's expected lead in points, which keeps moving where win
 shares saturate): a decision's ``stake`` is the margin a uniformly random choice would lose
-there, its accuracy the share of it kept, and a player's accuracy the decisions' accuracies
-weighed by their stakes (:func:`game_accuracy`), so decisions with nothing to choose between
-hardly count.
+there, its accuracy the share of it kept, and a player's accuracy the share of their total
+stake kept (:func:`game_accuracy`), so decisions with nothing to choose between hardly count
+and random play scores about 0.
 
 Which search: the trained ``learned`` model where its card proves it at least as strong as
 ``mcts`` (as the ``expert`` level decides), ``mcts`` otherwise; a budget of iterations per
@@ -343,18 +343,18 @@ def move_accuracy(loss: float, stake: float) -> float:
 
 def game_accuracy(losses: Sequence[float], stakes: Sequence[float]) -> float | None:
     """A player's accuracy over decisions (their losses and stakes, as :func:`move_accuracy`
-    takes them): the decisions' accuracies, each weighed by its stake, which is the share of
-    the total stake kept, each loss counted up to its stake. A decision whose choices are all
-    alike (one sensible choice) hardly counts, and one large loss costs its stake, no more.
-    None without decisions; 100 where nothing was at stake. benchmarks/review_rank.py chose it
-    (docs/review.md, "Does accuracy rank skill?")."""
+    takes them): the share of the total stake kept, ``100 · (1 − Σ loss / Σ stake)``, 0 at
+    worst. Each decision weighs as much as it stakes: one whose choices are all alike (one
+    sensible choice) hardly counts, and choosing at random scores about 0 however many such
+    decisions it makes (its expected loss is the stake). None without decisions; 100 where
+    nothing was at stake. benchmarks/review_rank.py chose it (docs/review.md, "Does accuracy
+    rank skill?")."""
     if not losses:
         return None
     total = sum(max(0.0, s) for s in stakes)
     if total <= 0.0:
         return 100.0
-    return sum(move_accuracy(loss, stake) * max(0.0, stake)
-               for loss, stake in zip(losses, stakes, strict=True)) / total
+    return max(0.0, 100.0 * (1.0 - sum(max(0.0, x) for x in losses) / total))
 
 
 def lichess_accuracy(loss: float) -> float:

@@ -111,14 +111,15 @@ def test_move_accuracy_falls_as_the_loss_grows(a, b, stake):
 
 
 def test_game_accuracy_weighs_each_decision_by_its_stake():
-    """A player's accuracy is the decisions' accuracies weighed by their stakes."""
+    """A player's accuracy is the share of the total stake kept (the decisions' accuracies
+    weighed by their stakes, where no loss exceeds its stake)."""
     assert game_accuracy([], []) is None
     assert game_accuracy([0.0, 0.0], [0.1, 0.3]) == 100
     assert game_accuracy([0.1, 0.0], [0.2, 0.2]) == pytest.approx(75)
     assert game_accuracy([0.1, 0.0], [0.2, 0.6]) == pytest.approx(87.5)
-    # a decision that lost more than its stake counts as losing its stake, no more
-    assert game_accuracy([0.4, 0.0], [0.2, 0.2]) == pytest.approx(50)
-    assert game_accuracy([0.3, 0.0], [0.2, 0.2]) == pytest.approx(50)
+    # a decision that lost more than its stake counts so: here the whole game's stake
+    assert game_accuracy([0.4, 0.0], [0.2, 0.2]) == 0.0
+    assert game_accuracy([0.3, 0.0], [0.2, 0.2]) == pytest.approx(25)
     # the losses and stakes are the review's score margins in points: any unit will do
     assert game_accuracy([4.0, 0.0], [8.0, 24.0]) == pytest.approx(87.5)
     assert game_accuracy([0.0, 0.0], [0.0, 0.0]) == 100  # nothing was ever at stake
