@@ -7,15 +7,29 @@ Four bots, weakest first: random, greedy, mcts at 20 iterations, mcts at 150 ite
 each game (``id:players``), ``--deals`` games are played, deal ``k`` with seed ``seed + k``
 and the bots of the ``k``-th combination of ``players`` of the four (all combinations in turn,
 seats rotated by ``k``). Each game is reviewed twice (review seeds ``seed`` and ``seed + 1``)
-at ``--iterations`` a decision. Per game type and review seed: the Spearman correlation over
-all seats between the bot's strength (0-3) and the seat's accuracy (``accuracy``), and the
-same for variants computed from each decision's fields: ``plain`` (each decision's plain
-win-share ``loss``, the accuracy before issue 36), ``share_lost`` (the loss less its standard
-error, no margin) and ``plain_margin`` (the plain loss, the margin where saturated: the
-review's measure since it was chosen by this benchmark; the first run's ``accuracy`` was
-``share_lost`` with the margin); and the
-mean accuracy per bot. ``--save DIR`` keeps every review as JSON. One JSON line per game type, then a table. CPU
-seconds (this process) are reported, as the machine may be shared.
+at ``--iterations`` a decision. ``--save DIR`` keeps every review as JSON (and reuses one
+kept there for the same game, iterations and seed by a run that was stopped); ``--load DIR``
+measures reviews kept so (no play, no search). Per game type and review seed: Spearman's
+correlation over all seats between the bot's strength (0-3) and the seat's accuracy by each
+measure, all computed from the same decisions' fields:
+
+- ``accuracy``: the review's (:func:`palio.review.game_accuracy`): the share of the seat's
+  total stake (what a uniformly random choice would lose, summed over its decisions) that its
+  choices kept, in score margin (the search's expected lead in points), 0 for random play on
+  average; ``margin_capped``: the same with each decision's loss capped at its stake;
+- the same in win share, the margin's share where the win share saturated (the measure of
+  ``plain_margin``): ``capped`` and ``relative`` (uncapped); ``relative_share``: win share
+  only, uncapped;
+- lichess-style, per decision ``lichess_accuracy`` of a loss, the game's the mean of the
+  plain and harmonic means: ``plain`` (the win-share ``loss``, the accuracy before issue 36),
+  ``share_lost`` (the loss less its standard error), ``plain_margin`` (the margin where
+  saturated: the review's accuracy before stakes), ``margin_all`` (the margin everywhere);
+  ``weighted`` (``plain_margin``'s decisions weighed by stake) and ``lichess`` (lichess's
+  volatility-weighted mean over windows of the judge's win percent, with the harmonic mean);
+
+and the mean accuracy per bot by each measure ("ordered" where it rises with strength). One
+JSON line per game type, then a table. CPU seconds (this process) are reported, as the
+machine may be shared.
 """
 
 from __future__ import annotations
@@ -38,7 +52,9 @@ from palio.review import (  # noqa: E402
     accuracy_loss,
     game_accuracy,
     game_scale,
-    move_accuracy,
+    lichess_accuracy,
+    lichess_game_accuracy,
+    margin_share,
     review,
     share_lost,
 )
@@ -69,21 +85,76 @@ def spearman(x: list[float], y: list[float]) -> float | None:
     return statistics.correlation(rx, ry)
 
 
+def lichess(decisions: list[dict], accuracies: list[float]) -> float:
+    """lichess's game accuracy, rewritten for a seat's decisions: the mean of the harmonic
+    mean and a mean weighted by volatility (the spread of the judge's win percent over a
+    sliding window of the seat's decisions, clamped to 0.5..12)."""
+    if not accuracies:
+        return 0.0
+    wins = [100.0 * (d["before"] if d["before"] is not None else 0.5) for d in decisions]
+    size = max(2, min(8, len(wins) // 10))
+    weights = []
+    for i in range(len(wins)):
+        window = wins[max(0, min(i, len(wins) - size)):][:size]
+        spread = statistics.pstdev(window) if len(window) > 1 else 0.0
+        weights.append(max(0.5, min(12.0, spread)))
+    weighted = sum(a * w for a, w in zip(accuracies, weights, strict=True)) / sum(weights)
+    harmonic = len(accuracies) / sum(1.0 / max(a, 1e-9) for a in accuracies)
+    return (weighted + harmonic) / 2.0
+
+
+def ratio(lost: list[float], staked: list[float], capped: bool) -> float:
+    """The share of the total stake kept, in percent (each loss capped at its stake, or not)."""
+    total = sum(staked)
+    if total <= 0:
+        return 100.0
+    kept = sum(min(x, s) if capped else x for x, s in zip(lost, staked, strict=True))
+    return max(0.0, 100.0 * (1.0 - kept / total))
+
+
 def variants(decisions: list[dict], scale: float) -> dict[str, float]:
-    """A seat's accuracy by each measure, from its judged decisions' fields."""
-    losses: dict[str, list[float]] = {"accuracy": [], "plain": [], "share_lost": [],
-                                      "plain_margin": []}
+    """A seat's accuracy by each measure, from its judged (unforced) decisions' fields."""
+    losses: dict[str, list[float]] = {"plain": [], "share_lost": [], "plain_margin": [],
+                                      "margin_all": []}
+    lost: list[float] = []  # win share lost (the margin's where saturated)
+    staked: list[float] = []  # what a random choice would lose there, the same way
     for d in decisions:
         same = d["played"]["notation"] == d["best"]["notation"]
         shrunk = 0.0 if same else share_lost(d["best"]["value"], d["best"]["visits"],
                                              d["played"]["value"], d["played"]["visits"])
-        losses["accuracy"].append(d["accuracy_loss"])
         losses["plain"].append(d["loss"])
         losses["share_lost"].append(shrunk)
         losses["plain_margin"].append(accuracy_loss(d["loss"], d["before"], d["margin_loss"],
                                                     scale))
-    return {k: game_accuracy([move_accuracy(v) for v in got]) or 0.0
-            for k, got in losses.items()}
+        gap, stake_margin = d.get("margin_gap", 0.0), d.get("stake_margin", 0.0)
+        losses["margin_all"].append(max(d["loss"], margin_share(gap, scale)))
+        lost.append(accuracy_loss(d["loss"], d["before"], gap, scale))
+        staked.append(accuracy_loss(d.get("stake", 0.0), d["before"], stake_margin, scale))
+    out = {k: lichess_game_accuracy([lichess_accuracy(v) for v in got]) or 0.0
+           for k, got in losses.items()}
+    gaps = [d.get("margin_gap", 0.0) for d in decisions]
+    stakes_m = [d.get("stake_margin", 0.0) for d in decisions]
+    # the review's accuracy, from the decisions' raw fields (so reviews kept before the
+    # measure was chosen are measured the same way): score margin lost over margin staked
+    out["accuracy"] = game_accuracy(gaps, stakes_m) or 0.0
+    out["margin_capped"] = ratio(gaps, stakes_m, capped=True)
+    out["capped"] = ratio(lost, staked, capped=True)
+    out["relative"] = ratio(lost, staked, capped=False)
+    out["relative_share"] = ratio([d["loss"] for d in decisions],
+                                  [d.get("stake", 0.0) for d in decisions], capped=False)
+    moves = [lichess_accuracy(v) for v in losses["plain_margin"]]
+    # plain_margin's decisions weighed by stake (a decision whose choices are alike hardly
+    # counts)
+    weights = [s + 0.01 for s in staked]
+    out["weighted"] = (sum(a * w for a, w in zip(moves, weights, strict=True)) / sum(weights)
+                       if moves else 0.0)
+    out["lichess"] = lichess(decisions, moves)
+    return out
+
+
+NAMES = ["accuracy", "margin_capped", "capped", "relative", "relative_share", "plain",
+         "share_lost", "plain_margin", "margin_all", "weighted", "lichess"]
+
 
 
 def played(game_id: str, players: int, seed: int, lineup: list[int]) -> GameRecord:
@@ -94,6 +165,44 @@ def played(game_id: str, players: int, seed: int, lineup: list[int]) -> GameReco
     return GameRecord.of(state)
 
 
+def reviews(game_id: str, players: int, args: argparse.Namespace):
+    """(deal, lineup, review seed offset 0/1, review) for each game reviewed: played and reviewed
+    now, or read from ``--load``'s folder (as ``--save`` wrote it)."""
+    if args.load:
+        for path in sorted(Path(args.load).glob(f"{game_id}-{players}-deal*-seed*.json")):
+            saved = json.loads(path.read_text())
+            deal = int(path.stem.split("-deal")[1].split("-")[0])
+            run = int(path.stem.rsplit("-seed", 1)[1]) - args.seed
+            if deal < args.deals and run in (0, 1):
+                yield deal, [BOTS.index(b) for b in saved["lineup"]], run, saved["review"]
+        return
+    combos = list(itertools.combinations(range(len(BOTS)), players))
+    for k in range(args.deals):
+        combo = list(combos[k % len(combos)])
+        lineup = combo[k % players:] + combo[:k % players]
+        record = played(game_id, players, args.seed + k, lineup)
+        for run in (0, 1):
+            out = Path(args.save or ".") / f"{game_id}-{players}-deal{k}-seed{args.seed + run}.json"
+            if args.save and out.exists():  # kept by an earlier run that was stopped: reused
+                saved = json.loads(out.read_text())
+                if (saved["record"] == record.to_json()
+                        and saved["review"]["engine"]["iterations"] == args.iterations):
+                    yield k, lineup, run, saved["review"]
+                    continue
+            result = review(record, budget=Budget(iterations=args.iterations),
+                            seed=args.seed + run)
+            if args.save:
+                out.write_text(json.dumps({"lineup": [BOTS[b] for b in lineup],
+                                           "record": record.to_json(), "review": result}))
+            yield k, lineup, run, result
+
+
+def ordered(means: dict[str, float]) -> bool:
+    """Whether the mean accuracies rise strictly with the bots' strength."""
+    values = [means[b] for b in BOTS if b in means]
+    return all(a < b for a, b in itertools.pairwise(values))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="san-gimignano:2,tiletum:2,aquileia:3,signorie:2,"
@@ -102,6 +211,8 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save", default=None, help="a folder to keep each review in")
+    parser.add_argument("--load", default=None,
+                        help="a folder of reviews kept by --save: measure those, play nothing")
     args = parser.parse_args()
     if args.save:
         Path(args.save).mkdir(parents=True, exist_ok=True)
@@ -109,50 +220,47 @@ def main() -> None:
     for spec in args.games.split(","):
         game_id, _, count = spec.partition(":")
         players = int(count or 2)
-        combos = list(itertools.combinations(range(len(BOTS)), players))
         started = time.process_time()
         scale = game_scale(palio.new_game(game_id, players=players, seed=args.seed))
         seats: dict[int, list[tuple[int, dict[str, float]]]] = {0: [], 1: []}
-        for k in range(args.deals):
-            combo = list(combos[k % len(combos)])
-            lineup = combo[k % players:] + combo[:k % players]
-            record = played(game_id, players, args.seed + k, lineup)
-            for run in (0, 1):
-                result = review(record, budget=Budget(iterations=args.iterations),
-                                seed=args.seed + run)
-                if args.save:
-                    out = Path(args.save) / f"{game_id}-{players}-deal{k}-seed{args.seed + run}.json"
-                    out.write_text(json.dumps({"lineup": [BOTS[b] for b in lineup],
-                                               "record": record.to_json(), "review": result}))
-                for summary in result["players"]:
-                    seat = summary["seat"]
-                    mine = [d for d in result["decisions"]
-                            if d["seat"] == seat and not d["forced"]]
-                    seats[run].append((lineup[seat], variants(mine, scale)))
-        row: dict = {"game": game_id, "players": players, "deals": args.deals,
+        deals = set()
+        for k, lineup, run, result in reviews(game_id, players, args):
+            deals.add(k)
+            for summary in result["players"]:
+                seat = summary["seat"]
+                mine = [d for d in result["decisions"] if d["seat"] == seat and not d["forced"]]
+                seats[run].append((lineup[seat], variants(mine, scale)))
+        if not deals:
+            continue
+        row: dict = {"game": game_id, "players": players, "deals": len(deals),
                      "iterations": args.iterations,
                      "cpu_seconds": round(time.process_time() - started, 1)}
         for run, got in seats.items():
             strength = [float(s) for s, _ in got]
             row[f"seed_{args.seed + run}"] = {
                 **{f"spearman_{name}": spearman(strength, [v[name] for _, v in got])
-                   for name in got[0][1]},
-                "mean_accuracy": {BOTS[b]: round(statistics.fmean(
-                    [v["accuracy"] for s, v in got if s == b]), 1)
-                    for b in sorted({s for s, _ in got})},
+                   for name in NAMES},
+                "mean_accuracy": {name: {BOTS[b]: round(statistics.fmean(
+                    [v[name] for s, v in got if s == b]), 1) for b in sorted({s for s, _ in got})}
+                    for name in NAMES},
             }
         rows.append(row)
         print(json.dumps(row), flush=True)
-    names = ["accuracy", "plain", "share_lost", "plain_margin"]
-    print(f"\n{'game':14} {'p':>2} {'deals':>5}  Spearman with strength, two review seeds: "
-          + ", ".join(names))
+    fmt = lambda v: "-" if v is None else f"{v:.2f}"  # noqa: E731
+    print(f"\n{'game':14} {'p':>2} {'deals':>5}  Spearman with strength, two review seeds")
     for row in rows:
         runs = [row[k] for k in row if k.startswith("seed_")]
-        fmt = lambda v: "-" if v is None else f"{v:.2f}"  # noqa: E731
-        cells = "  ".join(f"{name} {'/'.join(fmt(r['spearman_' + name]) for r in runs)}"
-                          for name in names)
-        print(f"{row['game']:14} {row['players']:>2} {row['deals']:>5}  {cells}")
-        print(f"{'':24}mean accuracy per bot (first seed): {runs[0]['mean_accuracy']}")
+        print(f"{row['game']:14} {row['players']:>2} {row['deals']:>5}")
+        for name in NAMES:
+            means = runs[0]["mean_accuracy"][name]
+            print(f"{'':10}{name:16} {'/'.join(fmt(r['spearman_' + name]) for r in runs):>11}"
+                  f"  mean per bot (first seed): {', '.join(f'{v:.1f}' for v in means.values())}"
+                  f"{'  ordered' if ordered(means) else ''}")
+    print("\nmean Spearman over games and seeds:")
+    for name in NAMES:
+        got = [r["spearman_" + name] for row in rows for k, r in row.items()
+               if k.startswith("seed_") and r["spearman_" + name] is not None]
+        print(f"  {name:16} {statistics.fmean(got):.2f}" if got else f"  {name:16} -")
 
 
 if __name__ == "__main__":

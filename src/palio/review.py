@@ -9,7 +9,12 @@ The measure is the **expected win share** for a seat (the search's value): 1 is 
 0 a sure loss, ties share a win, so ``1/P`` is about even with ``P`` players. A decision's
 ``loss`` is the win share of the bot's preferred choice (the most searched one) less that of
 the choice played, never below 0. Classes follow lichess's inaccuracy, mistake and blunder
-with thresholds in win share tuned per game (:data:`THRESHOLDS`, docs/review.md).
+with thresholds in win share tuned per game (:data:`THRESHOLDS`, docs/review.md). Accuracy reads
+the score margin instead (the search's expected lead in points, which keeps moving where win
+shares saturate): a decision's ``stake`` is the margin a uniformly random choice would lose
+there, its accuracy the share of it kept, and a player's accuracy the share of their total
+stake kept (:func:`game_accuracy`), so decisions with nothing to choose between hardly count
+and random play scores about 0.
 
 Which search: the trained ``learned`` model where its card proves it at least as strong as
 ``mcts`` (as the ``expert`` level decides), ``mcts`` otherwise; a budget of iterations per
@@ -301,29 +306,73 @@ def margin_lost(better: Sequence[float], played: Sequence[float], paired: bool =
                - math.sqrt(error(better) + error(played)))
 
 
+def stakes(stats: RootStats) -> tuple[float, float]:
+    """What a decision puts at stake, from its search: the win share and the score margin a
+    uniformly random legal choice is expected to lose against the most searched one (each
+    choice the search tried once or more; an untried one is left out). A decision whose
+    choices are all alike stakes nothing; accuracy weighs decisions by it."""
+    best = stats.best
+    seat = stats.seat
+    tried = [c for c in stats.choices if c.visits > 0]
+    if best.visits < 1 or not tried:
+        return 0.0, 0.0
+    share = statistics.fmean(max(0.0, best.values[seat] - c.values[seat]) for c in tried)
+    top = statistics.fmean(best.leads) if best.leads else 0.0
+    margin = statistics.fmean(max(0.0, top - statistics.fmean(c.leads)) if c.leads else 0.0
+                              for c in tried)
+    return share, margin
+
+
 def accuracy_loss(share_loss: float, before: float, margin_loss: float | None,
                   scale: float) -> float:
-    """The loss a decision's accuracy is judged by: the win-share loss, except where the win
-    share is saturated (:func:`saturated`) and the score margin lost is known, where the larger
-    of the two (the margin lost as win share, :func:`margin_share`)."""
+    """A decision's loss in win share, except where the win share is saturated
+    (:func:`saturated`) and the score margin lost is known, where the larger of the two (the
+    margin lost as win share, :func:`margin_share`): the review's accuracy before it read the
+    margin everywhere, kept as a variant of benchmarks/review_rank.py."""
     if margin_loss is None or not saturated(before):
         return share_loss
     return max(share_loss, margin_share(margin_loss, scale))
 
 
-def move_accuracy(loss: float) -> float:
+def move_accuracy(loss: float, stake: float) -> float:
+    """A decision's accuracy: the share of its stake (:func:`stakes`, what a uniformly random
+    choice would lose there) that the choice played kept, in percent: 100 for the judge's own
+    choice or one as good, 0 for one that lost as much as a random choice would on average, or
+    more. A decision that stakes nothing is 100. The review gives it the score margin (points)
+    lost and staked."""
+    if stake <= 0.0:
+        return 100.0
+    return max(0.0, min(100.0, 100.0 * (1.0 - max(0.0, loss) / stake)))
+
+
+def game_accuracy(losses: Sequence[float], stakes: Sequence[float]) -> float | None:
+    """A player's accuracy over decisions (their losses and stakes, as :func:`move_accuracy`
+    takes them): the share of the total stake kept, ``100 · (1 − Σ loss / Σ stake)``, 0 at
+    worst. Each decision weighs as much as it stakes: one whose choices are all alike (one
+    sensible choice) hardly counts, and choosing at random scores about 0 however many such
+    decisions it makes (its expected loss is the stake). None without decisions; 100 where
+    nothing was at stake. benchmarks/review_rank.py chose it (docs/review.md, "Does accuracy
+    rank skill?")."""
+    if not losses:
+        return None
+    total = sum(max(0.0, s) for s in stakes)
+    if total <= 0.0:
+        return 100.0
+    return max(0.0, 100.0 * (1.0 - sum(max(0.0, x) for x in losses) / total))
+
+
+def lichess_accuracy(loss: float) -> float:
     """lichess's AccuracyPercent of one move, on win share in percent: 100 when nothing was
-    lost, falling exponentially with the drop (+1 for the uncertainty of analysis), 0..100."""
+    lost, falling exponentially with the drop (+1 for the uncertainty of analysis), 0..100.
+    The review's accuracy before stakes (reviews stored then, benchmarks/review_rank.py)."""
     drop = 100.0 * max(0.0, loss)
     return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * drop) - 3.1669 + 1.0))
 
 
-accuracy_percent = move_accuracy  # lichess's name for it
-
-
-def game_accuracy(accuracies: list[float]) -> float | None:
-    """The mean of the plain mean and the harmonic mean (a few blunders weigh heavily);
-    lichess also weighs the plain mean by volatility, which is left out here."""
+def lichess_game_accuracy(accuracies: list[float]) -> float | None:
+    """The mean of the plain mean and the harmonic mean of :func:`lichess_accuracy` values
+    (lichess also weighs the plain mean by volatility): the game accuracy of reviews stored
+    before stakes, which have no ``accuracy_stake``."""
     if not accuracies:
         return None
     plain = sum(accuracies) / len(accuracies)
@@ -571,7 +620,8 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
                 "played": {"notation": text, "value": None, "visits": 0},
                 "best": {"notation": text, "value": None, "visits": 0},
                 "loss": 0.0, "class": None, "accuracy": 100.0, "checked": False,
-                "margin_loss": None, "accuracy_loss": 0.0,
+                "margin_loss": None, "accuracy_loss": 0.0, "stake": 0.0, "stake_margin": 0.0,
+                "margin_gap": 0.0, "accuracy_stake": 0.0,
                 "why": {"reason": msg_json(msg("core.review.reason.forced")),
                         "line": msg_json(msg("core.review.line", steps=[]))}}
     stats = engine.search(state, seat, budget, seed, action)
@@ -593,6 +643,7 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         why = {"reason": msg_json(msg("core.review.reason.same")),
                "line": msg_json(line_msg(view))}
         margin_loss = None
+        margin_gap = 0.0
     else:
         if judge(loss, limits) is None:
             worlds = min(worlds, QUIET_WORLDS)
@@ -604,13 +655,18 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         # the search's own expected margins (where its iterations ended), not the outlook's
         # greedy finish, which favours choices a greedy player would make
         margin_loss = margin_lost(best.leads, mine.leads)
+        margin_gap = (statistics.fmean(best.leads) - statistics.fmean(mine.leads)
+                      if best.leads and mine.leads else 0.0)
         why = {"reason": msg_json(compare_msg(label, best_view, played_view)),
                "line": msg_json(line_msg(best_view)),
                "played_line": msg_json(line_msg(played_view)),
                "played": played_view.to_json(), "best": best_view.to_json()}
-    # the plain loss, not share_lost: benchmarks/review_rank.py ranked bots better so
-    # (docs/review.md, "Does accuracy rank skill?")
-    judged = accuracy_loss(loss, before, margin_loss, game_scale(state))
+    # accuracy: the score margin lost (the plain difference of the search's expected leads,
+    # not margin_lost) against what a random choice would lose; it keeps moving where win
+    # shares saturate, and benchmarks/review_rank.py ranked bots best so (docs/review.md,
+    # "Does accuracy rank skill?")
+    stake, stake_margin = stakes(stats)
+    judged, judged_stake = max(0.0, margin_gap), stake_margin
     return {
         "seat": seat, "forced": False, "values": _rounded(best.values),
         "before": round(before, 4),
@@ -618,7 +674,10 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         "best": {"notation": str(best.action), "value": round(before, 4), "visits": best.visits},
         "loss": round(loss, 4), "class": judge(loss, limits), "checked": checked,
         "margin_loss": None if margin_loss is None else round(margin_loss, 2),
-        "accuracy_loss": round(judged, 4), "accuracy": round(move_accuracy(judged), 2),
+        "accuracy_loss": round(judged, 2), "accuracy_stake": round(judged_stake, 2),
+        "accuracy": round(move_accuracy(judged, judged_stake), 2),
+        "stake": round(stake, 4), "stake_margin": round(stake_margin, 2),
+        "margin_gap": round(max(0.0, margin_gap), 2),
         "why": why,
     }
 
@@ -678,7 +737,8 @@ def review(record: GameRecord, game: Game | None = None, *, seats: Iterable[int]
             "seat": seat, "decisions": len(mine),
             "average_loss": round(sum(losses) / len(losses), 4) if losses else 0.0,
             **{PLURAL[name]: sum(1 for d in mine if d["class"] == name) for name in CLASSES},
-            "accuracy": _round_opt(game_accuracy([d["accuracy"] for d in mine])),
+            "accuracy": _round_opt(game_accuracy([d["accuracy_loss"] for d in mine],
+                                                 [d["accuracy_stake"] for d in mine])),
         })
     return {
         "game": game.info.id, "seats": players, "seed": seed,

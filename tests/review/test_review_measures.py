@@ -16,19 +16,24 @@ from palio.review import (
     OUTLOOK_WORLDS,
     QUIET_WORLDS,
     Budget,
+    Choice,
     Engine,
+    RootStats,
     accuracy_loss,
-    accuracy_percent,
     advice,
     game_accuracy,
     hint,
     judge_decision,
+    lichess_accuracy,
+    lichess_game_accuracy,
     margin_lost,
     margin_share,
+    move_accuracy,
     near_a_line,
     outlook,
     saturated,
     share_lost,
+    stakes,
     why_words,
     win_percent,
 )
@@ -67,10 +72,10 @@ def test_accuracy_loss_uses_the_margin_only_where_win_share_saturated():
 
 
 @given(st.floats(0, 1), st.floats(0, 1))
-def test_accuracy_percent_falls_as_the_loss_grows(a, b):
+def test_lichess_accuracy_falls_as_the_loss_grows(a, b):
     low, high = sorted((a, b))
-    assert 0 <= accuracy_percent(high) <= accuracy_percent(low) <= 100
-    assert accuracy_percent(0.0) == 100.0
+    assert 0 <= lichess_accuracy(high) <= lichess_accuracy(low) <= 100
+    assert lichess_accuracy(0.0) == 100.0
 
 
 def test_advice_and_near_a_line():
@@ -78,9 +83,55 @@ def test_advice_and_near_a_line():
     assert advice(0.09, limits) is None and advice(0.21, limits) == "mistake"
     assert near_a_line(0.12, limits) and near_a_line(0.29, limits)
     assert not near_a_line(0.05, limits) and not near_a_line(0.6, limits)
-    assert game_accuracy([]) is None
-    assert game_accuracy([100, 100]) == 100
-    assert game_accuracy([100, 10]) < 55  # the harmonic mean weighs a blunder heavily
+
+
+def test_the_stake_is_what_a_random_tried_choice_would_lose():
+    nan = math.nan
+    stats = RootStats(0, [Choice("a", 10, [0.6, 0.4], [4.0, 6.0]),
+                          Choice("b", 5, [0.3, 0.7], [-2.0]),
+                          Choice("c", 0, [nan, nan])], 15, 0.0, "mcts")
+    share, margin = stakes(stats)
+    assert share == pytest.approx(0.15)  # (0 + 0.3) / 2: the untried choice left out
+    assert margin == pytest.approx(3.5)  # (0 + (5 - -2)) / 2 points
+    alike = RootStats(1, [Choice("a", 8, [0.5, 0.5], [1.0]), Choice("b", 8, [0.5, 0.5], [1.0])],
+                      16, 0.0, "mcts")
+    assert stakes(alike) == (0.0, 0.0)
+
+
+def test_move_accuracy_is_the_share_of_the_stake_kept():
+    assert move_accuracy(0.0, 0.2) == 100.0
+    assert move_accuracy(0.1, 0.2) == pytest.approx(50.0)
+    assert move_accuracy(0.2, 0.2) == 0.0  # lost as much as a random choice would
+    assert move_accuracy(0.5, 0.2) == 0.0  # or more
+    assert move_accuracy(0.0, 0.0) == 100.0  # nothing at stake
+
+
+@given(st.floats(0, 1), st.floats(0, 1), st.floats(0.001, 1))
+def test_move_accuracy_falls_as_the_loss_grows(a, b, stake):
+    low, high = sorted((a, b))
+    assert 0 <= move_accuracy(high, stake) <= move_accuracy(low, stake) <= 100
+
+
+def test_game_accuracy_weighs_each_decision_by_its_stake():
+    """A player's accuracy is the share of the total stake kept (the decisions' accuracies
+    weighed by their stakes, where no loss exceeds its stake)."""
+    assert game_accuracy([], []) is None
+    assert game_accuracy([0.0, 0.0], [0.1, 0.3]) == 100
+    assert game_accuracy([0.1, 0.0], [0.2, 0.2]) == pytest.approx(75)
+    assert game_accuracy([0.1, 0.0], [0.2, 0.6]) == pytest.approx(87.5)
+    # a decision that lost more than its stake counts so: here the whole game's stake
+    assert game_accuracy([0.4, 0.0], [0.2, 0.2]) == 0.0
+    assert game_accuracy([0.3, 0.0], [0.2, 0.2]) == pytest.approx(25)
+    # the losses and stakes are the review's score margins in points: any unit will do
+    assert game_accuracy([4.0, 0.0], [8.0, 24.0]) == pytest.approx(87.5)
+    assert game_accuracy([0.0, 0.0], [0.0, 0.0]) == 100  # nothing was ever at stake
+    # many decisions where nothing is at stake do not hide the one that was thrown away
+    # (the plain mean of the decisions' accuracies would be 98)
+    assert game_accuracy([0.0] * 49 + [0.3], [0.001] * 49 + [0.3]) < 20
+    # reviews stored before stakes: lichess's mean of the plain and harmonic means
+    assert lichess_game_accuracy([]) is None
+    assert lichess_game_accuracy([100, 100]) == 100
+    assert lichess_game_accuracy([100, 10]) < 55
 
 
 def positions(game_id: str, players: int, count: int):

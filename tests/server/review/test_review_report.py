@@ -97,6 +97,21 @@ def test_the_report_names_the_moments_that_moved_the_chances() -> None:
     assert "52%から20%" in japanese[0]["moments"][0]["text"]
 
 
+def test_a_phase_weighs_its_decisions_by_their_stakes() -> None:
+    """A review with stakes: a phase's accuracy is palio.review.game_accuracy of the losses and
+    stakes (the decision with most at stake counts most); one stored before stakes keeps
+    lichess's mean of its decisions' accuracies (the test above: 40)."""
+    staked = sample_review()
+    for d, (loss, stake) in zip(staked["decisions"], [(0.0, 0.01), (0.0, 0.1), (0.2, 0.4),
+                                                      (0.0, 0.0), (0.0, 0.0), (0.3, 0.3)],
+                                strict=True):
+        d["accuracy_loss"], d["accuracy_stake"] = loss, stake
+    ada, bea = game_report(staked, 6, Translator("en", ["Ada", "Bea"]))
+    assert ada["phases"][1]["accuracy"] == 50  # move 2 kept half its stake of 0.4
+    # Bea's move 5 lost its whole stake of 0.3; move 3 staked nothing
+    assert bea["phases"][2]["accuracy"] == 0 and bea["phases"][1]["accuracy"] == 100
+
+
 def test_small_swings_are_no_moments() -> None:
     calm = sample_review()
     for d in calm["decisions"]:

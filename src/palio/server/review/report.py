@@ -3,7 +3,8 @@ decisions already in words): accuracy per phase of the game and the moments that
 
 Phases: the game's decisions in thirds by move number (early, middle, late), the same for every
 game (a round is not the same thing in each game); a phase's accuracy is
-:func:`palio.review.game_accuracy` of that player's judged decisions in it.
+:func:`palio.review.game_accuracy` of that player's judged decisions in it (a review stored
+before decisions had stakes: :func:`palio.review.lichess_game_accuracy`, as it was then).
 
 Moments: the decisions after which a player's chances (the chart's expected win share) moved
 the most, at least ``MOMENT_SWING``; at most ``MOMENTS`` of them, in move order. The chance a
@@ -60,12 +61,16 @@ def phase_accuracy(decisions: list[dict[str, Any]], seat: int, total: int
                    ) -> list[dict[str, Any]]:
     rows = []
     for phase, key in enumerate(PHASES):
-        mine = [d["accuracy"] for d in decisions if d["seat"] == seat and not d["forced"]
+        mine = [d for d in decisions if d["seat"] == seat and not d["forced"]
                 and d.get("accuracy") is not None and phase_of(d["move"], total) == phase]
         # palio.review imports the bots and numpy: loaded with the first report, not at start
-        from palio.review import game_accuracy
+        from palio.review import game_accuracy, lichess_game_accuracy
 
-        value = game_accuracy(mine)
+        if all("accuracy_stake" in d for d in mine):
+            value = game_accuracy([d["accuracy_loss"] for d in mine],
+                                  [d["accuracy_stake"] for d in mine])
+        else:  # a review stored before stakes: its decisions' accuracies as it gave them
+            value = lichess_game_accuracy([d["accuracy"] for d in mine])
         rows.append({"phase": key, "decisions": len(mine),
                      "accuracy": None if value is None else round(value)})
     return rows
