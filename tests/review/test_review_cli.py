@@ -48,6 +48,7 @@ def test_review_prints_tables_in_japanese_and_saves_a_file(tmp_path):
     assert result.exit_code == 0, result.output
     assert "悪手" in result.output and "プレイヤーごとのまとめ" in result.output
     assert "Bea" in result.output
+    assert "無作為" in result.output  # what the accuracy means, under the players' table
     assert json.loads(out.read_text())["decisions"]
 
 

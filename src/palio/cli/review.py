@@ -134,7 +134,8 @@ def show(result: dict, tr: Translator) -> None:
                           escape(tr(msg(f"cli.review.class.{d['class']}"))),
                           escape(" ".join(t for t in (d.get("reason"), d.get("line")) if t)))
         console.print(table)
-    summary = Table(title=escape(tr(msg("cli.review.players_title"))))
+    summary = Table(title=escape(tr(msg("cli.review.players_title"))),
+                    caption=escape(tr(msg("cli.review.accuracy_means"))))
     for key in ("col_player", "col_decisions", "col_average", "col_inaccuracies",
                 "col_mistakes", "col_blunders", "col_accuracy"):
         summary.add_column(escape(tr(msg(f"cli.review.{key}"))))

@@ -104,6 +104,7 @@ def test_review_a_finished_game_on_the_replay_page(review_web: Server, browser: 
     assert board["x"] + board["width"] <= listed["x"] + 1, (board, listed)
     page.screenshot(path=str(SHOTS / "review-desktop-en.png"))
     assert page.locator("#review-summary tbody tr").count() == 2
+    assert "0 like a choice made at random" in page.inner_text("#review-accuracy-means")
     # the filter: Ada's decisions only
     page.select_option("#review-filter-seat", "0")
     assert page.locator("#review-marked li[data-seat='1']").count() == 0
@@ -126,6 +127,7 @@ def test_review_a_finished_game_on_the_replay_page(review_web: Server, browser: 
     assert "悪手" in page.inner_text(f"#review-marked li[data-move='{BLUNDER_AT}']")
     assert "勝ち目" in (page.locator("#review-chart").text_content() or "")
     assert page.locator("#review-report .review-player").first.get_attribute("data-seat") == "1"
+    assert "無作為" in page.inner_text("#review-accuracy-means")
     page.locator(f"#review-marked li[data-move='{BLUNDER_AT}'] .review-jump").click()
     assert board_in_view(page)
     page.screenshot(path=str(SHOTS / "review-desktop-ja.png"))

@@ -259,7 +259,10 @@ export function installReview({ gameId, go, seatLabel, moves, viewerSeat = null 
     box.replaceChildren(el("h3", {}, t("review.chart_title")), chart(review),
       el("p", { class: "muted" }, t("review.engine", { even: percent(1 / review.seats) })),
       el("h3", {}, t("review.report_title")), report(review),
-      el("h3", {}, t("review.summary_title")), el("div", { class: "review-wide" }, summary));
+      el("h3", {}, t("review.summary_title")), el("div", { class: "review-wide" }, summary),
+      // what the accuracy means (a review stored before decisions had stakes measured it otherwise)
+      review.decisions.every((d) => "accuracy_stake" in d)
+        ? el("p", { class: "muted small", id: "review-accuracy-means" }, t("review.accuracy_means")) : "");
     listBox.replaceChildren(...decisionList(review));
     listBox.hidden = false;
     document.body.dataset.review = "done";
