@@ -25,12 +25,13 @@ def repeat_pairs(table, met):
     return sum(frozenset(x) in met for x in combinations(humans, 2))
 
 
-def rounds_left(planned, number, paired, seats):
-    """The rounds that may still even out a seat: with the rounds fixed and every table full
-    (docs/tournaments.md)."""
-    if planned is None or any(len(t) < seats for t in paired.tables):
-        return None
-    return max(0, planned - number)
+def plan_round(history, planned, number, paired):
+    """The seat rule of round ``number`` as the pairing had it (docs/tournaments.md): with the
+    rounds fixed, the rounds left may even out a seat; at a round with short tables the seats
+    of its players are planned together (``History.for_round``)."""
+    players = [p for t in paired.tables for p in t if p is not BOT]
+    history.for_round(None if planned is None else max(0, planned - number),
+                      [len(t) for t in paired.tables], players)
 
 
 def check_round_shape(sim: Simulation, seats: int, min_players: int, bots: bool) -> None:
@@ -55,7 +56,7 @@ def check_no_avoidable_repeat(sim: Simulation, seats: int, planned: int | None) 
     for number, paired in enumerate(sim.rounds, 1):
         before = [r for r in sim.results if r.round < number]
         history = History.of(seats, before)
-        history.left = rounds_left(planned, number, paired, seats)
+        plan_round(history, planned, number, paired)
         pts = points(before, PRESETS["bga"], seats)
         players = [p for t in paired.tables for p in t if p is not BOT]
         group = score_groups(players, pts)
@@ -108,7 +109,7 @@ def every_round_matched(sim: Simulation, seats: int, planned: int | None) -> boo
     (the pairing's first aim; when some round could not, a seat may run two ahead)."""
     for number, paired in enumerate(sim.rounds, 1):
         history = History.of(seats, [r for r in sim.results if r.round < number])
-        history.left = rounds_left(planned, number, paired, seats)
+        plan_round(history, planned, number, paired)
         for table in paired.tables:
             humans = [p for p in table if p is not BOT]
             if unmatched(tuple(sorted(history.needs(p) for p in humans)), len(table)):

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from palio.core.errors import PalioError
 from palio.core.words import msg
+from palio.tournament.seatplan import plan_masks
 
 EntrantId = Hashable
 BOT = None  # a seat a bot fills
@@ -86,6 +87,10 @@ class History:
     # rounds still to play after the one being paired, when the organiser fixed their number:
     # a seat may then run ahead by more than one while the rounds left can even it out
     left: int | None = None
+    # at a round with short tables and the rounds fixed: each seat's sittings a round and the
+    # round's players, whose seats are then planned together (``seatplan``, ``for_round``)
+    supply: tuple[int, ...] | None = None
+    roster: frozenset = frozenset()
     _needs: dict = field(default_factory=dict, repr=False)  # (player, left) -> mask
 
     @classmethod
@@ -118,7 +123,21 @@ class History:
         return History(self.seats, {p: list(c) for p, c in self.seat_counts.items()},
                        Counter(self.meetings),
                        defaultdict(list, {p: list(o) for p, o in self.opponents.items()}),
-                       Counter(self.byes), Counter(self.played), self.left)
+                       Counter(self.byes), Counter(self.played), self.left, self.supply,
+                       self.roster)
+
+    def for_round(self, left: int | None, sizes: Sequence[int],
+                  players: Collection[EntrantId]) -> None:
+        """Set the seat rule for a round of tables ``sizes`` (bots' seats included) played by
+        ``players``, with ``left`` planned rounds after it (``None``: not fixed). At full
+        tables each player's seats are judged alone (``left``); at a round with short tables
+        the last seat is scarce, so the seats of all who play it are planned together
+        (``seatplan``), falling back to the seats taken least where no plan exists."""
+        self._needs.clear()
+        self.left, self.supply, self.roster = left, None, frozenset()
+        if left is not None and any(size < self.seats for size in sizes):
+            self.supply = tuple(sum(size > s for size in sizes) for s in range(self.seats))
+            self.roster = frozenset(players)
 
     def counts(self, player: EntrantId) -> list[int]:
         return self.seat_counts.setdefault(player, [0] * self.seats)
@@ -132,8 +151,29 @@ class History:
         seat after which those rounds can still bring every count within one of the others."""
         key = (player, self.left)
         if key not in self._needs:
-            self._needs[key] = self._mask(player)
+            if self.supply is not None and self.left is not None and player in self.roster:
+                self._plan()
+            else:
+                self._needs[key] = self._mask(player)
         return self._needs[key]
+
+    def _plan(self) -> None:
+        """Every roster player's needed seats under a plan of the rounds left (``seatplan``),
+        or, without one, the seats they have taken least."""
+        assert self.supply is not None and self.left is not None
+        field = tuple(sorted(tuple(self.counts(p)) for p in self.roster))
+        masks = plan_masks(field, self.left + 1, self.supply)
+        for p in self.roster:
+            counts = tuple(self.counts(p))
+            self._needs[(p, self.left)] = (_seat_mask(counts, None) if masks is None
+                                           else masks[counts])
+
+    def planned(self) -> bool:
+        """Whether this round's seats are planned for the whole field and a plan exists."""
+        if self.supply is None or self.left is None:
+            return False
+        field = tuple(sorted(tuple(self.counts(p)) for p in self.roster))
+        return plan_masks(field, self.left + 1, self.supply) is not None
 
     def _mask(self, player: EntrantId) -> int:
         return _seat_mask(tuple(self.counts(player)), self.left)

@@ -41,6 +41,10 @@ RESTARTS = 6  # best of this many shuffled starts while a repeat or an unbalance
 LOOK_AHEAD = 3  # planned rounds to come that a Swiss round keeps pairable with no repeat
 AHEAD_BUDGET = 150_000  # search steps per round for that look-ahead (all candidates together)
 AHEAD_CANDIDATES = 40  # arrangements of the round tried against it
+# the same at a round with short tables, where the seats are planned for the whole field
+# (``seatplan``): there repeats are mostly forced (10 at 3 seats meet 15 opponents in 5 rounds
+# of tables 3, 3, 2, 2, a field of 9), and the full budget would be spent finding none
+SHORT_AHEAD_BUDGET = 10_000
 ALTERNATIVE_STEPS = 60_000  # search steps for a round with fewer repeats (``audit``), each try
 
 
@@ -84,12 +88,6 @@ def pair_round(fmt: str, entrants: Sequence[Entrant], results: Sequence[TableRes
             return paired
     return _swiss(entrants, results, seats, min_players, bots, absent, rules, rng,
                   _left(rounds, round_number))
-
-
-def _relaxed(left: int | None, sizes: Sequence[int], seats: int) -> int | None:
-    """The rounds left that may even out a seat run ahead; none at a round with short tables
-    (a short table lacks the last seat, so a seat run ahead may never catch up)."""
-    return left if all(size == seats for size in sizes) else None
 
 
 def _left(rounds: int | None, round_number: int) -> int | None:
@@ -175,7 +173,7 @@ def _swiss(entrants: Sequence[Entrant], results: Sequence[TableResult | Bye], se
     players = [p for p in order if p not in out]
     group = score_groups(players, pts)
     sizes = [h + b for h, b in zip(plan.humans, plan.bots, strict=True)]
-    history.left = _relaxed(left, sizes, seats)
+    history.for_round(left, sizes, players)
     first = not any(history.played[p] for p in players)
     start = _fold(players, plan.humans) if first else _deal_groups(players, plan.humans, group)
     tables = improve(start, sizes, history, group)
@@ -232,7 +230,7 @@ def _ahead(players: list[EntrantId], humans: list[int], sizes: list[int], histor
     depth = min(left or 0, LOOK_AHEAD)
     if depth == 0:
         return None
-    budget = [AHEAD_BUDGET]
+    budget = [AHEAD_BUDGET if history.supply is None else SHORT_AHEAD_BUDGET]
 
     def keeps(found: list[list[EntrantId]]) -> list[tuple[EntrantId | None, ...]] | None:
         for order in seatings(found, sizes, history):
@@ -289,7 +287,7 @@ def _round_robin(entrants: Sequence[Entrant], results: Sequence[TableResult | By
     players = [p for p in active if p not in out]
     group = dict.fromkeys(players, 0)
     sizes = [h + b for h, b in zip(plan.humans, plan.bots, strict=True)]
-    history.left = _relaxed(left, sizes, seats)
+    history.for_round(left, sizes, players)
     best, best_cost = None, None
     for _ in range(RESTARTS):
         rng.shuffle(players)

@@ -137,14 +137,15 @@ def avoidable_rounds(sim: Simulation, planned: int | None, rules: Scoring = PRES
                      limit: int = 1_000_000) -> list[tuple[int, list[list[EntrantId]]]]:
     """The rounds of a simulated Swiss tournament whose repeats were avoidable, each with an
     alternative (``better_round``); ``planned``: the number of rounds, if it was fixed (a seat
-    may then run ahead while the rounds left can even it out, at rounds of full tables)."""
+    may then run ahead while the rounds left can even it out; at a round with short tables the
+    seats are planned for the field: ``History.for_round``, the pairing's own rule)."""
     found = []
     for number, paired in enumerate(sim.rounds, 1):
         before = [r for r in sim.results if r.round < number]
         history = History.of(sim.seats, before)
-        full = all(len(t) == sim.seats for t in paired.tables)
-        history.left = None if planned is None or not full else max(0, planned - number)
         seated = [p for t in paired.tables for p in t if p is not BOT]
+        history.for_round(None if planned is None else max(0, planned - number),
+                          [len(t) for t in paired.tables], seated)
         group = score_groups(seated, points(before, rules, sim.seats))
         better = better_round(paired.tables, history, group, limit)
         if better is not None:
