@@ -27,8 +27,8 @@ So the runs are different games, each with its own pair of review seeds.
   review's. ``--ten-limit N`` judges a
   seeded sample of at most N such decisions a game (0: all).
 
-**Rechecked**: the decisions each review searched again (``"checked"``: near a class line, or
-a learned judge's rival choice, ``palio.review.rival_choice``), first and second review.
+**Rechecked**: the decisions each review searched again (``"checked"``: a loss near a class
+line), first review and second.
 
 CPU seconds are this process's and its finished workers' (``review_speed.cpu_seconds``). One
 JSON line per game played and a summary line per game type, then a table: each run, all runs

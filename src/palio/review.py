@@ -76,14 +76,6 @@ SATURATED = 0.05
 # a loss within NEAR of a class line is searched again with RECHECK times the budget
 NEAR = 0.04
 RECHECK = 3
-# the learned judge's most searched choice follows its network's priors, so another seed can
-# prefer another choice: a decision without a class (its loss below the first line's near
-# band) is searched again too where a rival choice searched at least RIVAL_SHARE of the
-# iterations is valued at least the first line less NEAR above the choice played
-RIVAL_SHARE = 0.1
-# or where the two most searched choices are close: the second searched at least CLOSE times
-# the first's
-CLOSE = 0.7
 
 
 class ReviewCancelled(PalioError):
@@ -99,13 +91,6 @@ class Choice:
     values: list[float]
     # the mover's lead in points where each iteration through this choice ended
     leads: list[float] = field(default_factory=list, repr=False)
-    # the visits of the main search, before a played or checked choice's extra search (None:
-    # the same as ``visits``)
-    preferred: int | None = None
-
-    @property
-    def main_visits(self) -> int:
-        return self.visits if self.preferred is None else self.preferred
 
 
 @dataclass
@@ -239,8 +224,7 @@ class Engine:
             child = root.children.get(action)
             visits = child.visits if child is not None else 0
             values = ([t / visits for t in child.total] if visits else [math.nan] * players)
-            choices.append(Choice(action, visits, values, leads.get(action, []),
-                                  searched[action]))
+            choices.append(Choice(action, visits, values, leads.get(action, [])))
         # most searched first; among equals the better value, then the legal order
         order = {a: i for i, a in enumerate(legal)}
         choices.sort(key=lambda c: (-searched[c.action], -_num(c.values[seat]), order[c.action]))
@@ -270,37 +254,6 @@ advice = judge  # lichess's name for it
 def near_a_line(loss: float, thresholds: tuple[float, float, float], near: float = NEAR) -> bool:
     """Whether a loss lies within ``near`` of a class line (its class could be the seed's)."""
     return any(abs(loss - limit) < near for limit in thresholds)
-
-
-def rival_choice(stats: RootStats, action: Action,
-                 thresholds: tuple[float, float, float], near: float = NEAR,
-                 share: float = RIVAL_SHARE, close: float = CLOSE) -> Action | None:
-    """Where ``action``'s loss against the search's preferred choice lies below the first
-    class line's near band, a choice that another seed could prefer and so give the decision
-    a class: the best valued other choice searched at least ``share`` of the iterations whose
-    value lies at least that band's start (the first line less ``near``) above ``action``'s;
-    else, where the two most searched choices are close (the second searched at least
-    ``close`` times the first's), the most searched choice other than ``action``. None where
-    there is neither, or where the loss is already near a line or past it."""
-    seat = stats.seat
-    mine = stats.of(action)
-    start = thresholds[0] - near
-    if math.isnan(mine.values[seat]):
-        return None
-    if stats.best.action != action and stats.best.values[seat] - mine.values[seat] >= start:
-        return None
-    rivals = [c for c in stats.choices
-              if c.action not in (action, stats.best.action)
-              and c.visits >= share * stats.iterations and not math.isnan(c.values[seat])
-              and c.values[seat] - mine.values[seat] >= start]
-    if rivals:
-        return max(rivals, key=lambda c: c.values[seat]).action
-    others = [c for c in stats.choices if c.action != action]
-    if len(stats.choices) > 1 and others:
-        first, second = stats.choices[0], stats.choices[1]
-        if first.main_visits and second.main_visits >= close * first.main_visits:
-            return others[0].action
-    return None
 
 
 def win_percent(share: float) -> float:
@@ -675,14 +628,9 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
     best, mine = stats.best, stats.of(action)
     loss = 0.0 if mine.action == best.action else max(0.0, best.values[seat] - mine.values[seat])
     checked = near_a_line(loss, limits)
-    # the learned judge only (docs/review.md, "Stable verdicts"): a rival that could give the
-    # decision a class with another seed is searched further in the recheck too
-    rival = rival_choice(stats, action, limits) if engine.name == "learned" else None
-    if checked or rival is not None:
-        checked = True
-        also = [best.action] + ([rival] if rival is not None else [])
+    if checked:
         stats = engine.search(state, seat, budget.times(RECHECK), decision_seed(seed, 7), action,
-                              also=[a for a in also if a != action])
+                              also=[best.action])
         best, mine = stats.best, stats.of(action)
         loss = 0.0 if mine.action == best.action else max(0.0,
                                                           best.values[seat] - mine.values[seat])

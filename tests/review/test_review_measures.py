@@ -11,7 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import palio
-import palio.review as review_module
 from palio.core.i18n import Translator
 from palio.review import (
     OUTLOOK_WORLDS,
@@ -32,7 +31,6 @@ from palio.review import (
     move_accuracy,
     near_a_line,
     outlook,
-    rival_choice,
     saturated,
     share_lost,
     stakes,
@@ -207,74 +205,6 @@ def test_a_loss_near_a_class_line_is_searched_again_with_more_budget(monkeypatch
     near = judge_decision(state, action, budget=TINY, seed=1, engine=engine,
                           limits=(loss + 0.01, 6.0, 7.0), worlds=1)
     assert near["checked"] and budgets == [40, 120]
-
-
-def test_a_rival_choice_is_one_that_another_seed_could_prefer():
-    """Seat 0 played "p"; the lines are 0.08, 0.15, 0.30, so a rival must be valued at least
-    0.04 above it and searched at least a tenth of the 100 iterations."""
-    limits = (0.08, 0.15, 0.30)
-
-    def stats(*rows):
-        return RootStats(0, [Choice(a, n, [v, 1 - v]) for a, n, v in rows], 100, 0.0, "x")
-
-    # the choice played is the search's best, yet "r" is valued 0.12 above it
-    assert rival_choice(stats(("p", 60, 0.40), ("r", 30, 0.52), ("s", 10, 0.30)), "p",
-                        limits) == "r"
-    # the best valued rival among several
-    assert rival_choice(stats(("p", 50, 0.40), ("r", 20, 0.46), ("s", 20, 0.55)), "p",
-                        limits) == "s"
-    # a rival searched too little, or too close in value: none
-    assert rival_choice(stats(("p", 80, 0.40), ("r", 9, 0.90), ("s", 11, 0.43)), "p",
-                        limits) is None
-    # the best is another choice, its loss small: a third choice can still be the rival
-    assert rival_choice(stats(("b", 50, 0.41), ("p", 30, 0.40), ("r", 20, 0.50)), "p",
-                        limits) == "r"
-    # no rival by value, but the two most searched choices are close: the other one
-    assert rival_choice(stats(("p", 50, 0.40), ("r", 35, 0.41), ("s", 15, 0.20)), "p",
-                        limits) == "r"
-    assert rival_choice(stats(("r", 50, 0.41), ("p", 35, 0.40), ("s", 15, 0.20)), "p",
-                        limits) == "r"
-    assert rival_choice(stats(("p", 50, 0.40), ("r", 34, 0.41), ("s", 16, 0.20)), "p",
-                        limits) is None
-    # the played choice's extra search does not make a close race
-    played = Choice("p", 40, [0.40, 0.60], [], 10)
-    assert rival_choice(RootStats(0, [Choice("b", 50, [0.41, 0.59]), played], 60, 0.0, "x"),
-                        "p", limits) is None
-    # a loss already in the first line's near band or past it: the near-a-line recheck's
-    assert rival_choice(stats(("b", 50, 0.45), ("p", 30, 0.40), ("r", 20, 0.60)), "p",
-                        limits) is None
-
-
-def test_a_learned_judge_searches_again_where_a_rival_could_give_a_class(monkeypatch):
-    state = position_at("san-gimignano", 2, 2, 75)
-    action = state.parse("pass")
-    rival = next(a for a in state.legal_actions() if a != action)
-    engine = Engine.strongest(state)
-    assert engine.name == "learned"  # San Gimignano's shipped model is proven
-    calls = []
-    search = engine.search
-
-    def counted(*args, **kwargs):
-        calls.append((args[2].iterations, list(kwargs.get("also", []))))
-        return search(*args, **kwargs)
-
-    monkeypatch.setattr(engine, "search", counted)
-    far = (5.0, 6.0, 7.0)  # no loss near a line
-    monkeypatch.setattr(review_module, "rival_choice", lambda *a, **k: None)
-    assert not judge_decision(state, action, budget=TINY, seed=1, engine=engine, limits=far,
-                              worlds=1)["checked"]
-    assert calls == [(40, [])]
-    calls.clear()
-    monkeypatch.setattr(review_module, "rival_choice", lambda *a, **k: rival)
-    verdict = judge_decision(state, action, budget=TINY, seed=1, engine=engine, limits=far,
-                             worlds=1)
-    assert verdict["checked"] and len(calls) == 2 and calls[1][0] == 120
-    assert rival in calls[1][1] and action not in calls[1][1]
-    calls.clear()
-    engine.name = "mcts"  # the rule is the learned judge's only
-    assert not judge_decision(state, action, budget=TINY, seed=1, engine=engine, limits=far,
-                              worlds=1)["checked"]
-    assert [budget for budget, _ in calls] == [40]
 
 
 def test_a_decision_without_a_class_tells_its_reason_from_fewer_worlds():
