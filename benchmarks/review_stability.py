@@ -27,6 +27,9 @@ So the runs are different games, each with its own pair of review seeds.
   review's. ``--ten-limit N`` judges a
   seeded sample of at most N such decisions a game (0: all).
 
+**Rechecked**: the decisions each review searched again (``"checked"``: a loss near a class
+line), first review and second.
+
 CPU seconds are this process's and its finished workers' (``review_speed.cpu_seconds``). One
 JSON line per game played and a summary line per game type, then a table: each run, all runs
 pooled, and the spread (largest less smallest share) between the runs.
@@ -165,6 +168,7 @@ def stability_run(record: GameRecord, budget: Budget, seed: int, *, workers: int
         "review_seeds": [seed, seed + 1], "iterations": budget.iterations,
         "decisions": len(searched(reviews[0])),
         "flagged": [len([d for d in r["decisions"] if d["class"]]) for r in reviews],
+        "checked": [len([d for d in r["decisions"] if d.get("checked")]) for r in reviews],
         "class_stability": class_stability(*reviews),
         "suggestions": len(suggestions(reviews[0])),
         "confirmation": confirmation(judged), "judged": judged,
@@ -193,6 +197,7 @@ def pooled(results: list[dict[str, Any]]) -> dict[str, Any]:
     same = sum(r["class_stability"]["same_class"] for r in results)
     judged = [j for r in results for j in r["judged"]]
     return {"decisions": sum(r["decisions"] for r in results),
+            "checked": [sum(r["checked"][k] for r in results) for k in range(2)],
             "class_stability": {"flagged": flagged, "same_class": same,
                                 "share": share(same, flagged),
                                 "unstable": [[r["game_seed"], *u] for r in results
@@ -254,7 +259,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                   f"{t['confirmed']:>3}/{t['judged']:<3} {t['share']!s:>5} "
                   f"{t['best_is_suggestion']:>3}/{t['best_share']!s:<5} {t['mean_gap']!s:>7} "
                   f"{t['same_class']:>3}/{t['class_share']!s:<5} "
-                  f"{run['cpu_seconds']:>7}")
+                  f"{run['checked'][0]:>4} {run['checked'][1]:>4} {run['cpu_seconds']:>7}")
         print(f"{'':14} {'':>2} spread: same class {row['class_spread']} "
               f"({row['class_verdict']} at {CLASS_AIM:.0%}), confirmed {row['confirm_spread']} "
               f"({row['confirm_verdict']} at {CONFIRM_AIM:.0%})")
