@@ -23,8 +23,8 @@ from palio.games.troyes.components import (
     provisional_components,
 )
 from palio.games.troyes.encode import Encoder
-from palio.games.troyes.rules.apply import apply_action, apply_unchecked
-from palio.games.troyes.rules.legal import cached_legal_actions, legal_actions
+from palio.games.troyes.rules.apply import apply_action
+from palio.games.troyes.rules.legal import legal_actions
 from palio.games.troyes.rules.setup import setup_state
 from palio.games.troyes.scoring import estimates
 from palio.games.troyes.state import TroyesState
@@ -59,8 +59,7 @@ class TroyesGame(ComponentsGame):
         self.words = TroyesWords(components)
         self.tables = _actions.ActionTables(components)
         self.state_class = self.make_state_class(
-            TroyesState, _legal_actions=legal_actions, _apply=apply_action,
-            legal_actions=cached_legal_actions, apply_unchecked=apply_unchecked)
+            TroyesState, _legal_actions=legal_actions, _apply=apply_action)
         self.info = GameInfo(**_BASE_INFO, action_space_size=len(self.tables.all))
         self.encoder = Encoder(components)
 

@@ -37,16 +37,6 @@ def apply_action(s: TroyesState, action: Action) -> None:
         _continue(s)
 
 
-def apply_unchecked(s: TroyesState, action: Action) -> None:
-    """``State.apply_unchecked`` for Troyes (the state class's own, ``TroyesGame``): the same
-    steps, ``apply_action`` inline (a Python call less per decision)."""
-    s._legal = None
-    s.history.append(action)
-    _HANDLERS[type(action)](s, action)
-    if not s.stack and s.phase != OVER:
-        _continue(s)
-
-
 def _continue(s: TroyesState) -> None:
     if s.phase == DRAFT:
         setup.finish_draft(s)

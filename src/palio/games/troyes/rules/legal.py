@@ -16,7 +16,6 @@ from palio.games.troyes.rules.turn import (
     turn_legal,
     uses_legal,
 )
-from palio.games.troyes.state import OVER
 
 if TYPE_CHECKING:
     from palio.games.troyes.state import TroyesState
@@ -30,16 +29,3 @@ def legal_actions(s: TroyesState) -> list[Action]:
     top = s.stack[-1]
     return _BY_FRAME[top[0]](s, top)
 
-
-def cached_legal_actions(s: TroyesState) -> tuple[Action, ...]:
-    """``State.legal_actions`` for Troyes (the state class's own, ``TroyesGame``): the same
-    cache and answer, without its two Python calls (``is_over``, ``_legal_actions``), once
-    per decision."""
-    legal = s._legal
-    if legal is None:
-        if s.phase == OVER:
-            legal = s._legal = ()
-        else:
-            top = s.stack[-1]
-            legal = s._legal = tuple(_BY_FRAME[top[0]](s, top))
-    return legal
