@@ -155,8 +155,9 @@ def pick_device(name: str) -> torch.device:
 
 
 def engine_commit() -> str:
-    """The git commit of the Palio source being trained on ('unknown' outside a checkout;
-    '+changes' when the working tree differs from it)."""
+    """The git commit of the Palio source being trained on ('+changes' when the working tree
+    differs from it); outside a checkout (a copy of the tree sent to another machine) the
+    environment's ``PALIO_COMMIT`` where set, else 'unknown'."""
     folder = Path(palio.__file__).parent
     try:
         commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=folder, capture_output=True,
@@ -164,7 +165,7 @@ def engine_commit() -> str:
         dirty = subprocess.run(["git", "status", "--porcelain", "--", "."], cwd=folder,
                                capture_output=True, text=True, timeout=10, check=True).stdout
     except (OSError, subprocess.SubprocessError):
-        return "unknown"
+        return os.environ.get("PALIO_COMMIT", "unknown")
     return commit + ("+changes" if dirty.strip() else "")
 
 
