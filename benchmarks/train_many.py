@@ -29,6 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from versus import tally  # noqa: E402  (this folder's versus.py: the same count as its runs)
+
 HERE = Path(__file__).resolve().parent
 
 
@@ -86,12 +88,13 @@ def measure(args: argparse.Namespace, configs: list[tuple[str, int]]) -> None:
         if not model.exists():
             continue
         out = args.runs / f"{game}-{players}p.versus.jsonl"
+        a = f"learned:model={model};{spec}"
         command = [sys.executable, str(HERE / "versus.py"), game, "-p", str(players),
-                   "--a", f"learned:model={model};{spec}", "--b", f"mcts:{spec}",
+                   "--a", a, "--b", f"mcts:{spec}",
                    "--games", str(args.measure_games), "--seed", str(args.measure_seed),
                    "--workers", str(args.measure_workers), "--out", str(out)]
         log = (args.runs / f"{game}-{players}p.versus.log").open("w")
-        running.append((game, players, out, subprocess.Popen(command, stdout=log,
+        running.append((game, players, out, a, subprocess.Popen(command, stdout=log,
                                                              stderr=subprocess.STDOUT)))
     deadline = time.monotonic() + args.measure_minutes * 60
     for *_, process in running:
@@ -100,25 +103,21 @@ def measure(args: argparse.Namespace, configs: list[tuple[str, int]]) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-    for game, players, out, _ in running:
-        print(f"{game} {players}p: {summarise(out, players)}", flush=True)
+    for game, players, out, a, _ in running:
+        print(f"{game} {players}p: {summarise(out, players, a)}", flush=True)
 
 
-def summarise(out: Path, players: int) -> str:
-    """The learned seat's score from a versus.py --out file (whatever games it finished)."""
+def summarise(out: Path, players: int, a: str) -> str:
+    """The learned seat's score (A's, by its spec) from a versus.py --out file: whatever games
+    it finished."""
     games = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
     if not games:
         return "no game finished"
-    points = total = 0.0
-    for game in games:  # as versus.py counts: the learned seat against each other seat
-        ranks = game["ranks"]
-        mine = [seat for seat, bot in enumerate(game["bots"]) if bot.startswith("learned")][0]
-        for seat, rank in enumerate(ranks):
-            if seat != mine:
-                points += 1.0 if ranks[mine] < rank else 0.5 if ranks[mine] == rank else 0.0
-                total += 1
+    figures = tally(games, a)
     noun = "games" if players == 2 else "pairs"
-    return f"{points:g} of {total:g} {noun} ({100 * points / total:.1f}%), {len(games)} games"
+    low, high = figures["wilson_95"]
+    return (f"{figures['points']:g} of {figures['pairs']:g} {noun} ({figures['rate']:.1%}, 95% "
+            f"Wilson {low:.1%}-{high:.1%}), {figures['games']} games")
 
 
 def main() -> None:

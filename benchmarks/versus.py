@@ -20,7 +20,9 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import IO
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -44,26 +46,56 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--record", type=Path, default=None,
                         help="a model file (A's): add this measurement to its card, as "
                              "learned_vs_mcts.py --record does (the lobby's levels read it)")
+    parser.add_argument("--from", dest="source", type=Path, default=None,
+                        help="read the games from an earlier run's --out file instead of "
+                             "playing them (e.g. a run on another machine), with the same "
+                             "--a, --b, --seed and --games")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    points = pairs = 0.0
-    iterations = {"a": [0.0, 0], "b": [0.0, 0]}
     out = args.out.open("w") if args.out else None
-    games = 0
     players = args.players or registry.get(args.game).info.min_players
-    if players == 2:  # each deal played from both seats: the luck of the deal cancels
+    if args.source is not None:
+        results = [json.loads(line) for line in args.source.read_text().splitlines() if line]
+    elif players == 2:  # each deal played from both seats: the luck of the deal cancels
         results = sim.arena(args.game, [args.a, args.b], max(1, args.games // 2), players,
                             args.seed, args.workers)
     else:
         results = sim.simulate(args.game, players, args.games, [args.a, args.b], args.seed,
                                args.workers, rotate=True)
+    figures = tally(_written(results, out), args.a)
+    figures.update(game=args.game, players=players, seed=args.seed, a=args.a, b=args.b,
+                   wall_seconds=time.perf_counter() - started)
+    low, high = figures["wilson_95"]
+    points, pairs, games = figures["points"], figures["pairs"], figures["games"]
+    mean = figures["iterations_per_move"]
+    what = "wins" if players == 2 else "pairwise"
+    print(f"{args.game} {players}p, {games} games, seed {args.seed}: A={args.a} B={args.b}")
+    print(f"  A {what} {points:g}/{pairs:g} = {figures['rate']:.1%} "
+          f"(95% Wilson {low:.1%}-{high:.1%}); iterations per move A {mean['a']:.0f}, "
+          f"B {mean['b']:.0f}; {figures['wall_seconds']:.0f} s wall", flush=True)
+    if args.record is not None:
+        record(args.record, figures, argv if argv is not None else sys.argv[1:])
+    return figures
+
+
+def _written(results: Iterable[dict], out: IO[str] | None) -> Iterator[dict]:
     for result in results:
-        games += 1
         if out:
             out.write(json.dumps(result) + "\n")
             out.flush()
-        seats = result["bots"]
-        a_seat = seats.index(args.a)
+        yield result
+
+
+def tally(results: Iterable[dict], a: str) -> dict:
+    """A's points against every other seat (ahead 1, level 0.5) over ``results`` (games as
+    ``palio.sim`` reports them, A's seat found by its spec), the Wilson interval, and each
+    side's mean search iterations per searched move."""
+    points = pairs = 0.0
+    games = 0
+    iterations = {"a": [0.0, 0], "b": [0.0, 0]}
+    for result in results:
+        games += 1
+        a_seat = result["bots"].index(a)
         ranks = result["ranks"]
         for seat, rank in enumerate(ranks):
             side = "a" if seat == a_seat else "b"
@@ -74,20 +106,10 @@ def main(argv: list[str] | None = None) -> dict:
             if seat != a_seat:
                 pairs += 1
                 points += 1.0 if ranks[a_seat] < rank else 0.5 if ranks[a_seat] == rank else 0.0
-    low, high = wilson(points, int(pairs))
-    mean = {k: (v[0] / v[1] if v[1] else 0.0) for k, v in iterations.items()}
-    figures = {"game": args.game, "players": players, "games": games, "seed": args.seed,
-               "a": args.a, "b": args.b, "points": points, "pairs": pairs,
-               "rate": points / pairs if pairs else 0.0, "wilson_95": [low, high],
-               "iterations_per_move": mean, "wall_seconds": time.perf_counter() - started}
-    what = "wins" if players == 2 else "pairwise"
-    print(f"{args.game} {players}p, {games} games, seed {args.seed}: A={args.a} B={args.b}")
-    print(f"  A {what} {points:g}/{pairs:g} = {figures['rate']:.1%} "
-          f"(95% Wilson {low:.1%}-{high:.1%}); iterations per move A {mean['a']:.0f}, "
-          f"B {mean['b']:.0f}; {figures['wall_seconds']:.0f} s wall", flush=True)
-    if args.record is not None:
-        record(args.record, figures, argv if argv is not None else sys.argv[1:])
-    return figures
+    return {"games": games, "points": points, "pairs": pairs,
+            "rate": points / pairs if pairs else 0.0, "wilson_95": list(wilson(points, int(pairs))),
+            "iterations_per_move": {k: (v[0] / v[1] if v[1] else 0.0)
+                                    for k, v in iterations.items()}}
 
 
 def record(path: Path, figures: dict, argv: list[str]) -> None:

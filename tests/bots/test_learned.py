@@ -216,8 +216,20 @@ def test_the_shipped_models_fit_the_current_encodings_and_play(game_id, players)
         assert bot.choose(state, state.to_move) in state.legal_actions()
 
 
-def test_models_ship_for_san_gimignano_three_player_tiletum_and_three_player_aquileia():
-    assert {("san-gimignano", 2), ("tiletum", 3), ("aquileia", 3)} <= set(shipped())
+def test_models_ship_for_san_gimignano_three_player_tiletum_and_aquileia_at_three_to_five():
+    assert {("san-gimignano", 2), ("tiletum", 3), ("aquileia", 3), ("aquileia", 4),
+            ("aquileia", 5)} <= set(shipped())
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_the_expert_level_plays_the_aquileia_models_that_measured_at_least_level(players):
+    """Every measurement in these cards (three seeds against mcts at equal CPU a move) is at
+    least a half, so the strongest level, and the review's judge, play the model."""
+    model = shipped_model("aquileia", players)
+    assert model.card["method"] == "dmc" and len(model.card["measured"]) >= 3
+    assert model.measured_against("mcts") >= 0.5
+    state = palio.new_game("aquileia", players=players, seed=1)
+    assert bots.get("expert", seed=1).model_for(state) is model
 
 
 def test_the_expert_level_keeps_mcts_where_a_shipped_model_measured_below_it():
