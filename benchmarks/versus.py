@@ -95,6 +95,9 @@ def tally(results: Iterable[dict], a: str) -> dict:
     iterations = {"a": [0.0, 0], "b": [0.0, 0]}
     for result in results:
         games += 1
+        if a not in result["bots"]:
+            raise ValueError(f"game {games} has no seat played by {a!r} (its bots: "
+                             f"{', '.join(result['bots'])}): give the --a of the run that wrote it")
         a_seat = result["bots"].index(a)
         ranks = result["ranks"]
         for seat, rank in enumerate(ranks):

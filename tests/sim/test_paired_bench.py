@@ -44,3 +44,18 @@ def test_a_file_of_more_players_is_refused(tmp_path):
                                 "ranks": [1, 2, 3], "seed": 1}) + "\n")
     with pytest.raises(SystemExit, match="not a two-player"):
         paired.main([str(path), str(path)])
+
+
+def test_versus_from_a_file_counts_what_the_run_counted(tmp_path):
+    """--from reads an earlier run's games (played elsewhere) and gives that run's figures."""
+    versus = _script("versus")
+    out = tmp_path / "run.jsonl"
+    played = versus.main(["troyes", "-p", "3", "--a", "greedy", "--b", "random", "--games", "3",
+                          "--seed", "2", "--out", str(out)])
+    read = versus.main(["troyes", "-p", "3", "--a", "greedy", "--b", "random", "--seed", "2",
+                        "--from", str(out)])
+    for key in ("games", "points", "pairs", "rate", "wilson_95", "iterations_per_move"):
+        assert read[key] == played[key]
+    assert played["pairs"] == 6  # three games, the A seat against two others in each
+    with pytest.raises(ValueError, match="no seat played by 'mcts'"):  # a file of other bots: A's seat is not in it
+        versus.main(["troyes", "-p", "3", "--a", "mcts", "--b", "random", "--from", str(out)])
