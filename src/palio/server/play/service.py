@@ -63,7 +63,7 @@ GAMES = GameRow.__table__
 ACTIONS = ActionRow.__table__
 # A move's statements, built once, their values given as parameters: building them for each
 # move (the values' binds and SQLAlchemy's cache key of each statement, from which it finds
-# the compiled SQL) was about a fifth of the CPU of a move's writes (docs/performance.md).
+# the compiled SQL) was about a third of the CPU of a move's writes (docs/performance.md).
 READ_REVISION = select(GAMES.c.revision).where(GAMES.c.id == bindparam("game_"))
 LOCK_REVISION = READ_REVISION.with_for_update()
 INSERT_ACTION = insert(ACTIONS)  # the columns: the parameters' keys
