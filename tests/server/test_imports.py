@@ -1,6 +1,7 @@
 """Importing the server application loads no bot, no numpy, no review engine and no Markdown
 parser: those are imported where first used (a bot seat, a review or hint, a rules page), so a
-server start and every ``--workers`` process stay cheap (issue 34: at most 0.5 CPU-s)."""
+server start and every ``--workers`` process stay cheap (issue 34: at most 0.5 CPU-s); nor the
+confusables table, Babel or openskill (a name's check, a catalog, a rating)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ from types import SimpleNamespace
 import palio.review
 from palio.server.play.service import hints_allowed
 
-HEAVY = ("numpy", "palio.bots", "palio.review", "markdown_it")
+# and, lighter, what a server needs only at a first use: a name checked for look-alikes, a
+# catalog read, a rating (issue 34: ~0.02 CPU-s together)
+HEAVY = ("numpy", "palio.bots", "palio.review", "markdown_it", "confusable_homoglyphs",
+         "babel", "openskill")
 
 
 def test_importing_the_server_app_loads_no_heavy_module() -> None:

@@ -32,10 +32,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from babel.lists import format_list
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 from palio.core.words import Msg, Player
 
 LANGUAGES = {"en": "English", "ja": "日本語"}
@@ -88,6 +84,11 @@ class Catalog:
     """One PO file: its messages (id -> text, or plural forms) and its plural rule."""
 
     def __init__(self, path: Path, lang: str) -> None:
+        # lazy, for start-up cost (issue 34): Babel's catalog readers (~0.005 CPU-s with its
+        # lists) are needed when the first catalog is read, not to import a program
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
         with path.open("rb") as handle:
             po = read_po(handle, locale=lang)
         self.path = path
@@ -140,6 +141,15 @@ def _lookup(message_id: str, lang: str, count: int) -> str | None:
         if text is not None:
             return text
     return None
+
+
+def _format_list(parts: list[str], lang: str) -> str:
+    """``parts`` joined as a list in ``lang`` ("a, b and c"), by Babel's CLDR rules."""
+    # lazy, for start-up cost (issue 34): Babel is needed when the first list is put in
+    # words, not to import a program
+    from babel.lists import format_list
+
+    return format_list(parts, locale=lang)
 
 
 class _Keep(dict):
@@ -205,7 +215,7 @@ class Translator:
             return self.player(value.seat)
         if isinstance(value, list | tuple):
             parts = [self.value(v) for v in value]
-            return format_list(parts, locale=self.lang) if parts else self(Msg("core.none"))
+            return _format_list(parts, self.lang) if parts else self(Msg("core.none"))
         if isinstance(value, bool):
             return self(Msg("core.yes" if value else "core.no"))
         if isinstance(value, float) and value.is_integer():

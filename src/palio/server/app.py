@@ -216,7 +216,7 @@ class Server:
     def notified(self, game_id: str, revision: int) -> None:
         """A change committed by any process (this one included): push it if not yet."""
         if self.hub.watching(game_id) and not self.hub.known(game_id, revision):
-            self.hub.changed(game_id, elsewhere=True)
+            self.hub.changed(game_id, elsewhere=True, revision=revision)
 
     def reconnected(self) -> None:
         """Notifications may have been missed: push every watched game again."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -10,7 +11,7 @@ from starlette.responses import JSONResponse
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from palio.server.play.push import messages_of, texts_for, with_now
+from palio.server.play.push import Hub, messages_of, texts_for, with_now
 from palio.server.play.service import GameService
 from tests.server.conftest import Server
 from tests.server.play.test_api import post, two_humans
@@ -198,4 +199,81 @@ def test_a_view_is_serialised_once_for_its_answer_and_its_push(tmp_path: Any) ->
         service.act(live.id, seat, {"action": str(live.state.legal_actions()[0]),
                                     "move_number": live.move_number})
         assert live.cached_texts(readers) is None  # a new revision: nothing built yet
+    service.close()
+
+
+class Watcher:
+    """A connection's stand-in for the hub: what it was offered."""
+
+    def __init__(self, reader: tuple[int | None, str]) -> None:
+        self.reader = reader
+        self.offered: list[int] = []
+
+    def offer(self, revision: int, message: str) -> None:
+        self.offered.append(revision)
+
+
+def test_a_change_made_here_is_pushed_once_whatever_its_notification_does(
+        tmp_path: Any) -> None:
+    """A move made in this process (``Hub.making_change``) is pushed by its own route from
+    the views it built; its own notification (PostgreSQL's NOTIFY, here called by hand as
+    ``Server.notified`` does), arriving before or after, adds no push that reads the game
+    again (``Hub.build``, a worker thread and a read of the row). A notification of a
+    revision this process's copy lacks still reads the game; one that came during a change
+    that failed is still pushed once the change is over."""
+    service = GameService(f"sqlite:///{tmp_path / 'h.db'}")
+    live = service.create({"game": "san-gimignano", "players": 2, "seed": 5,
+                           "seats": [{"kind": "human"}] * 2})
+    for seat in range(2):
+        service.join(live.id, seat, {"name": f"P{seat}"})
+    hub = Hub(service)
+    watcher = Watcher((None, "en"))
+    hub.viewers[live.id] = {watcher}  # type: ignore[arg-type]
+    reads: list[int] = []
+    build = hub.build
+
+    def counted_build(game_id: str, readers: set[Any]) -> Any:
+        reads.append(service.live[game_id].revision)
+        return build(game_id, readers)
+
+    hub.build = counted_build  # type: ignore[method-assign]
+
+    def move() -> None:
+        service.act(live.id, live.state.to_move, {"action": str(live.state.legal_actions()[0]),
+                                                  "move_number": live.move_number})
+        texts_for(live, hub.readers(live.id))  # the route builds its watchers' views
+
+    async def settle() -> None:
+        task = hub.pushers.get(live.id)  # the game's push, if one was started
+        if task is not None:
+            await task
+
+    async def play() -> None:
+        for notified_first in (True, False):
+            with hub.making_change(live.id):
+                move()
+                if notified_first:  # the notification before the route's own push
+                    hub.changed(live.id, elsewhere=True, revision=live.revision)
+                    assert live.id not in hub.pushers or hub.pushers[live.id].done()
+                hub.changed(live.id)
+            if not notified_first:  # ... or after it
+                hub.changed(live.id, elsewhere=True, revision=live.revision)
+            await settle()
+            assert watcher.offered[-1] == live.revision
+        assert reads == []
+        # another process's revision, which this copy lacks: read (service.get catches up)
+        hub.changed(live.id, elsewhere=True, revision=live.revision + 1)
+        await settle()
+        assert reads == [live.revision]
+        # a notification during a change here that then failed: pushed when it is over
+        offered = len(watcher.offered)
+        with pytest.raises(RuntimeError), hub.making_change(live.id):
+            hub.changed(live.id, elsewhere=True, revision=live.revision + 1)
+            await settle()
+            assert len(watcher.offered) == offered  # waits for the change
+            raise RuntimeError("the change failed")
+        await settle()
+        assert len(watcher.offered) == offered + 1 and len(reads) == 2
+
+    asyncio.run(play())
     service.close()

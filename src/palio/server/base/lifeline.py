@@ -12,8 +12,6 @@ before the request): on either, uvicorn shuts down gracefully, and if that takes
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import logging
 import os
 import signal
@@ -33,6 +31,10 @@ def die_with_parent() -> None:
     parent = os.getppid()
     if sys.platform.startswith("linux"):
         # without libc (an unusual build) the watching thread below still does the job
+        # lazy, for start-up cost (issue 34): only a worker process calls this
+        import ctypes
+        import ctypes.util
+
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
             libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)

@@ -19,12 +19,14 @@ from __future__ import annotations
 import unicodedata
 from functools import cache, lru_cache
 
-from confusable_homoglyphs.confusables import confusables_data
-
 
 @cache
 def _prototypes() -> dict[str, str]:
     """Each confusable character (or sequence) and the one member of its set it is written as."""
+    # lazy, for start-up cost (issue 34): the library reads its table of some 10,000 pairs
+    # when imported, ~0.015 CPU-s that a server pays only when a name is first checked
+    from confusable_homoglyphs.confusables import confusables_data
+
     parent: dict[str, str] = {}
 
     def root(text: str) -> str:

@@ -15,7 +15,7 @@ import contextlib
 import json
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
@@ -177,9 +177,15 @@ class Hub:
         self.dirty: set[str] = set()
         self.pushers: dict[str, asyncio.Task[None]] = {}
         self.pushed: dict[str, int] = {}  # game id -> newest revision pushed from here
-        # games with a change this process's copy may not have yet (another process's): their
-        # next push reads the game (service.get catches up), never only the views built here
-        self.elsewhere: set[str] = set()
+        # games with a change this process's copy may not have yet (another process's), with
+        # its revision (None: unknown): their next push reads the game (service.get catches
+        # up), never only the views built here, unless the copy has that revision already
+        self.elsewhere: dict[str, int | None] = {}
+        # games with a change being made in this process (a move's worker thread), which
+        # pushes it once made (``making``): pushes asked for meanwhile wait for it, so that
+        # the change's own notification, which PostgreSQL may deliver before the move's
+        # views are built, does not read the game and build its views a second time
+        self.making: dict[str, int] = {}
 
     async def sign_out(self, session: str) -> int:
         """A session ended: close the connections it signed in, with 4401 and a word in each
@@ -194,17 +200,40 @@ class Hub:
     def watching(self, game_id: str) -> bool:
         return bool(self.viewers.get(game_id))
 
-    def changed(self, game_id: str, *, elsewhere: bool = False) -> None:
+    def changed(self, game_id: str, *, elsewhere: bool = False,
+                revision: int | None = None) -> None:
         """The game changed: push it to everyone watching. ``elsewhere``: the change may be
-        another process's (a notification), which this process's copy may not have yet."""
+        another process's (a notification), which this process's copy may not have yet;
+        ``revision``: that change's, if known."""
         if not self.watching(game_id):
             return
         self.dirty.add(game_id)
         if elsewhere:
-            self.elsewhere.add(game_id)
+            known = self.elsewhere.get(game_id, -1)
+            self.elsewhere[game_id] = (None if known is None or revision is None
+                                       else max(known, revision))
+        if game_id not in self.making:
+            self._start(game_id)
+
+    def _start(self, game_id: str) -> None:
         task = self.pushers.get(game_id)
         if task is None or task.done():
             self.pushers[game_id] = asyncio.get_running_loop().create_task(self._push(game_id))
+
+    @contextlib.contextmanager
+    def making_change(self, game_id: str) -> Iterator[None]:
+        """Around a change made in this process whose maker calls :meth:`changed` once it is
+        made (and its views built): a push asked for meanwhile waits until the block ends,
+        and is then made (if the change failed, it still is: a notification may have come)."""
+        self.making[game_id] = self.making.get(game_id, 0) + 1
+        try:
+            yield
+        finally:
+            left = self.making.pop(game_id) - 1
+            if left:
+                self.making[game_id] = left
+            elif game_id in self.dirty and self.watching(game_id):
+                self._start(game_id)
 
     def known(self, game_id: str, revision: int) -> bool:
         """Whether this process has pushed ``revision`` of the game (or a newer one)."""
@@ -214,7 +243,12 @@ class Hub:
         while game_id in self.dirty:
             self.dirty.discard(game_id)
             elsewhere = game_id in self.elsewhere
-            self.elsewhere.discard(game_id)
+            if elsewhere:
+                # a change this process's copy has already (this process's own, or one it
+                # caught up with) needs no reading of the game
+                revision = self.elsewhere.pop(game_id)
+                live = self.service.live.get(game_id)
+                elsewhere = revision is None or live is None or live.revision < revision
             viewers = list(self.viewers.get(game_id, ()))
             if not viewers:
                 break

@@ -225,11 +225,17 @@ def install(app: FastAPI, host: Host) -> None:
         over to a worker thread between them (each hand over is CPU per move). The views of
         those ``watching`` are built here too (each once per position, as the push would), and
         serialised, so the push sends them from the event loop (push.Hub.build_cached) and
-        the mover's answer and push share one serialisation."""
-        live, seat = seat_in_thread(game_id, request)
+        the mover's answer and push share one serialisation. The seat is found once the move
+        holds the game's row, from the newest seats (``act_as``): no read of the game first."""
+        service()._cached(game_id)  # an unknown game's answer comes first
+        token = token_of(request)
+        account = None if token else account_of(request)
         if body_error is not None:
             raise body_error
-        service().act(game_id, seat, parse(models.Act, body))
+        live, seat = service().act_as(
+            game_id, lambda live: (live.seat_of_token(token) if token
+                                   else seat_of_account(live, account)),
+            parse(models.Act, body))
         reader = (seat, language_of(request))
         return texts_for(live, watching | {reader})[reader]
 
@@ -239,9 +245,10 @@ def install(app: FastAPI, host: Host) -> None:
             body, body_error = await json_body(request), None
         except ApiError as exc:
             body, body_error = None, exc
-        text = await run_in_threadpool(act_and_view, game_id, request, body, body_error,
-                                       host.hub.readers(game_id))
-        host.changed(game_id)
+        with host.hub.making_change(game_id):  # this route pushes the move itself
+            text = await run_in_threadpool(act_and_view, game_id, request, body, body_error,
+                                           host.hub.readers(game_id))
+            host.changed(game_id)
         return view_response(text)
 
     @app.post("/api/games/{game_id}/undo", openapi_extra=schema(models.Undo))

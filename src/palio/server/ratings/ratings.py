@@ -27,7 +27,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from openskill.models import PlackettLuce
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -36,7 +35,6 @@ from palio.server.play.timing import forfeited_seats
 from palio.server.ratings.tables import RatingChangeRow, RatingRow
 
 log = logging.getLogger("palio.server")
-MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6
 SCALE = 40.0  # displayed = BASE + SCALE * (mu - 3 sigma)
 # A rating is "provisional" while its uncertainty sigma is above this (it starts at 25/3, about
 # 8.33). Between two newcomers sigma falls by about 0.22 a game, so 7.0 is about six two-player
@@ -49,9 +47,19 @@ BOT_RATINGS = Path(__file__).parent / "bot_ratings.json"
 LEADERBOARD_PAGE = 500  # ratings read at a time while the leaderboard looks for enabled accounts
 
 
+@cache
+def model() -> Any:
+    """openskill's Plackett-Luce model with its defaults: mu 25, sigma 25/3, beta 25/6."""
+    # lazy, for start-up cost (issue 34): openskill is needed when a rating is first read or
+    # made, not to import the server (~0.003 CPU-s)
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
+
+
 def displayed(mu: float, sigma: float) -> int:
     """The rating people read (see the module's docstring)."""
-    return round(MODEL.rating(mu=mu, sigma=sigma).ordinal(3.0, SCALE, BASE))
+    return round(model().rating(mu=mu, sigma=sigma).ordinal(3.0, SCALE, BASE))
 
 
 def is_rated(row: Any) -> bool:
@@ -85,7 +93,7 @@ def _ensure_rows(session: Session, game: str, accounts: list[int], moment: datet
     # the module its engine has already loaded: importing both with the server would load
     # every PostgreSQL driver's module into a SQLite server's start (~0.05 CPU-s)
     insert = importlib.import_module(f"sqlalchemy.dialects.{session.get_bind().dialect.name}").insert
-    values = [{"account_id": a, "game": game, "mu": MODEL.mu, "sigma": MODEL.sigma, "games": 0,
+    values = [{"account_id": a, "game": game, "mu": model().mu, "sigma": model().sigma, "games": 0,
                "updated_at": moment} for a in accounts]
     session.execute(insert(RatingRow).values(values).on_conflict_do_nothing())
 
@@ -112,9 +120,9 @@ def rate_game(session: Session, row: Any, seat_rows: list[Any], ranks: list[int]
     held = {r.account_id: r for r in session.scalars(
         select(RatingRow).where(RatingRow.game == row.game, RatingRow.account_id.in_(accounts))
         .order_by(RatingRow.account_id).with_for_update())}
-    teams = [[MODEL.rating(mu=held[account].mu, sigma=held[account].sigma)]
+    teams = [[model().rating(mu=held[account].mu, sigma=held[account].sigma)]
              for _, account in players]
-    new = MODEL.rate(teams, ranks=places)
+    new = model().rate(teams, ranks=places)
     changes = {}
     for (_, account), [rating] in zip(players, new, strict=True):
         current = held[account]
@@ -207,7 +215,7 @@ def seat_ratings(session: Session, game_rows: list[Any], seat_rows: list[Any]
     for game_id, seat, account in wanted:
         rating = held.get((account, games[game_id].game))
         shown = (displayed(rating.mu, rating.sigma) if rating is not None
-                 else displayed(MODEL.mu, MODEL.sigma))
+                 else displayed(model().mu, model().sigma))
         out[game_id][seat] = {"rating": shown, "change": moved.get((game_id, account))}
     return out
 
@@ -223,8 +231,8 @@ def rate_results(results: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         bots = list(result["bots"])
         if len(set(bots)) != len(bots):
             continue
-        teams = [[held.get(bot) or MODEL.rating()] for bot in bots]
-        new = MODEL.rate(teams, ranks=list(result["ranks"]))
+        teams = [[held.get(bot) or model().rating()] for bot in bots]
+        new = model().rate(teams, ranks=list(result["ranks"]))
         for bot, [rating] in zip(bots, new, strict=True):
             held[bot] = rating
             played[bot] = played.get(bot, 0) + 1
