@@ -30,11 +30,30 @@ class Layout:
     """The blocks of one encoding, in order; built once per game (and player count)."""
 
     blocks: list[Block] = field(default_factory=list)
+    # names, starts and sizes of the blocks, for the Writer (built on first use, rebuilt
+    # when a block is added)
+    _tables: tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     def add(self, name: str, size: int, high: float, meaning: str, low: float = 0.0) -> None:
         if any(b.name == name for b in self.blocks):
             raise ValueError(f"block {name!r} is declared twice")
         self.blocks.append(Block(name, size, float(high), meaning, float(low)))
+        self._tables = None
+
+    def tables(self) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
+        """Per block in order, its name, where it starts and its size (what a Writer checks
+        against: built once per layout, not per encoding)."""
+        tables = self._tables
+        if tables is None or len(tables[0]) != len(self.blocks):
+            starts, start = [], 0
+            for b in self.blocks:
+                starts.append(start)
+                start += b.size
+            tables = (tuple(b.name for b in self.blocks), tuple(starts),
+                      tuple(b.size for b in self.blocks))
+            self._tables = tables
+        return tables
 
     @property
     def size(self) -> int:
@@ -94,31 +113,37 @@ class Encoded:
 class Writer:
     """Collects one encoding block by block, checking each against the layout.
 
-    ``put`` takes a block's values in full; ``hot``, ``hots`` and ``tally`` name only where
-    the ones (or counts) go, which is cheaper for wide, mostly empty blocks.
+    ``put`` takes a block's values in full; the others name only what is not zero, which is
+    cheaper for wide, mostly empty blocks (and an encoder runs at every leaf of a search):
+    ``value`` a one-float block, ``hot`` and ``hots`` where the ones go, ``bits`` a set of
+    ones, ``tally`` counts, ``sparse`` positions with their values. Every position is checked
+    against its block (or slot), so an encoder can never write outside it.
     """
 
-    __slots__ = ("_index", "_value", "_blocks", "_next", "_start")
+    __slots__ = ("_index", "_value", "_names", "_starts", "_sizes", "_count", "_next", "_size")
 
     def __init__(self, layout: Layout) -> None:
         self._index: list[int] = []
         self._value: list[float] = []
-        self._blocks = layout.blocks
+        self._names, self._starts, self._sizes = layout.tables()
+        self._count = len(self._names)
         self._next = 0
-        self._start = 0
+        self._size = self._starts[-1] + self._sizes[-1] if self._names else 0
 
     def _open(self, name: str, size: int | None = None) -> tuple[int, int]:
         """Where block ``name`` starts and its size; checks it is the next one in the layout."""
-        if self._next >= len(self._blocks):
+        k = self._next
+        if k >= self._count or self._names[k] != name or (size is not None and size != self._sizes[k]):
+            self._refuse(name, size)
+        self._next = k + 1
+        return self._starts[k], self._sizes[k]
+
+    def _refuse(self, name: str, size: int | None) -> None:
+        k = self._next
+        if k >= self._count:
             raise ValueError(f"encoder wrote {name!r} after the last block of the layout")
-        block = self._blocks[self._next]
-        if block.name != name or (size is not None and size != block.size):
-            raise ValueError(f"encoder wrote {name!r} ({size} values) where the layout "
-                             f"has {block.name!r} ({block.size})")
-        start = self._start
-        self._next += 1
-        self._start += block.size
-        return start, block.size
+        raise ValueError(f"encoder wrote {name!r} ({size} values) where the layout "
+                         f"has {self._names[k]!r} ({self._sizes[k]})")
 
     def put(self, name: str, values: Sequence[float], padded: bool = False) -> None:
         """The block's values, all of them; with ``padded``, only its first ones (slots filled
@@ -135,6 +160,16 @@ class Writer:
                 index.append(i)
                 value.append(float(v))
 
+    def value(self, name: str, v: float) -> None:
+        """A block of one float."""
+        k = self._next  # _open inlined: the most frequent block
+        if k >= self._count or self._names[k] != name or self._sizes[k] != 1:
+            self._refuse(name, 1)
+        self._next = k + 1
+        if v:
+            self._index.append(self._starts[k])
+            self._value.append(float(v))
+
     def hot(self, name: str, position: int | None) -> None:
         """A one-hot block: 1 at ``position`` (all zeros for ``None``)."""
         start, size = self._open(name)
@@ -147,12 +182,19 @@ class Writer:
         if len(positions) * width > size:
             raise ValueError(f"encoder wrote {len(positions)} slots of {width} into {name!r} ({size})")
         index, value = self._index, self._value  # _mark inlined: every search leaf runs this
-        for k, position in enumerate(positions):
+        for position in positions:
             if position is not None:
                 if not 0 <= position < width:
                     raise ValueError(f"encoder marked position {position} of a slot of {width}")
-                index.append(start + k * width + position)
+                index.append(start + position)
                 value.append(1.0)
+            start += width
+
+    def bits(self, name: str, positions: Iterable[int]) -> None:
+        """A 1 at each of ``positions`` (in any order; one listed twice is still a 1)."""
+        start, size = self._open(name)
+        for position in sorted(set(positions)):
+            self._mark(start, size, position, 1.0)
 
     def tally(self, name: str, positions: Iterable[int]) -> None:
         """How many times each position of the block occurs in ``positions``."""
@@ -163,6 +205,21 @@ class Writer:
         for position in sorted(seen):
             self._mark(start, size, position, float(seen[position]))
 
+    def sparse(self, name: str, entries: Iterable[tuple[int, float]]) -> None:
+        """(position, value) pairs of the block, positions strictly increasing; a zero value
+        is left out, as it would be from the full block."""
+        start, size = self._open(name)
+        index, value = self._index, self._value
+        last = -1
+        for position, v in entries:
+            if not last < position < size:
+                raise ValueError(f"encoder marked position {position} of a block of {size} "
+                                 f"(positions must increase: the one before was {last})")
+            last = position
+            if v:
+                index.append(start + position)
+                value.append(float(v))
+
     def _mark(self, start: int, size: int, position: int, value: float) -> None:
         if not 0 <= position < size:
             raise ValueError(f"encoder marked position {position} of a block of {size}")
@@ -170,9 +227,9 @@ class Writer:
         self._value.append(value)
 
     def done(self) -> Encoded:
-        if self._next != len(self._blocks):
-            raise ValueError(f"encoder stopped before block {self._blocks[self._next].name!r}")
-        return Encoded(self._start, self._index, self._value)
+        if self._next != self._count:
+            raise ValueError(f"encoder stopped before block {self._names[self._next]!r}")
+        return Encoded(self._size, self._index, self._value)
 
 
 def one_hot(index: int | None, size: int) -> list[float]:

@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from palio.core.encoding import Encoded, Layout, Writer, one_hot, tally
+from palio.core.encoding import Encoded, Layout, Writer
 from palio.games.tiletum.components import (
     ACTIONS,
     CONTRACT_TILE,
@@ -161,15 +161,17 @@ class Encoder:
                 "per die used this round: value, colour")
 
     # -- encoding -----------------------------------------------------------------------
+    # Every search leaf of the ``learned`` bot runs ``encode``, so it names only the nonzero
+    # entries (``Writer.hot``, ``sparse``...) instead of building each block in full.
     def encode(self, view: dict[str, Any], players: int) -> Encoded:
         """One seat's ``observe`` dict as floats in ``layout(players)`` order."""
         c, P = self.comp, players
         seat = view["seat"]
         me = 0 if seat is None else seat
         w = Writer(self.layout(P))
-        w.put("spectator", [float(seat is None)])
+        w.value("spectator", seat is None)
         w.hot("round", view["round"] - 1)
-        w.put("turn", [float(view["turn"])])
+        w.value("turn", view["turn"])
         w.hot("phase", ("play", "king_tile", "over").index(view["phase"]))
         w.hot("to_move", P if view["to_move"] is None else (view["to_move"] - me) % P)
         w.hots("order", [(s - me) % P for s in view["order"]], P)
@@ -177,18 +179,18 @@ class Encoder:
         w.hot("wheel.rotation", wheel["rotation"])
         w.hots("wheel.areas", [self.action_index[a] for a in wheel["areas"]], 6)
         w.hots("wheel.bonus", _slots(wheel["bonus"], 0), self.n_bonus)
-        w.put("wheel.dice", [float(n) for n in wheel["dice"]])
+        w.put("wheel.dice", wheel["dice"])
         w.hots("king_bonus", _slots([view["king_bonus"]], 0), self.n_bonus)
         w.hots("contracts", _slots(view["contracts"], c.n_bonus), self.n_contracts)
         w.hots("characters", _slots(view["characters"], c.n_contract_end), self.n_chars)
         decks = view["decks"]
-        w.put("decks", [float(decks["bonus"]), float(decks["contract"]), float(decks["character"])])
+        w.put("decks", (decks["bonus"], decks["contract"], decks["character"]))
         self._corruption(w, view["corruption"])
         self._map(w, view["map"], me, P)
         fairs = view["fairs"]
         w.hots("fairs.towns", [self.spot_index[t] for t in fairs["towns"]], c.n_towns)
         w.hots("fairs.tiles", fairs["tiles"], len(c.fair_tiles))
-        w.put("fairs.scored", [float(fairs["scored"])])
+        w.value("fairs.scored", fairs["scored"])
         players_view = view["players"]
         for k in range(P):
             self._player(w, f"p{k}.", players_view, (me + k) % P)
@@ -197,61 +199,62 @@ class Encoder:
 
     def _corruption(self, w: Writer, corruption: dict[str, Any]) -> None:
         w.hots("corruption.revealed", corruption["revealed"], 3)
-        w.put("corruption.hidden", [float(corruption["hidden"])])
+        w.value("corruption.hidden", corruption["hidden"])
 
     def _map(self, w: Writer, m: dict[str, Any], me: int, P: int) -> None:
         c = self.comp
         houses = m["houses"]
         w.hots("map.houses", [None if o == -1 else (o - me) % P for o in houses], P)
-        w.put("map.pillars", [v for seats in m["pillars"] for v in tally(((s - me) % P for s in seats), P)])
+        w.tally("map.pillars", [i * P + (s - me) % P for i, seats in enumerate(m["pillars"]) for s in seats])
         bonus = [-1] * len(self.bonus_towns)
         for town, tile in m["bonus"].items():
             bonus[self.bonus_town_index[town]] = tile
         w.hots("map.bonus", _slots(bonus, 0), self.n_bonus)
-        stacks: list[float] = []
-        for stack in m["cathedral_stacks"]:
-            stacks += [float(v) for v in stack] + [0.0] * (self.max_stack - len(stack))
-        w.put("map.cathedral_stacks", stacks)
-        costs: list[float] = []
-        for tile in m["cost_tiles"]:
-            cost = c.cost_tiles[tile]
-            costs += [0.0, 0.0, 1.0] if cost is None else [float(cost[0]), float(cost[1]), 0.0]
-        w.put("map.cost_tiles", costs)
+        height = self.max_stack
+        w.sparse("map.cathedral_stacks", [(i * height + j, v) for i, stack in enumerate(m["cathedral_stacks"])
+                                          for j, v in enumerate(stack)])
+        costs: list[tuple[int, float]] = []
+        for i, tile in enumerate(m["cost_tiles"]):
+            cost = c.cost_tiles[tile]  # stone, VP; or "unavailable"
+            costs += [(i * 3 + 2, 1)] if cost is None else [(i * 3, cost[0]), (i * 3 + 1, cost[1])]
+        w.sparse("map.cost_tiles", costs)
 
     def _player(self, w: Writer, p: str, players: list[dict[str, Any]], seat: int) -> None:
         c = self.comp
         me = players[seat]
-        w.put(p + "vp", [float(me["vp"])])
-        w.put(p + "resources", [float(me["resources"][r]) for r in RES_LETTERS])
-        w.put(p + "king_step", [float(me["king_step"])])
+        w.value(p + "vp", me["vp"])
+        resources = me["resources"]
+        w.put(p + "resources", [resources[r] for r in RES_LETTERS])
+        w.value(p + "king_step", me["king_step"])
         ahead = sum(1 for other in players if other is not me and other["king_step"] == me["king_step"]
                     and other["king_stamp"] < me["king_stamp"])
-        w.put(p + "king_ahead", [float(ahead)])
-        w.put(p + "supply", [float(me["houses_supply"]), float(me["pillars_supply"])])
+        w.value(p + "king_ahead", ahead)
+        w.put(p + "supply", (me["houses_supply"], me["pillars_supply"]))
         w.tally(p + "storehouse", me["storehouse"])
         w.hots(p + "rooms", _slots(me["rooms"], c.n_contract_end), self.n_chars)
         w.hots(p + "crests", [None if f == -1 else f for f in me["crests"]], len(c.crest_names))
         done = [self.contract_index[t] for t in me["contracts_done"]]
         w.hots(p + "contracts_done", done, len(self.contract_ids))
         w.tally(p + "cathedral_tiles", (v - 1 for v in me["cathedral_tiles"]))
-        w.put(p + "contributed", _bits(me["contributed"], len(c.cathedral_towns)))
-        w.put(p + "completed", _bits(me["completed"], len(c.rooms)))
+        w.bits(p + "contributed", _ones(me["contributed"], len(c.cathedral_towns)))
+        w.bits(p + "completed", _ones(me["completed"], len(c.rooms)))
         bonus_ap = me["bonus_ap"]
-        w.put(p + "bonus_ap", [float(bonus_ap.get(a, 0)) for a in ACTIONS])
+        w.put(p + "bonus_ap", [bonus_ap.get(a, 0) for a in ACTIONS])
         w.hot(p + "merchant", self.spot_index[me["merchant"]])
         w.hot(p + "architect", self.spot_index[me["architect"]])
-        dice: list[float] = []
-        for value, colour in me["dice"]:
-            dice += one_hot(value - 1, DIE_VALUES) + one_hot(colour, COLOURS)
-        w.put(p + "dice", dice, padded=True)
+        width = DIE_VALUES + COLOURS
+        w.sparse(p + "dice", [entry for k, (value, colour) in enumerate(me["dice"])
+                              for entry in ((k * width + value - 1, 1), (k * width + DIE_VALUES + colour, 1))])
 
     def _pending(self, w: Writer, frames: list[list[int]]) -> None:
-        w.put("pending_depth", [float(len(frames))])
-        out: list[float] = []
+        w.value("pending_depth", len(frames))
+        entries: list[tuple[int, float]] = []
+        start = 0
         for frame in reversed(frames[-PENDING_SLOTS:]):
-            params = [float(x) for x in frame[1:]]
-            out += one_hot(frame[0], FRAME_KINDS) + params + [0.0] * (FRAME_PARAMS - len(params))
-        w.put("pending", out, padded=True)
+            entries.append((start + frame[0], 1))
+            entries += enumerate(frame[1:1 + FRAME_PARAMS], start + FRAME_KINDS)
+            start += FRAME_KINDS + FRAME_PARAMS
+        w.sparse("pending", entries)
 
 
 def _slots(tiles: list[int], first: int) -> list[int | None]:
@@ -260,5 +263,6 @@ def _slots(tiles: list[int], first: int) -> list[int | None]:
     return [None if tile == -1 else tile - first for tile in tiles]
 
 
-def _bits(mask: int, size: int) -> list[float]:
-    return [float(mask >> i & 1) for i in range(size)]
+def _ones(mask: int, size: int) -> list[int]:
+    """The positions of the bits set in ``mask`` below ``size``."""
+    return [i for i in range(size) if mask >> i & 1]
