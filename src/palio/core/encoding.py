@@ -232,6 +232,14 @@ class Writer:
         return Encoded(self._size, self._index, self._value)
 
 
+def set_bits(mask: int, size: int) -> list[int]:
+    """The positions below ``size`` of the bits set in ``mask``, lowest first (quick for the
+    empty mask, the usual one)."""
+    if mask == 0:
+        return []
+    return [i for i in range(size) if mask >> i & 1]
+
+
 def one_hot(index: int | None, size: int) -> list[float]:
     """``size`` zeros with a 1 at ``index`` (all zeros for ``None``)."""
     out = [0.0] * size

@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from palio.core.encoding import Encoded, Layout, Writer
+from palio.core.encoding import Encoded, Layout, Writer, set_bits
 from palio.games.tiletum.components import (
     ACTIONS,
     CONTRACT_TILE,
@@ -236,8 +236,8 @@ class Encoder:
         done = [self.contract_index[t] for t in me["contracts_done"]]
         w.hots(p + "contracts_done", done, len(self.contract_ids))
         w.tally(p + "cathedral_tiles", (v - 1 for v in me["cathedral_tiles"]))
-        w.bits(p + "contributed", _ones(me["contributed"], len(c.cathedral_towns)))
-        w.bits(p + "completed", _ones(me["completed"], len(c.rooms)))
+        w.bits(p + "contributed", set_bits(me["contributed"], len(c.cathedral_towns)))
+        w.bits(p + "completed", set_bits(me["completed"], len(c.rooms)))
         bonus_ap = me["bonus_ap"]
         w.put(p + "bonus_ap", [bonus_ap.get(a, 0) for a in ACTIONS])
         w.hot(p + "merchant", self.spot_index[me["merchant"]])
@@ -262,7 +262,3 @@ def _slots(tiles: list[int], first: int) -> list[int | None]:
     ``None`` for an empty slot (-1)."""
     return [None if tile == -1 else tile - first for tile in tiles]
 
-
-def _ones(mask: int, size: int) -> list[int]:
-    """The positions of the bits set in ``mask`` below ``size``."""
-    return [i for i in range(size) if mask >> i & 1]
