@@ -160,6 +160,24 @@ class Writer:
                 index.append(i)
                 value.append(float(v))
 
+    def puts(self, names: tuple[str, ...], values: Sequence[float]) -> None:
+        """Several consecutive blocks in one go (``names``, in layout order), ``values`` all
+        of their values: one call for a run of small blocks such as a player's counts."""
+        k = self._next
+        end = k + len(names)
+        if not names or self._names[k:end] != names:
+            self._refuse(", ".join(names), None)
+        start = self._starts[k]
+        size = self._starts[end - 1] + self._sizes[end - 1] - start
+        if len(values) != size:
+            raise ValueError(f"encoder wrote {len(values)} values into {', '.join(names)} ({size})")
+        self._next = end
+        index, value = self._index, self._value
+        for i, v in enumerate(values, start):
+            if v:
+                index.append(i)
+                value.append(float(v))
+
     def value(self, name: str, v: float) -> None:
         """A block of one float."""
         k = self._next  # _open inlined: the most frequent block

@@ -65,6 +65,7 @@ class Encoder:
         self.city_blocks = [(f"c{i}.used", f"c{i}.slots", f"c{i}.marriage_tile", f"c{i}.mission_tile")
                             for i in range(5)]
         self._layouts: dict[int, Layout] = {}
+        self.count_blocks: dict[str, tuple[str, ...]] = {}  # per player prefix: florins..parked
 
     def _param_high(self) -> int:
         """Largest number a frame holds after its seat: a column (4), a helper slot index, an
@@ -121,6 +122,8 @@ class Encoder:
         lay.add(p + "brides", 1, len(c.son_vp), "sons married")
         lay.add(p + "threshold", 1, c.threshold_max, "dice-sum threshold")
         lay.add(p + "parked", 2, MEN_TOTAL, "men, women on the threshold space")
+        self.count_blocks[p] = tuple(p + name for name in
+                                     ("florins", "vp", "vp_by", "supply", "stock", "brides", "threshold", "parked"))
         lay.add(p + "initiative", len(c.init_vp), 1, "initiative slot, one-hot")
         lay.add(p + "initiative_below", 1, players - 1, "other discs on its slot above it")
         lay.add(p + "dice", 5 * 7, 1, "per column: die value one-hot, 0 = none")
@@ -192,14 +195,9 @@ class Encoder:
     def _player(self, w: Writer, p: str, players: list[dict[str, Any]], seat: int) -> None:
         c = self.comp
         me = players[seat]
-        w.value(p + "florins", me["florins"])
-        w.value(p + "vp", me["vp"])
-        w.put(p + "vp_by", me["vp_by"])
-        w.put(p + "supply", (me["men"], me["women"]))
-        w.put(p + "stock", (me["stock_men"], me["stock_women"]))
-        w.value(p + "brides", me["brides"])
-        w.value(p + "threshold", me["threshold"])
-        w.put(p + "parked", (me["parked_men"], me["parked_women"]))
+        w.puts(self.count_blocks[p], (me["florins"], me["vp"], *me["vp_by"], me["men"], me["women"],
+                                      me["stock_men"], me["stock_women"], me["brides"], me["threshold"],
+                                      me["parked_men"], me["parked_women"]))
         w.hot(p + "initiative", me["initiative"])
         above = sum(1 for other in players if other is not me and other["initiative"] == me["initiative"]
                     and other["initiative_stamp"] > me["initiative_stamp"])

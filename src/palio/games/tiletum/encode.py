@@ -86,6 +86,7 @@ class Encoder:
         self.max_cost = max(max(t) for t in comp.cost_tiles if t is not None)
         self.param_high = self._param_high()
         self._layouts: dict[int, Layout] = {}
+        self.count_blocks: dict[str, tuple[str, ...]] = {}  # per player prefix: vp..supply
 
     def _param_high(self) -> int:
         """Largest number a frame holds: AP is at most a die (6), every room's bonus AP and
@@ -145,6 +146,7 @@ class Encoder:
         lay.add(p + "king_step", 1, len(c.king_vp) - 1, "step on the King track")
         lay.add(p + "king_ahead", 1, players - 1, "others on the same step, ahead of it")
         lay.add(p + "supply", 2, max(c.n_houses, c.n_pillars), "houses, pillars in supply")
+        self.count_blocks[p] = tuple(p + name for name in ("vp", "resources", "king_step", "king_ahead", "supply"))
         lay.add(p + "storehouse", len(c.tiles), c.storehouse, "tiles in the storehouse")
         lay.add(p + "rooms", c.n_rooms * self.n_chars, 1, "per room: its character")
         lay.add(p + "crests", len(c.crest_food) * len(c.crest_names), 1, "per crest space: family")
@@ -222,14 +224,11 @@ class Encoder:
     def _player(self, w: Writer, p: str, players: list[dict[str, Any]], seat: int) -> None:
         c = self.comp
         me = players[seat]
-        w.value(p + "vp", me["vp"])
         resources = me["resources"]
-        w.put(p + "resources", [resources[r] for r in RES_LETTERS])
-        w.value(p + "king_step", me["king_step"])
         ahead = sum(1 for other in players if other is not me and other["king_step"] == me["king_step"]
                     and other["king_stamp"] < me["king_stamp"])
-        w.value(p + "king_ahead", ahead)
-        w.put(p + "supply", (me["houses_supply"], me["pillars_supply"]))
+        w.puts(self.count_blocks[p], (me["vp"], *(resources[r] for r in RES_LETTERS), me["king_step"], ahead,
+                                      me["houses_supply"], me["pillars_supply"]))
         w.tally(p + "storehouse", me["storehouse"])
         w.hots(p + "rooms", _slots(me["rooms"], c.n_contract_end), self.n_chars)
         w.hots(p + "crests", [None if f == -1 else f for f in me["crests"]], len(c.crest_names))

@@ -46,6 +46,8 @@ from palio.games.troyes.components import Components
 from palio.games.troyes.state import FRAME_NAMES, GROUP_KINDS, PHASES
 
 UNBOUNDED = math.inf
+PLAYER_COUNTS = ("money", "influence", "vp", "purse", "passed", "supply", "reserve", "events_won",
+                 "character_count")
 
 
 class Encoder:
@@ -59,6 +61,7 @@ class Encoder:
         self.queue = comp.max_queue
         self.n_chars = len(comp.characters)
         self._layouts: dict[int, Layout] = {}
+        self.count_blocks: dict[int, tuple[str, ...]] = {}  # per player k: money..character_count
 
     def layout(self, players: int) -> Layout:
         if players not in self._layouts:
@@ -99,6 +102,7 @@ class Encoder:
             lay.add(f"p{k}.reserve", 1, c.citizens_per_player, "citizens in the general supply")
             lay.add(f"p{k}.events_won", 1, len(c.events), "event cards taken")
             lay.add(f"p{k}.character_count", 1, self.n_chars, "character cards held")
+            self.count_blocks[k] = tuple(f"p{k}.{name}" for name in PLAYER_COUNTS)
             lay.add(f"p{k}.characters", self.n_chars, 1, "characters held, when visible")
         lay.add("pending.kind", len(FRAME_NAMES), 1, "kind of the top decision frame")
         lay.add("pending.action", len(GROUP_KINDS), 1, "action of a group being formed")
@@ -161,15 +165,8 @@ class Encoder:
         players = view["players"]
         for k in range(n):
             p = players[rel[k]]
-            w.value(f"p{k}.money", p["money"])
-            w.value(f"p{k}.influence", p["influence"])
-            w.value(f"p{k}.vp", p["vp"])
-            w.value(f"p{k}.purse", p["purse"])
-            w.value(f"p{k}.passed", p["passed"])
-            w.value(f"p{k}.supply", p["supply"])
-            w.value(f"p{k}.reserve", p["reserve"])
-            w.value(f"p{k}.events_won", len(p["events_won"]))
-            w.value(f"p{k}.character_count", p["character_count"])
+            w.puts(self.count_blocks[k], (p["money"], p["influence"], p["vp"], p["purse"], p["passed"], p["supply"],
+                                          p["reserve"], len(p["events_won"]), p["character_count"]))
             w.bits(f"p{k}.characters", p["characters"] or ())
         self._pending(w, view)
         return w.done()
