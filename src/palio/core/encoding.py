@@ -211,17 +211,34 @@ class Writer:
     def bits(self, name: str, positions: Iterable[int]) -> None:
         """A 1 at each of ``positions`` (in any order; one listed twice is still a 1)."""
         start, size = self._open(name)
-        for position in sorted(set(positions)):
-            self._mark(start, size, position, 1.0)
+        ordered = sorted(set(positions))
+        if ordered:
+            self._check(ordered, size)
+            self._index += [start + position for position in ordered]
+            self._value += [1.0] * len(ordered)
 
     def tally(self, name: str, positions: Iterable[int]) -> None:
         """How many times each position of the block occurs in ``positions``."""
         start, size = self._open(name)
-        seen: dict[int, int] = {}
-        for position in positions:
-            seen[position] = seen.get(position, 0) + 1
-        for position in sorted(seen):
-            self._mark(start, size, position, float(seen[position]))
+        ordered = sorted(positions)
+        if ordered:
+            self._check(ordered, size)
+            index, value = self._index, self._value
+            last = -1
+            for position in ordered:
+                if position == last:
+                    value[-1] += 1.0
+                else:
+                    index.append(start + position)
+                    value.append(1.0)
+                    last = position
+
+    @staticmethod
+    def _check(ordered: list[int], size: int) -> None:
+        """Sorted positions lie within a block of ``size``."""
+        for position in (ordered[0], ordered[-1]):
+            if not 0 <= position < size:
+                raise ValueError(f"encoder marked position {position} of a block of {size}")
 
     def sparse(self, name: str, entries: Iterable[tuple[int, float]]) -> None:
         """(position, value) pairs of the block, positions strictly increasing; a zero value

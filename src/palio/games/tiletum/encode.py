@@ -227,7 +227,7 @@ class Encoder:
         resources = me["resources"]
         ahead = sum(1 for other in players if other is not me and other["king_step"] == me["king_step"]
                     and other["king_stamp"] < me["king_stamp"])
-        w.puts(self.count_blocks[p], (me["vp"], *(resources[r] for r in RES_LETTERS), me["king_step"], ahead,
+        w.puts(self.count_blocks[p], (me["vp"], *[resources[r] for r in RES_LETTERS], me["king_step"], ahead,
                                       me["houses_supply"], me["pillars_supply"]))
         w.tally(p + "storehouse", me["storehouse"])
         w.hots(p + "rooms", _slots(me["rooms"], c.n_contract_end), self.n_chars)
@@ -242,8 +242,10 @@ class Encoder:
         w.hot(p + "merchant", self.spot_index[me["merchant"]])
         w.hot(p + "architect", self.spot_index[me["architect"]])
         width = DIE_VALUES + COLOURS
-        w.sparse(p + "dice", [entry for k, (value, colour) in enumerate(me["dice"])
-                              for entry in ((k * width + value - 1, 1), (k * width + DIE_VALUES + colour, 1))])
+        dice: list[tuple[int, float]] = []
+        for k, (value, colour) in enumerate(me["dice"]):  # value one-hot, then colour one-hot
+            dice += ((k * width + value - 1, 1), (k * width + DIE_VALUES + colour, 1))
+        w.sparse(p + "dice", dice)
 
     def _pending(self, w: Writer, frames: list[list[int]]) -> None:
         w.value("pending_depth", len(frames))
