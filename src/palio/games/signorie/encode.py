@@ -64,6 +64,10 @@ class Encoder:
         self.param_high = self._param_high()
         self.city_blocks = [(f"c{i}.used", f"c{i}.slots", f"c{i}.marriage_tile", f"c{i}.mission_tile")
                             for i in range(5)]
+        # an alliance tile's entries: its family, then its VP; none for an empty place (-1)
+        self.tile_entries = {-1: (), **{t: ((family, 1), (6, value)) for t, (family, value)
+                                        in enumerate(zip(comp.tile_family, comp.tile_value, strict=True))}}
+        self.slot_values: dict[int, list[list[tuple[int, float]]]] = {}  # per player count, per city
         self._layouts: dict[int, Layout] = {}
         self.count_blocks: dict[str, tuple[str, ...]] = {}  # per player prefix: florins..parked
 
@@ -85,6 +89,8 @@ class Encoder:
 
     def _build(self, players: int) -> Layout:
         c, P = self.comp, players
+        width = 1 + 4 * P  # per city slot: its value, then the occupant one-hot
+        self.slot_values[P] = [[(k * width, value) for k, value in enumerate(values)] for values in c.city_slots]
         lay = Layout()
         lay.add("spectator", 1, 1, "spectator view")
         lay.add("round", c.rounds, 1, "round, one-hot")
@@ -157,30 +163,22 @@ class Encoder:
         w.hots("rewards.bonus", rewards[:c.bonus_rounds], len(c.bonus_tiles))
         w.hots("rewards.vp", rewards[c.bonus_rounds:], len(c.vp_tiles))
         width = 1 + 4 * P  # per city slot: its value, then the occupant one-hot
+        tiles = self.tile_entries
         for i, city in enumerate(view["cities"]):
             used, slots, marriage, mission = self.city_blocks[i]
             w.value(used, city["used"])
-            entries: list[tuple[int, float]] = []
-            for k, (value, taken) in enumerate(zip(c.city_slots[i], city["slots"], strict=True)):
-                entries.append((k * width, value))
-                if taken is not None:
-                    entries.append((k * width + 1 + (taken["seat"] - me) % P * 4 + taken["kind"], 1))
-            w.sparse(slots, entries)
-            self._tile(w, marriage, city["marriage_tile"])
-            self._tile(w, mission, city["mission_tile"])
+            values = self.slot_values[P][i]  # the printed slot values, the same in every game
+            taken = [(k * width + 1 + (x["seat"] - me) % P * 4 + x["kind"], 1)
+                     for k, x in enumerate(city["slots"]) if x is not None]
+            w.sparse(slots, sorted(values + taken) if taken else values)
+            w.sparse(marriage, tiles[city["marriage_tile"]])
+            w.sparse(mission, tiles[city["mission_tile"]])
         w.value("alliance_stack", view["alliance_stack"])
         w.value("removed", view["removed"])
         players_view = view["players"]
         for k in range(P):
             self._player(w, f"p{k}.", players_view, (me + k) % P)
         return w.done()
-
-    def _tile(self, w: Writer, name: str, tile: int) -> None:
-        """An alliance tile: its family one-hot, then its VP; all zeros for none (-1)."""
-        if tile == -1:
-            w.sparse(name, ())
-        else:
-            w.sparse(name, ((self.comp.tile_family[tile], 1), (6, self.comp.tile_value[tile])))
 
     def _pending(self, w: Writer, frames: list[list[Any]]) -> None:
         w.value("pending_depth", len(frames))
