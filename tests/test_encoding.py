@@ -113,3 +113,27 @@ def test_set_bits_lists_the_bits_of_a_mask_below_its_size():
     assert set_bits(0, 5) == []
     assert set_bits(0b10110, 5) == [1, 2, 4]
     assert set_bits(0b100001, 5) == [0]  # bit 5 lies past the size
+
+
+def test_hots_count_ids_from_first_and_leave_empty_slots_out():
+    w = Writer(small_layout())
+    w.put("flags", [0.0] * 3)
+    w.hot("pick", None)
+    w.hots("slots", [-1, 12], 3, first=10, empty=-1)  # id 12 is position 2 of its slot
+    w.mask("counts", 0b1100101)  # bits 5 and 6 lie past the block
+    done = w.done()
+    assert done.index == [3 + 4 + 3 + 2, 13 + 0, 13 + 2]
+    assert done.value == [1.0] * 3
+
+
+@pytest.mark.parametrize("write", [
+    lambda w: w.hots("slots", [9, None], 3, first=10),   # below first
+    lambda w: w.hots("slots", [13], 3, first=10),        # past the slot
+    lambda w: w.hots("slots", [-1], 3),                  # -1 is empty only when said so
+])
+def test_hots_refuse_an_id_outside_the_slot(write):
+    w = Writer(small_layout())
+    w.put("flags", [0.0] * 3)
+    w.hot("pick", None)
+    with pytest.raises(ValueError, match="of a slot of 3"):
+        write(w)

@@ -194,19 +194,34 @@ class Writer:
         if position is not None:
             self._mark(start, size, position, 1.0)
 
-    def hots(self, name: str, positions: Sequence[int | None], width: int) -> None:
-        """One-hots of ``width`` side by side (see :func:`one_hots`)."""
+    def hots(self, name: str, positions: Sequence[int | None], width: int, first: int = 0,
+             empty: int | None = None) -> None:
+        """One-hots of ``width`` side by side (see :func:`one_hots`), slot ``k`` marking
+        ``positions[k]`` less ``first`` (ids counted from ``first``, as a deck's tiles are); a
+        ``None`` slot stays all zeros, and so does a slot holding ``empty`` (-1, say)."""
         start, size = self._open(name)
         if len(positions) * width > size:
             raise ValueError(f"encoder wrote {len(positions)} slots of {width} into {name!r} ({size})")
         index, value = self._index, self._value  # _mark inlined: every search leaf runs this
+        start -= first
+        last = first + width
         for position in positions:
-            if position is not None:
-                if not 0 <= position < width:
-                    raise ValueError(f"encoder marked position {position} of a slot of {width}")
+            if position is not None and (empty is None or position != empty):
+                if not first <= position < last:
+                    raise ValueError(f"encoder marked position {position - first} of a slot of {width}")
                 index.append(start + position)
                 value.append(1.0)
             start += width
+
+    def mask(self, name: str, mask: int) -> None:
+        """A 1 at each bit set in ``mask`` (bit ``i`` at position ``i``; bits past the block's
+        end are left out)."""
+        start, size = self._open(name)
+        if mask:
+            for i in range(size):
+                if mask >> i & 1:
+                    self._index.append(start + i)
+                    self._value.append(1.0)
 
     def bits(self, name: str, positions: Iterable[int]) -> None:
         """A 1 at each of ``positions`` (in any order; one listed twice is still a 1)."""

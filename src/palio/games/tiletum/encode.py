@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from palio.core.encoding import Encoded, Layout, Writer, set_bits
+from palio.core.encoding import Encoded, Layout, Writer
 from palio.games.tiletum.components import (
     ACTIONS,
     CONTRACT_TILE,
@@ -180,11 +180,11 @@ class Encoder:
         wheel = view["wheel"]
         w.hot("wheel.rotation", wheel["rotation"])
         w.hots("wheel.areas", [self.action_index[a] for a in wheel["areas"]], 6)
-        w.hots("wheel.bonus", _slots(wheel["bonus"], 0), self.n_bonus)
+        w.hots("wheel.bonus", wheel["bonus"], self.n_bonus, empty=-1)
         w.put("wheel.dice", wheel["dice"])
-        w.hots("king_bonus", _slots([view["king_bonus"]], 0), self.n_bonus)
-        w.hots("contracts", _slots(view["contracts"], c.n_bonus), self.n_contracts)
-        w.hots("characters", _slots(view["characters"], c.n_contract_end), self.n_chars)
+        w.hots("king_bonus", [view["king_bonus"]], self.n_bonus, empty=-1)
+        w.hots("contracts", view["contracts"], self.n_contracts, first=c.n_bonus, empty=-1)
+        w.hots("characters", view["characters"], self.n_chars, first=c.n_contract_end, empty=-1)
         decks = view["decks"]
         w.put("decks", (decks["bonus"], decks["contract"], decks["character"]))
         self._corruption(w, view["corruption"])
@@ -211,7 +211,7 @@ class Encoder:
         bonus = [-1] * len(self.bonus_towns)
         for town, tile in m["bonus"].items():
             bonus[self.bonus_town_index[town]] = tile
-        w.hots("map.bonus", _slots(bonus, 0), self.n_bonus)
+        w.hots("map.bonus", bonus, self.n_bonus, empty=-1)
         height = self.max_stack
         w.sparse("map.cathedral_stacks", [(i * height + j, v) for i, stack in enumerate(m["cathedral_stacks"])
                                           for j, v in enumerate(stack)])
@@ -230,15 +230,14 @@ class Encoder:
         w.puts(self.count_blocks[p], (me["vp"], *[resources[r] for r in RES_LETTERS], me["king_step"], ahead,
                                       me["houses_supply"], me["pillars_supply"]))
         w.tally(p + "storehouse", me["storehouse"])
-        w.hots(p + "rooms", _slots(me["rooms"], c.n_contract_end), self.n_chars)
-        w.hots(p + "crests", [None if f == -1 else f for f in me["crests"]], len(c.crest_names))
+        w.hots(p + "rooms", me["rooms"], self.n_chars, first=c.n_contract_end, empty=-1)
+        w.hots(p + "crests", me["crests"], len(c.crest_names), empty=-1)
         done = [self.contract_index[t] for t in me["contracts_done"]]
         w.hots(p + "contracts_done", done, len(self.contract_ids))
         w.tally(p + "cathedral_tiles", (v - 1 for v in me["cathedral_tiles"]))
-        w.bits(p + "contributed", set_bits(me["contributed"], len(c.cathedral_towns)))
-        w.bits(p + "completed", set_bits(me["completed"], len(c.rooms)))
-        bonus_ap = me["bonus_ap"]
-        w.put(p + "bonus_ap", [bonus_ap.get(a, 0) for a in ACTIONS])
+        w.mask(p + "contributed", me["contributed"])
+        w.mask(p + "completed", me["completed"])
+        w.sparse(p + "bonus_ap", sorted((self.action_index[a], n) for a, n in me["bonus_ap"].items()))
         w.hot(p + "merchant", self.spot_index[me["merchant"]])
         w.hot(p + "architect", self.spot_index[me["architect"]])
         width = DIE_VALUES + COLOURS
@@ -257,9 +256,4 @@ class Encoder:
             start += FRAME_KINDS + FRAME_PARAMS
         w.sparse("pending", entries)
 
-
-def _slots(tiles: list[int], first: int) -> list[int | None]:
-    """Per slot, its tile's position in its deck's range (ids counted from ``first``);
-    ``None`` for an empty slot (-1)."""
-    return [None if tile == -1 else tile - first for tile in tiles]
 
