@@ -206,7 +206,7 @@ class Encoder:
     def _map(self, w: Writer, m: dict[str, Any], me: int, P: int) -> None:
         c = self.comp
         houses = m["houses"]
-        w.hots("map.houses", [None if o == -1 else (o - me) % P for o in houses], P)
+        w.sparse("map.houses", [(i * P + (o - me) % P, 1) for i, o in enumerate(houses) if o != -1])
         w.tally("map.pillars", [i * P + (s - me) % P for i, seats in enumerate(m["pillars"]) for s in seats])
         bonus = [-1] * len(self.bonus_towns)
         for town, tile in m["bonus"].items():
@@ -237,7 +237,8 @@ class Encoder:
         w.tally(p + "cathedral_tiles", (v - 1 for v in me["cathedral_tiles"]))
         w.mask(p + "contributed", me["contributed"])
         w.mask(p + "completed", me["completed"])
-        w.sparse(p + "bonus_ap", sorted((self.action_index[a], n) for a, n in me["bonus_ap"].items()))
+        bonus_ap = me["bonus_ap"]  # the actions with bonus AP only
+        w.sparse(p + "bonus_ap", sorted([(self.action_index[a], n) for a, n in bonus_ap.items()]) if bonus_ap else ())
         w.hot(p + "merchant", self.spot_index[me["merchant"]])
         w.hot(p + "architect", self.spot_index[me["architect"]])
         width = DIE_VALUES + COLOURS
