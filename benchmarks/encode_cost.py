@@ -68,7 +68,7 @@ def search_iterations(name: str, players: int, model: str, moves: int, budget: f
               f"at {budget} s CPU ({len(counts)} decisions)")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=GAMES)
     parser.add_argument("--positions", type=int, default=400)
@@ -76,7 +76,7 @@ def main() -> None:
     parser.add_argument("--search", metavar="MODEL", help="learned's and mcts's iterations a move")
     parser.add_argument("--players", "-p", type=int, default=None)
     parser.add_argument("--moves", type=int, default=20)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.search:
         for name in args.games:
             players = args.players or registry.get(name).info.min_players
