@@ -30,11 +30,30 @@ class Layout:
     """The blocks of one encoding, in order; built once per game (and player count)."""
 
     blocks: list[Block] = field(default_factory=list)
+    # names, starts and sizes of the blocks, for the Writer (built on first use, rebuilt
+    # when a block is added)
+    _tables: tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     def add(self, name: str, size: int, high: float, meaning: str, low: float = 0.0) -> None:
         if any(b.name == name for b in self.blocks):
             raise ValueError(f"block {name!r} is declared twice")
         self.blocks.append(Block(name, size, float(high), meaning, float(low)))
+        self._tables = None
+
+    def tables(self) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
+        """Per block in order, its name, where it starts and its size (what a Writer checks
+        against: built once per layout, not per encoding)."""
+        tables = self._tables
+        if tables is None or len(tables[0]) != len(self.blocks):
+            starts, start = [], 0
+            for b in self.blocks:
+                starts.append(start)
+                start += b.size
+            tables = (tuple(b.name for b in self.blocks), tuple(starts),
+                      tuple(b.size for b in self.blocks))
+            self._tables = tables
+        return tables
 
     @property
     def size(self) -> int:
@@ -94,31 +113,37 @@ class Encoded:
 class Writer:
     """Collects one encoding block by block, checking each against the layout.
 
-    ``put`` takes a block's values in full; ``hot``, ``hots`` and ``tally`` name only where
-    the ones (or counts) go, which is cheaper for wide, mostly empty blocks.
+    ``put`` takes a block's values in full; the others name only what is not zero, which is
+    cheaper for wide, mostly empty blocks (and an encoder runs at every leaf of a search):
+    ``value`` a one-float block, ``hot`` and ``hots`` where the ones go, ``bits`` a set of
+    ones, ``tally`` counts, ``sparse`` positions with their values. Every position is checked
+    against its block (or slot), so an encoder can never write outside it.
     """
 
-    __slots__ = ("_index", "_value", "_blocks", "_next", "_start")
+    __slots__ = ("_index", "_value", "_names", "_starts", "_sizes", "_count", "_next", "_size")
 
     def __init__(self, layout: Layout) -> None:
         self._index: list[int] = []
         self._value: list[float] = []
-        self._blocks = layout.blocks
+        self._names, self._starts, self._sizes = layout.tables()
+        self._count = len(self._names)
         self._next = 0
-        self._start = 0
+        self._size = self._starts[-1] + self._sizes[-1] if self._names else 0
 
     def _open(self, name: str, size: int | None = None) -> tuple[int, int]:
         """Where block ``name`` starts and its size; checks it is the next one in the layout."""
-        if self._next >= len(self._blocks):
+        k = self._next
+        if k >= self._count or self._names[k] != name or (size is not None and size != self._sizes[k]):
+            self._refuse(name, size)
+        self._next = k + 1
+        return self._starts[k], self._sizes[k]
+
+    def _refuse(self, name: str, size: int | None) -> None:
+        k = self._next
+        if k >= self._count:
             raise ValueError(f"encoder wrote {name!r} after the last block of the layout")
-        block = self._blocks[self._next]
-        if block.name != name or (size is not None and size != block.size):
-            raise ValueError(f"encoder wrote {name!r} ({size} values) where the layout "
-                             f"has {block.name!r} ({block.size})")
-        start = self._start
-        self._next += 1
-        self._start += block.size
-        return start, block.size
+        raise ValueError(f"encoder wrote {name!r} ({size} values) where the layout "
+                         f"has {self._names[k]!r} ({self._sizes[k]})")
 
     def put(self, name: str, values: Sequence[float], padded: bool = False) -> None:
         """The block's values, all of them; with ``padded``, only its first ones (slots filled
@@ -135,33 +160,115 @@ class Writer:
                 index.append(i)
                 value.append(float(v))
 
+    def puts(self, names: tuple[str, ...], values: Sequence[float]) -> None:
+        """Several consecutive blocks in one go (``names``, in layout order), ``values`` all
+        of their values: one call for a run of small blocks such as a player's counts."""
+        k = self._next
+        end = k + len(names)
+        if not names or self._names[k:end] != names:
+            self._refuse(", ".join(names), None)
+        start = self._starts[k]
+        size = self._starts[end - 1] + self._sizes[end - 1] - start
+        if len(values) != size:
+            raise ValueError(f"encoder wrote {len(values)} values into {', '.join(names)} ({size})")
+        self._next = end
+        index, value = self._index, self._value
+        for i, v in enumerate(values, start):
+            if v:
+                index.append(i)
+                value.append(float(v))
+
+    def value(self, name: str, v: float) -> None:
+        """A block of one float."""
+        k = self._next  # _open inlined: the most frequent block
+        if k >= self._count or self._names[k] != name or self._sizes[k] != 1:
+            self._refuse(name, 1)
+        self._next = k + 1
+        if v:
+            self._index.append(self._starts[k])
+            self._value.append(float(v))
+
     def hot(self, name: str, position: int | None) -> None:
         """A one-hot block: 1 at ``position`` (all zeros for ``None``)."""
         start, size = self._open(name)
         if position is not None:
             self._mark(start, size, position, 1.0)
 
-    def hots(self, name: str, positions: Sequence[int | None], width: int) -> None:
-        """One-hots of ``width`` side by side (see :func:`one_hots`)."""
+    def hots(self, name: str, positions: Sequence[int | None], width: int, first: int = 0,
+             empty: int | None = None) -> None:
+        """One-hots of ``width`` side by side (see :func:`one_hots`), slot ``k`` marking
+        ``positions[k]`` less ``first`` (ids counted from ``first``, as a deck's tiles are); a
+        ``None`` slot stays all zeros, and so does a slot holding ``empty`` (-1, say)."""
         start, size = self._open(name)
         if len(positions) * width > size:
             raise ValueError(f"encoder wrote {len(positions)} slots of {width} into {name!r} ({size})")
         index, value = self._index, self._value  # _mark inlined: every search leaf runs this
-        for k, position in enumerate(positions):
-            if position is not None:
-                if not 0 <= position < width:
-                    raise ValueError(f"encoder marked position {position} of a slot of {width}")
-                index.append(start + k * width + position)
+        start -= first
+        last = first + width
+        for position in positions:
+            if position is not None and (empty is None or position != empty):
+                if not first <= position < last:
+                    raise ValueError(f"encoder marked position {position - first} of a slot of {width}")
+                index.append(start + position)
                 value.append(1.0)
+            start += width
+
+    def mask(self, name: str, mask: int) -> None:
+        """A 1 at each bit set in ``mask`` (bit ``i`` at position ``i``; bits past the block's
+        end are left out)."""
+        start, size = self._open(name)
+        if mask:
+            for i in range(size):
+                if mask >> i & 1:
+                    self._index.append(start + i)
+                    self._value.append(1.0)
+
+    def bits(self, name: str, positions: Iterable[int]) -> None:
+        """A 1 at each of ``positions`` (in any order; one listed twice is still a 1)."""
+        start, size = self._open(name)
+        ordered = sorted(set(positions))
+        if ordered:
+            self._check(ordered, size)
+            self._index += [start + position for position in ordered]
+            self._value += [1.0] * len(ordered)
 
     def tally(self, name: str, positions: Iterable[int]) -> None:
         """How many times each position of the block occurs in ``positions``."""
         start, size = self._open(name)
-        seen: dict[int, int] = {}
-        for position in positions:
-            seen[position] = seen.get(position, 0) + 1
-        for position in sorted(seen):
-            self._mark(start, size, position, float(seen[position]))
+        ordered = sorted(positions)
+        if ordered:
+            self._check(ordered, size)
+            index, value = self._index, self._value
+            last = -1
+            for position in ordered:
+                if position == last:
+                    value[-1] += 1.0
+                else:
+                    index.append(start + position)
+                    value.append(1.0)
+                    last = position
+
+    @staticmethod
+    def _check(ordered: list[int], size: int) -> None:
+        """Sorted positions lie within a block of ``size``."""
+        for position in (ordered[0], ordered[-1]):
+            if not 0 <= position < size:
+                raise ValueError(f"encoder marked position {position} of a block of {size}")
+
+    def sparse(self, name: str, entries: Iterable[tuple[int, float]]) -> None:
+        """(position, value) pairs of the block, positions strictly increasing; a zero value
+        is left out, as it would be from the full block."""
+        start, size = self._open(name)
+        index, value = self._index, self._value
+        last = -1
+        for position, v in entries:
+            if not last < position < size:
+                raise ValueError(f"encoder marked position {position} of a block of {size} "
+                                 f"(positions must increase: the one before was {last})")
+            last = position
+            if v:
+                index.append(start + position)
+                value.append(float(v))
 
     def _mark(self, start: int, size: int, position: int, value: float) -> None:
         if not 0 <= position < size:
@@ -170,9 +277,17 @@ class Writer:
         self._value.append(value)
 
     def done(self) -> Encoded:
-        if self._next != len(self._blocks):
-            raise ValueError(f"encoder stopped before block {self._blocks[self._next].name!r}")
-        return Encoded(self._start, self._index, self._value)
+        if self._next != self._count:
+            raise ValueError(f"encoder stopped before block {self._names[self._next]!r}")
+        return Encoded(self._size, self._index, self._value)
+
+
+def set_bits(mask: int, size: int) -> list[int]:
+    """The positions below ``size`` of the bits set in ``mask``, lowest first (quick for the
+    empty mask, the usual one)."""
+    if mask == 0:
+        return []
+    return [i for i in range(size) if mask >> i & 1]
 
 
 def one_hot(index: int | None, size: int) -> list[float]:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from palio.core.encoding import Encoded, Layout, Writer, one_hot, one_hots
+from palio.core.encoding import Encoded, Layout, Writer
 from palio.games.signorie.components import E_ADVANCE, Components
 from palio.games.signorie.state import FRAME_NAMES, PHASES
 
@@ -62,7 +62,14 @@ class Encoder:
         self.frame_index = {name: i for i, name in enumerate(FRAME_NAMES)}
         self.max_value = max(comp.tile_value)
         self.param_high = self._param_high()
+        self.city_blocks = [(f"c{i}.used", f"c{i}.slots", f"c{i}.marriage_tile", f"c{i}.mission_tile")
+                            for i in range(5)]
+        # an alliance tile's entries: its family, then its VP; none for an empty place (-1)
+        self.tile_entries = {-1: (), **{t: ((family, 1), (6, value)) for t, (family, value)
+                                        in enumerate(zip(comp.tile_family, comp.tile_value, strict=True))}}
+        self.slot_values: dict[int, list[list[tuple[int, float]]]] = {}  # per player count, per city
         self._layouts: dict[int, Layout] = {}
+        self.count_blocks: dict[str, tuple[str, ...]] = {}  # per player prefix: florins..parked
 
     def _param_high(self) -> int:
         """Largest number a frame holds after its seat: a column (4), a helper slot index, an
@@ -82,6 +89,8 @@ class Encoder:
 
     def _build(self, players: int) -> Layout:
         c, P = self.comp, players
+        width = 1 + 4 * P  # per city slot: its value, then the occupant one-hot
+        self.slot_values[P] = [[(k * width, value) for k, value in enumerate(values)] for values in c.city_slots]
         lay = Layout()
         lay.add("spectator", 1, 1, "spectator view")
         lay.add("round", c.rounds, 1, "round, one-hot")
@@ -119,6 +128,8 @@ class Encoder:
         lay.add(p + "brides", 1, len(c.son_vp), "sons married")
         lay.add(p + "threshold", 1, c.threshold_max, "dice-sum threshold")
         lay.add(p + "parked", 2, MEN_TOTAL, "men, women on the threshold space")
+        self.count_blocks[p] = tuple(p + name for name in
+                                     ("florins", "vp", "vp_by", "supply", "stock", "brides", "threshold", "parked"))
         lay.add(p + "initiative", len(c.init_vp), 1, "initiative slot, one-hot")
         lay.add(p + "initiative_below", 1, players - 1, "other discs on its slot above it")
         lay.add(p + "dice", 5 * 7, 1, "per column: die value one-hot, 0 = none")
@@ -129,107 +140,82 @@ class Encoder:
         lay.add(p + "rows", 4 * 8, UNBOUNDED, "per plan row: face-up per family, their VP, face-down")
 
     # -- encoding -----------------------------------------------------------------------
+    # Every search leaf of the ``learned`` bot runs ``encode``, so it names only the nonzero
+    # entries (``Writer.hot``, ``sparse``...) instead of building each block in full.
     def encode(self, view: dict[str, Any], players: int) -> Encoded:
         """One seat's ``observe`` dict as floats in ``layout(players)`` order."""
         c, P = self.comp, players
         seat = view["seat"]
         me = 0 if seat is None else seat
-
-        def rel(x: int | None) -> int | None:
-            return None if x is None else (x - me) % P
-
         w = Writer(self.layout(P))
-        w.put("spectator", [float(seat is None)])
-        w.put("round", one_hot(view["round"] - 1, c.rounds))
-        w.put("phase", one_hot(PHASES.index(view["phase"]), 3))
-        w.put("to_move", one_hot(P if view["to_move"] is None else rel(view["to_move"]), P + 1))
-        w.put("order", one_hots([rel(x) for x in view["order"]], P, P))
-        turn = view["turn_player"]
-        w.put("turn_player", one_hot(P if turn is None else rel(turn), P + 1))
-        queue = [0.0] * P
-        for x in view["reward_queue"]:
-            queue[rel(x)] = 1.0
-        w.put("reward_queue", queue)
+        w.value("spectator", seat is None)
+        w.hot("round", view["round"] - 1)
+        w.hot("phase", PHASES.index(view["phase"]))
+        to_move, turn = view["to_move"], view["turn_player"]
+        w.hot("to_move", P if to_move is None else (to_move - me) % P)
+        w.hots("order", [(x - me) % P for x in view["order"]], P)
+        w.hot("turn_player", P if turn is None else (turn - me) % P)
+        w.bits("reward_queue", [(x - me) % P for x in view["reward_queue"]])
         self._pending(w, view["pending"])
-        w.put("pool", [float(n) for area in view["pool"] for n in area])
-        n_assign = len(c.assignments)
-        w.put("assignments", one_hots([t for pair in view["assignments"] for t in pair], n_assign, 10))
+        w.put("pool", [n for area in view["pool"] for n in area])
+        w.hots("assignments", [t for pair in view["assignments"] for t in pair], len(c.assignments))
         rewards = view["rewards"]
-        w.put("rewards.bonus", one_hots(rewards[:c.bonus_rounds], len(c.bonus_tiles), c.bonus_rounds))
-        w.put("rewards.vp", one_hots(rewards[c.bonus_rounds:], len(c.vp_tiles), c.rounds - c.bonus_rounds))
-        S = c.max_city_slots
+        w.hots("rewards.bonus", rewards[:c.bonus_rounds], len(c.bonus_tiles))
+        w.hots("rewards.vp", rewards[c.bonus_rounds:], len(c.vp_tiles))
+        width = 1 + 4 * P  # per city slot: its value, then the occupant one-hot
+        tiles = self.tile_entries
         for i, city in enumerate(view["cities"]):
-            w.put(f"c{i}.used", [float(city["used"])])
-            slots: list[float] = []
-            for k in range(S):
-                block = [0.0] * (1 + 4 * P)
-                if k < len(city["slots"]):
-                    block[0] = float(c.city_slots[i][k])
-                    taken = city["slots"][k]
-                    if taken is not None:
-                        block[1 + rel(taken["seat"]) * 4 + taken["kind"]] = 1.0
-                slots += block
-            w.put(f"c{i}.slots", slots)
-            w.put(f"c{i}.marriage_tile", self._tile(city["marriage_tile"]))
-            w.put(f"c{i}.mission_tile", self._tile(city["mission_tile"]))
-        w.put("alliance_stack", [float(view["alliance_stack"])])
-        w.put("removed", [float(view["removed"])])
+            used, slots, marriage, mission = self.city_blocks[i]
+            w.value(used, city["used"])
+            values = self.slot_values[P][i]  # the printed slot values, the same in every game
+            taken = [(k * width + 1 + (x["seat"] - me) % P * 4 + x["kind"], 1)
+                     for k, x in enumerate(city["slots"]) if x is not None]
+            w.sparse(slots, sorted(values + taken) if taken else values)
+            w.sparse(marriage, tiles[city["marriage_tile"]])
+            w.sparse(mission, tiles[city["mission_tile"]])
+        w.value("alliance_stack", view["alliance_stack"])
+        w.value("removed", view["removed"])
         players_view = view["players"]
         for k in range(P):
             self._player(w, f"p{k}.", players_view, (me + k) % P)
         return w.done()
 
-    def _tile(self, tile: int) -> list[float]:
-        if tile == -1:
-            return [0.0] * TILE_WIDTH
-        return one_hot(self.comp.tile_family[tile], 6) + [float(self.comp.tile_value[tile])]
-
     def _pending(self, w: Writer, frames: list[list[Any]]) -> None:
-        w.put("pending_depth", [float(len(frames))])
-        width = FRAME_KINDS + FRAME_PARAMS
-        out: list[float] = []
+        w.value("pending_depth", len(frames))
+        entries: list[tuple[int, float]] = []
+        start = 0
         for frame in reversed(frames[-PENDING_SLOTS:]):
-            params = [float(x) for x in frame[2:2 + FRAME_PARAMS]]
-            out += one_hot(self.frame_index[frame[0]], FRAME_KINDS) + params + [0.0] * (FRAME_PARAMS - len(params))
-        out += [0.0] * (PENDING_SLOTS * width - len(out))
-        w.put("pending", out)
+            entries.append((start + self.frame_index[frame[0]], 1))
+            entries += enumerate(frame[2:2 + FRAME_PARAMS], start + FRAME_KINDS)
+            start += FRAME_KINDS + FRAME_PARAMS
+        w.sparse("pending", entries)
 
     def _player(self, w: Writer, p: str, players: list[dict[str, Any]], seat: int) -> None:
         c = self.comp
         me = players[seat]
-        w.put(p + "florins", [float(me["florins"])])
-        w.put(p + "vp", [float(me["vp"])])
-        w.put(p + "vp_by", [float(x) for x in me["vp_by"]])
-        w.put(p + "supply", [float(me["men"]), float(me["women"])])
-        w.put(p + "stock", [float(me["stock_men"]), float(me["stock_women"])])
-        w.put(p + "brides", [float(me["brides"])])
-        w.put(p + "threshold", [float(me["threshold"])])
-        w.put(p + "parked", [float(me["parked_men"]), float(me["parked_women"])])
-        w.put(p + "initiative", one_hot(me["initiative"], len(c.init_vp)))
+        w.puts(self.count_blocks[p], (me["florins"], me["vp"], *me["vp_by"], me["men"], me["women"],
+                                      me["stock_men"], me["stock_women"], me["brides"], me["threshold"],
+                                      me["parked_men"], me["parked_women"]))
+        w.hot(p + "initiative", me["initiative"])
         above = sum(1 for other in players if other is not me and other["initiative"] == me["initiative"]
                     and other["initiative_stamp"] > me["initiative_stamp"])
-        w.put(p + "initiative_below", [float(above)])
-        w.put(p + "dice", one_hots(me["dice"], 7, 5))
-        w.put(p + "dice_sum", [float(me["dice_sum"])])
-        w.put(p + "passed", [float(me["passed"])])
-        helpers: list[float] = []
-        for col in range(5):
-            bits = [0.0] * c.helper_slots
-            for i in me["helpers"][col]:
-                bits[i] = 1.0
-            helpers += bits
-        w.put(p + "helpers", helpers)
-        tracks: list[float] = []
-        for t in range(3):
-            row = [float(n) for n in me["tracks"][t]]
-            tracks += row + [0.0] * (c.max_track_len - len(row))
-        w.put(p + "tracks", tracks)
-        rows: list[float] = []
-        for r in me["rows"]:
-            fams = [0.0] * 6
-            vp = 0.0
-            for t in r["up"]:
-                fams[c.tile_family[t]] += 1.0
-                vp += c.tile_value[t]
-            rows += fams + [vp, float(r["down"])]
-        w.put(p + "rows", rows)
+        w.value(p + "initiative_below", above)
+        w.hots(p + "dice", me["dice"], 7)
+        w.value(p + "dice_sum", me["dice_sum"])
+        w.value(p + "passed", me["passed"])
+        slots = c.helper_slots
+        w.sparse(p + "helpers", [(col * slots + i, 1) for col, taken in enumerate(me["helpers"]) for i in taken])
+        L = c.max_track_len
+        w.sparse(p + "tracks", [(t * L + i, n) for t, track in enumerate(me["tracks"]) for i, n in enumerate(track) if n])
+        entries: list[tuple[int, float]] = []
+        for r, row in enumerate(me["rows"]):
+            if row["up"]:  # face-up tiles per family, then their VP
+                families = [0] * 6
+                vp = 0.0
+                for t in row["up"]:
+                    families[c.tile_family[t]] += 1
+                    vp += c.tile_value[t]
+                entries += ((r * 8 + f, n) for f, n in enumerate(families) if n)
+                entries.append((r * 8 + 6, vp))
+            entries.append((r * 8 + 7, row["down"]))
+        w.sparse(p + "rows", entries)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from palio.core.encoding import set_bits
 from palio.games.signorie.state import FRAME_NAMES, PHASES
 
 if TYPE_CHECKING:
@@ -34,8 +35,7 @@ def _player(s: SignorieState, p: int) -> dict[str, Any]:
         "dice": s.dice[p * 5:p * 5 + 5],
         "dice_sum": s.dice_sum(p),
         "passed": bool(s.passed[p]),
-        "helpers": [[i for i in range(len(c.helpers[col])) if s.helpers[p * 5 + col] >> i & 1]
-                    for col in range(5)],
+        "helpers": [set_bits(s.helpers[p * 5 + col], len(c.helpers[col])) for col in range(5)],
         "tracks": [s.tracks[(p * 3 + t) * L:(p * 3 + t) * L + c.track_len[t]] for t in range(3)],
         "rows": [{"up": list(s.rows_up[p * 4 + r]), "down": len(s.rows_down[p * 4 + r])}
                  for r in range(4)],

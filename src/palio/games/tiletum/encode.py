@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from palio.core.encoding import Encoded, Layout, Writer, one_hot, tally
+from palio.core.encoding import Encoded, Layout, Writer
 from palio.games.tiletum.components import (
     ACTIONS,
     CONTRACT_TILE,
@@ -86,6 +86,7 @@ class Encoder:
         self.max_cost = max(max(t) for t in comp.cost_tiles if t is not None)
         self.param_high = self._param_high()
         self._layouts: dict[int, Layout] = {}
+        self.count_blocks: dict[str, tuple[str, ...]] = {}  # per player prefix: vp..supply
 
     def _param_high(self) -> int:
         """Largest number a frame holds: AP is at most a die (6), every room's bonus AP and
@@ -145,6 +146,7 @@ class Encoder:
         lay.add(p + "king_step", 1, len(c.king_vp) - 1, "step on the King track")
         lay.add(p + "king_ahead", 1, players - 1, "others on the same step, ahead of it")
         lay.add(p + "supply", 2, max(c.n_houses, c.n_pillars), "houses, pillars in supply")
+        self.count_blocks[p] = tuple(p + name for name in ("vp", "resources", "king_step", "king_ahead", "supply"))
         lay.add(p + "storehouse", len(c.tiles), c.storehouse, "tiles in the storehouse")
         lay.add(p + "rooms", c.n_rooms * self.n_chars, 1, "per room: its character")
         lay.add(p + "crests", len(c.crest_food) * len(c.crest_names), 1, "per crest space: family")
@@ -161,34 +163,36 @@ class Encoder:
                 "per die used this round: value, colour")
 
     # -- encoding -----------------------------------------------------------------------
+    # Every search leaf of the ``learned`` bot runs ``encode``, so it names only the nonzero
+    # entries (``Writer.hot``, ``sparse``...) instead of building each block in full.
     def encode(self, view: dict[str, Any], players: int) -> Encoded:
         """One seat's ``observe`` dict as floats in ``layout(players)`` order."""
         c, P = self.comp, players
         seat = view["seat"]
         me = 0 if seat is None else seat
         w = Writer(self.layout(P))
-        w.put("spectator", [float(seat is None)])
+        w.value("spectator", seat is None)
         w.hot("round", view["round"] - 1)
-        w.put("turn", [float(view["turn"])])
+        w.value("turn", view["turn"])
         w.hot("phase", ("play", "king_tile", "over").index(view["phase"]))
         w.hot("to_move", P if view["to_move"] is None else (view["to_move"] - me) % P)
         w.hots("order", [(s - me) % P for s in view["order"]], P)
         wheel = view["wheel"]
         w.hot("wheel.rotation", wheel["rotation"])
         w.hots("wheel.areas", [self.action_index[a] for a in wheel["areas"]], 6)
-        w.hots("wheel.bonus", _slots(wheel["bonus"], 0), self.n_bonus)
-        w.put("wheel.dice", [float(n) for n in wheel["dice"]])
-        w.hots("king_bonus", _slots([view["king_bonus"]], 0), self.n_bonus)
-        w.hots("contracts", _slots(view["contracts"], c.n_bonus), self.n_contracts)
-        w.hots("characters", _slots(view["characters"], c.n_contract_end), self.n_chars)
+        w.hots("wheel.bonus", wheel["bonus"], self.n_bonus, empty=-1)
+        w.put("wheel.dice", wheel["dice"])
+        w.hots("king_bonus", [view["king_bonus"]], self.n_bonus, empty=-1)
+        w.hots("contracts", view["contracts"], self.n_contracts, first=c.n_bonus, empty=-1)
+        w.hots("characters", view["characters"], self.n_chars, first=c.n_contract_end, empty=-1)
         decks = view["decks"]
-        w.put("decks", [float(decks["bonus"]), float(decks["contract"]), float(decks["character"])])
+        w.put("decks", (decks["bonus"], decks["contract"], decks["character"]))
         self._corruption(w, view["corruption"])
         self._map(w, view["map"], me, P)
         fairs = view["fairs"]
         w.hots("fairs.towns", [self.spot_index[t] for t in fairs["towns"]], c.n_towns)
         w.hots("fairs.tiles", fairs["tiles"], len(c.fair_tiles))
-        w.put("fairs.scored", [float(fairs["scored"])])
+        w.value("fairs.scored", fairs["scored"])
         players_view = view["players"]
         for k in range(P):
             self._player(w, f"p{k}.", players_view, (me + k) % P)
@@ -197,68 +201,60 @@ class Encoder:
 
     def _corruption(self, w: Writer, corruption: dict[str, Any]) -> None:
         w.hots("corruption.revealed", corruption["revealed"], 3)
-        w.put("corruption.hidden", [float(corruption["hidden"])])
+        w.value("corruption.hidden", corruption["hidden"])
 
     def _map(self, w: Writer, m: dict[str, Any], me: int, P: int) -> None:
         c = self.comp
         houses = m["houses"]
-        w.hots("map.houses", [None if o == -1 else (o - me) % P for o in houses], P)
-        w.put("map.pillars", [v for seats in m["pillars"] for v in tally(((s - me) % P for s in seats), P)])
+        w.sparse("map.houses", [(i * P + (o - me) % P, 1) for i, o in enumerate(houses) if o != -1])
+        w.tally("map.pillars", [i * P + (s - me) % P for i, seats in enumerate(m["pillars"]) for s in seats])
         bonus = [-1] * len(self.bonus_towns)
         for town, tile in m["bonus"].items():
             bonus[self.bonus_town_index[town]] = tile
-        w.hots("map.bonus", _slots(bonus, 0), self.n_bonus)
-        stacks: list[float] = []
-        for stack in m["cathedral_stacks"]:
-            stacks += [float(v) for v in stack] + [0.0] * (self.max_stack - len(stack))
-        w.put("map.cathedral_stacks", stacks)
-        costs: list[float] = []
-        for tile in m["cost_tiles"]:
-            cost = c.cost_tiles[tile]
-            costs += [0.0, 0.0, 1.0] if cost is None else [float(cost[0]), float(cost[1]), 0.0]
-        w.put("map.cost_tiles", costs)
+        w.hots("map.bonus", bonus, self.n_bonus, empty=-1)
+        height = self.max_stack
+        w.sparse("map.cathedral_stacks", [(i * height + j, v) for i, stack in enumerate(m["cathedral_stacks"])
+                                          for j, v in enumerate(stack)])
+        costs: list[tuple[int, float]] = []
+        for i, tile in enumerate(m["cost_tiles"]):
+            cost = c.cost_tiles[tile]  # stone, VP; or "unavailable"
+            costs += [(i * 3 + 2, 1)] if cost is None else [(i * 3, cost[0]), (i * 3 + 1, cost[1])]
+        w.sparse("map.cost_tiles", costs)
 
     def _player(self, w: Writer, p: str, players: list[dict[str, Any]], seat: int) -> None:
         c = self.comp
         me = players[seat]
-        w.put(p + "vp", [float(me["vp"])])
-        w.put(p + "resources", [float(me["resources"][r]) for r in RES_LETTERS])
-        w.put(p + "king_step", [float(me["king_step"])])
+        resources = me["resources"]
         ahead = sum(1 for other in players if other is not me and other["king_step"] == me["king_step"]
                     and other["king_stamp"] < me["king_stamp"])
-        w.put(p + "king_ahead", [float(ahead)])
-        w.put(p + "supply", [float(me["houses_supply"]), float(me["pillars_supply"])])
+        w.puts(self.count_blocks[p], (me["vp"], *[resources[r] for r in RES_LETTERS], me["king_step"], ahead,
+                                      me["houses_supply"], me["pillars_supply"]))
         w.tally(p + "storehouse", me["storehouse"])
-        w.hots(p + "rooms", _slots(me["rooms"], c.n_contract_end), self.n_chars)
-        w.hots(p + "crests", [None if f == -1 else f for f in me["crests"]], len(c.crest_names))
+        w.hots(p + "rooms", me["rooms"], self.n_chars, first=c.n_contract_end, empty=-1)
+        w.hots(p + "crests", me["crests"], len(c.crest_names), empty=-1)
         done = [self.contract_index[t] for t in me["contracts_done"]]
         w.hots(p + "contracts_done", done, len(self.contract_ids))
         w.tally(p + "cathedral_tiles", (v - 1 for v in me["cathedral_tiles"]))
-        w.put(p + "contributed", _bits(me["contributed"], len(c.cathedral_towns)))
-        w.put(p + "completed", _bits(me["completed"], len(c.rooms)))
-        bonus_ap = me["bonus_ap"]
-        w.put(p + "bonus_ap", [float(bonus_ap.get(a, 0)) for a in ACTIONS])
+        w.mask(p + "contributed", me["contributed"])
+        w.mask(p + "completed", me["completed"])
+        bonus_ap = me["bonus_ap"]  # the actions with bonus AP only
+        w.sparse(p + "bonus_ap", sorted([(self.action_index[a], n) for a, n in bonus_ap.items()]) if bonus_ap else ())
         w.hot(p + "merchant", self.spot_index[me["merchant"]])
         w.hot(p + "architect", self.spot_index[me["architect"]])
-        dice: list[float] = []
-        for value, colour in me["dice"]:
-            dice += one_hot(value - 1, DIE_VALUES) + one_hot(colour, COLOURS)
-        w.put(p + "dice", dice, padded=True)
+        width = DIE_VALUES + COLOURS
+        dice: list[tuple[int, float]] = []
+        for k, (value, colour) in enumerate(me["dice"]):  # value one-hot, then colour one-hot
+            dice += ((k * width + value - 1, 1), (k * width + DIE_VALUES + colour, 1))
+        w.sparse(p + "dice", dice)
 
     def _pending(self, w: Writer, frames: list[list[int]]) -> None:
-        w.put("pending_depth", [float(len(frames))])
-        out: list[float] = []
+        w.value("pending_depth", len(frames))
+        entries: list[tuple[int, float]] = []
+        start = 0
         for frame in reversed(frames[-PENDING_SLOTS:]):
-            params = [float(x) for x in frame[1:]]
-            out += one_hot(frame[0], FRAME_KINDS) + params + [0.0] * (FRAME_PARAMS - len(params))
-        w.put("pending", out, padded=True)
+            entries.append((start + frame[0], 1))
+            entries += enumerate(frame[1:1 + FRAME_PARAMS], start + FRAME_KINDS)
+            start += FRAME_KINDS + FRAME_PARAMS
+        w.sparse("pending", entries)
 
 
-def _slots(tiles: list[int], first: int) -> list[int | None]:
-    """Per slot, its tile's position in its deck's range (ids counted from ``first``);
-    ``None`` for an empty slot (-1)."""
-    return [None if tile == -1 else tile - first for tile in tiles]
-
-
-def _bits(mask: int, size: int) -> list[float]:
-    return [float(mask >> i & 1) for i in range(size)]

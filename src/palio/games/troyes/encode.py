@@ -41,11 +41,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from palio.core.encoding import Encoded, Layout, Writer, one_hot
+from palio.core.encoding import Encoded, Layout, Writer
 from palio.games.troyes.components import Components
 from palio.games.troyes.state import FRAME_NAMES, GROUP_KINDS, PHASES
 
 UNBOUNDED = math.inf
+PLAYER_COUNTS = ("money", "influence", "vp", "purse", "passed", "supply", "reserve", "events_won",
+                 "character_count")
 
 
 class Encoder:
@@ -59,6 +61,7 @@ class Encoder:
         self.queue = comp.max_queue
         self.n_chars = len(comp.characters)
         self._layouts: dict[int, Layout] = {}
+        self.count_blocks: dict[int, tuple[str, ...]] = {}  # per player k: money..character_count
 
     def layout(self, players: int) -> Layout:
         if players not in self._layouts:
@@ -99,6 +102,7 @@ class Encoder:
             lay.add(f"p{k}.reserve", 1, c.citizens_per_player, "citizens in the general supply")
             lay.add(f"p{k}.events_won", 1, len(c.events), "event cards taken")
             lay.add(f"p{k}.character_count", 1, self.n_chars, "character cards held")
+            self.count_blocks[k] = tuple(f"p{k}.{name}" for name in PLAYER_COUNTS)
             lay.add(f"p{k}.characters", self.n_chars, 1, "characters held, when visible")
         lay.add("pending.kind", len(FRAME_NAMES), 1, "kind of the top decision frame")
         lay.add("pending.action", len(GROUP_KINDS), 1, "action of a group being formed")
@@ -108,128 +112,72 @@ class Encoder:
         lay.add("pending.numbers", 6, UNBOUNDED, "target, left, used, cubes, Archer rolls, value")
         return lay
 
+    # Every search leaf of the ``learned`` bot runs ``encode``, so it names only the nonzero
+    # entries (``Writer.hot``, ``sparse``...) instead of building each block in full.
     def encode(self, view: dict[str, Any], n: int) -> Encoded:
         c = self.comp
         o = n + 1
         seat = view["seat"]
         me = 0 if seat is None else seat
         rel = [(me + k) % n for k in range(n)]  # relative place -> seat
-
-        def who(owner: int | None) -> int | None:
-            """Owner one-hot index: relative seat, or n for neutral; None for empty."""
-            if owner is None or owner < 0:
-                return None
-            return n if owner >= 4 else (owner - me) % n
+        # owner (0-3 a seat, 4 neutral) -> one-hot index: relative seat, or n for neutral;
+        # who.get(owner) is None for an empty place (None or negative)
+        who = {x: n if x >= 4 else (x - me) % n for x in range(5)}
 
         w = Writer(self.layout(n))
-        w.put("spectator", [1.0 if seat is None else 0.0])
-        w.put("round", one_hot(min(view["round"], self.rounds) - 1, self.rounds))
-        w.put("phase", one_hot(PHASES.index(view["phase"]), 4))
-        w.put("start", one_hot(who(view["start"]), n))
-        w.put("turn", one_hot(who(view["turn"]), n))
-        w.put("to_move", one_hot(n if view["to_move"] is None else who(view["to_move"]), o))
-        w.put("fighter", one_hot(n if view["fighter"] is None else who(view["fighter"]), o))
-        spaces = [0.0] * (c.n_spaces * o)
-        for i, owner in enumerate(view["spaces"]):
-            k = who(owner)
-            if k is not None:
-                spaces[i * o + k] = 1.0
-        w.put("spaces", spaces)
-        lying = [0.0] * (3 * o)
-        for b, owners in enumerate(view["lying"]):
-            for owner in owners:
-                lying[b * o + who(owner)] = 1.0
-        w.put("lying", lying)
-        w.put("neutral_reserve", [float(view["neutral_reserve"])])
-        cards = [0.0] * (9 * self.n_cards)
-        for k, card in enumerate(view["cards"]):
-            if card is not None:
-                cards[k * self.n_cards + card] = 1.0
-        w.put("cards", cards)
+        w.value("spectator", seat is None)
+        w.hot("round", min(view["round"], self.rounds) - 1)
+        w.hot("phase", PHASES.index(view["phase"]))
+        w.hot("start", who.get(view["start"]))
+        w.hot("turn", who.get(view["turn"]))
+        w.hot("to_move", n if view["to_move"] is None else who[view["to_move"]])
+        w.hot("fighter", n if view["fighter"] is None else who[view["fighter"]])
+        w.hots("spaces", [who.get(x) for x in view["spaces"]], o)
+        w.bits("lying", [b * o + who[x] for b, owners in enumerate(view["lying"]) for x in owners])
+        w.value("neutral_reserve", view["neutral_reserve"])
+        w.hots("cards", view["cards"], self.n_cards)
         width = c.max_trade_spaces
-        trade = [0.0] * (9 * width * n)
-        for k, owners in enumerate(view["tradesmen"]):
-            for i, owner in enumerate(owners):
-                if owner >= 0:
-                    trade[(k * width + i) * n + who(owner)] = 1.0
-        w.put("tradesmen", trade)
-        art = [0.0] * (9 * n)
-        for k, owners in enumerate(view["illustration"]):
-            for owner in owners:
-                art[k * n + who(owner)] = 1.0
-        w.put("illustration", art)
-        cubes = [0.0] * (9 * n)
-        for k, per in enumerate(view["cubes"]):
-            for p, count in enumerate(per):
-                cubes[k * n + who(p)] = float(count)
-        w.put("card_cubes", cubes)
-        cath = [0.0] * (len(view["cathedral"]) * o)
-        for i, owner in enumerate(view["cathedral"]):
-            k = who(owner)
-            if k is not None:
-                cath[i * o + k] = 1.0
-        w.put("cathedral", cath)
+        w.sparse("tradesmen", [((k * width + i) * n + who[x], 1) for k, owners in enumerate(view["tradesmen"])
+                               for i, x in enumerate(owners) if x >= 0])
+        w.bits("illustration", [k * n + who[x] for k, owners in enumerate(view["illustration"]) for x in owners])
+        w.sparse("card_cubes", sorted((k * n + who[p], count) for k, per in enumerate(view["cubes"])
+                                      for p, count in enumerate(per) if count))
+        w.hots("cathedral", [who.get(x) for x in view["cathedral"]], o)
         per = self.n_events + 2 * o
-        events = [0.0] * (self.queue * per)
+        events: list[tuple[int, float]] = []
         for i, ev in enumerate(view["events"][:self.queue]):
             base = i * per
-            events[base + ev["card"]] = 1.0
-            for owner in ev["cubes"]:
-                events[base + self.n_events + who(owner)] += 1.0
-            if ev["cubes"]:
-                events[base + self.n_events + o + who(ev["cubes"][0])] = 1.0
-        w.put("events", events)
+            events.append((base + ev["card"], 1))
+            cubes = ev["cubes"]
+            if cubes:
+                counts = [0] * o
+                for x in cubes:
+                    counts[who[x]] += 1
+                events += ((base + self.n_events + k, count) for k, count in enumerate(counts))
+                events.append((base + self.n_events + o + who[cubes[0]], 1))
+        w.sparse("events", events)
         decks = view["decks"]
-        w.put("decks", [float(decks["red"]), float(decks["white"]), float(decks["yellow"])])
-        dice: list[float] = []
+        w.put("decks", (decks["red"], decks["white"], decks["yellow"]))
+        dice = view["dice"]
+        w.sparse("dice", [(k * 18 + face, count) for k, d in enumerate((*rel, 4))
+                          for face, count in enumerate(dice[d]) if count])
+        w.tally("black", [v - 1 for v in view["black"]])
+        players = view["players"]
         for k in range(n):
-            dice += [float(x) for x in view["dice"][rel[k]]]
-        dice += [float(x) for x in view["dice"][4]]
-        w.put("dice", dice)
-        black = [0.0] * 6
-        for v in view["black"]:
-            black[v - 1] += 1.0
-        w.put("black", black)
-        for k in range(n):
-            p = view["players"][rel[k]]
-            w.put(f"p{k}.money", [float(p["money"])])
-            w.put(f"p{k}.influence", [float(p["influence"])])
-            w.put(f"p{k}.vp", [float(p["vp"])])
-            w.put(f"p{k}.purse", [float(p["purse"])])
-            w.put(f"p{k}.passed", [1.0 if p["passed"] else 0.0])
-            w.put(f"p{k}.supply", [float(p["supply"])])
-            w.put(f"p{k}.reserve", [float(p["reserve"])])
-            w.put(f"p{k}.events_won", [float(len(p["events_won"]))])
-            w.put(f"p{k}.character_count", [float(p["character_count"])])
-            chars = [0.0] * self.n_chars
-            for ch in p["characters"] or ():
-                chars[ch] = 1.0
-            w.put(f"p{k}.characters", chars)
+            p = players[rel[k]]
+            w.puts(self.count_blocks[k], (p["money"], p["influence"], p["vp"], p["purse"], p["passed"], p["supply"],
+                                          p["reserve"], len(p["events_won"]), p["character_count"]))
+            w.bits(f"p{k}.characters", p["characters"] or ())
         self._pending(w, view)
         return w.done()
 
     def _pending(self, w: Writer, view: dict[str, Any]) -> None:
-        frame = view["pending"][-1] if view["pending"] else None
-        kind = FRAME_NAMES.index(frame["kind"]) if frame else None
-        w.put("pending.kind", one_hot(kind, len(FRAME_NAMES)))
-        action = GROUP_KINDS.index(frame["action"]) if frame and "action" in frame else None
-        w.put("pending.action", one_hot(action, len(GROUP_KINDS)))
-        mod = None
-        if frame and "mod" in frame:
-            mod = 0 if frame["mod"] == -1 else 1 if frame["mod"] == -2 else 2 + frame["mod"]
-        w.put("pending.mod", one_hot(mod, 11))
-        faces = [0.0] * 18
-        for f in (frame or {}).get("faces", []) + (frame or {}).get("flipped", []):
-            faces[f] += 1.0
-        for d in (frame or {}).get("dice", []):
-            faces[d % 18] += 1.0
-        w.put("pending.faces", faces)
-        extras = [0.0] * 6
-        for v in (frame or {}).get("extras", []):
-            extras[v - 1] += 1.0
-        w.put("pending.extras", extras)
-        f = frame or {}
-        numbers = [float(f.get("target", f.get("slot", f.get("a", 0)))), float(f.get("left", 0)),
-                   float(f.get("used", 0)), float(f.get("cubes", 0)), float(f.get("archer", 0)),
-                   float(f.get("b", 0))]
-        w.put("pending.numbers", numbers)
+        f = view["pending"][-1] if view["pending"] else {}
+        w.hot("pending.kind", FRAME_NAMES.index(f["kind"]) if f else None)
+        w.hot("pending.action", GROUP_KINDS.index(f["action"]) if "action" in f else None)
+        mod = f.get("mod")
+        w.hot("pending.mod", None if mod is None else 0 if mod == -1 else 1 if mod == -2 else 2 + mod)
+        w.tally("pending.faces", [*f.get("faces", ()), *f.get("flipped", ()), *(d % 18 for d in f.get("dice", ()))])
+        w.tally("pending.extras", [v - 1 for v in f.get("extras", ())])
+        w.put("pending.numbers", (f.get("target", f.get("slot", f.get("a", 0))), f.get("left", 0),
+                                  f.get("used", 0), f.get("cubes", 0), f.get("archer", 0), f.get("b", 0)))

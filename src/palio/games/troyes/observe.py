@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from palio.core.encoding import set_bits
 from palio.games.troyes.state import FRAME_NAMES, GROUP_KINDS, PHASES
 
 if TYPE_CHECKING:
@@ -57,11 +58,11 @@ def observe(s: TroyesState, seat: int | None) -> dict[str, Any]:
         "game": "troyes", "seat": seat, "players": players, "round": s.round, "rounds": s.rounds,
         "phase": PHASES[s.phase], "start": s.start, "turn": s.turn, "to_move": s.to_move,
         "pending": [_frame(s, f) for f in s.stack[-3:]],
-        "spaces": s.spaces[:], "lying": [[o for o in range(5) if (m >> o) & 1] for m in s.lying],
+        "spaces": s.spaces[:], "lying": [set_bits(m, 5) for m in s.lying],
         "neutral_reserve": s.neutral_reserve,
         "cards": [s.slot_card[k] if k % 3 < s.revealed else None for k in range(9)],
         "tradesmen": [s.trade[k * width:(k + 1) * width] for k in range(9)],
-        "illustration": [[o for o in range(4) if (s.extra[k] >> o) & 1] for k in range(9)],
+        "illustration": [set_bits(s.extra[k], 4) for k in range(9)],
         "cubes": [s.cubes[k * 4:k * 4 + s.players] for k in range(9)],
         "cathedral": s.cathedral[:],
         "events": [{"card": card, "cubes": list(s.ev_cubes[i])} for i, card in enumerate(s.queue)],
