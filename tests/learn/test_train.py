@@ -134,6 +134,30 @@ def test_search_free_jobs_share_games_and_do_not_depend_on_how_they_are_cut():
     assert alone[0].seeds == jobs[0].seeds[:1]
 
 
+def test_a_run_can_start_from_another_runs_network(tmp_path):
+    """Expert iteration: a search run starts from a search-free run's network (--init)."""
+    first = T.Trainer(tiny(method="dmc", games=2, steps=5), tmp_path / "dmc")
+    first.run()
+    model_file = tmp_path / "dmc" / T.MODEL_FILE
+    started = T.Trainer(tiny(method="search", init=str(model_file)), tmp_path / "search")
+    for mine, theirs in zip(started.net.linears(), first.net.linears(), strict=True):
+        # the exported model is float16: the same weights to its precision
+        assert torch.allclose(mine.weight, theirs.weight, atol=1e-2)
+    fresh = T.Trainer(tiny(method="search"), tmp_path / "fresh")
+    assert not torch.allclose(fresh.net.policy.weight, started.net.policy.weight)
+    started.run()
+    assert started.model().card["started_from"] == str(model_file)
+    assert f"--init {model_file}" in started.settings.command()
+    assert "--init" not in fresh.settings.command()
+    # a model of another shape, game or count, or no file at all: refused, nothing written
+    for bad, message in ((tiny(hidden=[8], init=str(model_file)), r"hidden layers \[16\]"),
+                         (tiny(init=str(tmp_path / "none.npz")), "no such model file"),
+                         (tiny(game="troyes", init=str(model_file)), "plays san-gimignano")):
+        with pytest.raises(OptionError, match=message):
+            T.Trainer(bad, tmp_path / "bad")
+    assert not (tmp_path / "bad").exists()
+
+
 def test_the_card_names_the_command_that_repeats_the_run():
     settings = tiny(options={"nobles": True}, lr=0.003)
     command = settings.command()

@@ -83,6 +83,10 @@ def train_command(
     explore_moves: int = typer.Option(30, "--explore-moves",
                                       help="opening decisions chosen in proportion to visits"),
     seed: int = typer.Option(0, "--seed", "-s", help="run seed; every other seed derives from it"),
+    init: Path = typer.Option(
+        None, "--init",
+        help="a model file to start the network from (e.g. a dmc run's, for a search run); "
+             "read by a new run only"),
     run: Path = typer.Option(None, "--run", help="run folder (default runs/<game>-<players>p)"),
     export: Path = typer.Option(None, "--export", help="also copy the final model file here"),
     keep_every: int = typer.Option(
@@ -126,7 +130,8 @@ def train_command(
             game=game, players=players, options=parse_options(option), seed=seed,
             generations=generations, games=games, iterations=iterations, hidden=widths,
             steps=steps, batch=batch, lr=lr, weight_decay=weight_decay, buffer=buffer, mix_generations=mix_generations,
-            explore_moves=explore_moves, method=method, epsilon=epsilon)
+            explore_moves=explore_moves, method=method, epsilon=epsilon,
+            init="" if init is None else str(init))
         folder = run or Path("runs") / f"{game}-{players}p"
         trainer = trainer_module.Trainer(settings, folder, workers, backend, address, device,
                                          keep_every)

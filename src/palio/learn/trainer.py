@@ -81,6 +81,9 @@ class TrainSettings:
     search_value: float = 0.5
     method: str = "dmc"  # or "search" (see the module docstring)
     epsilon: float = 0.05  # dmc: share of self-play decisions played at random
+    # a model file whose network the run starts from (expert iteration: a search run from a
+    # search-free run's network); "" for a fresh network. Only a new run reads it.
+    init: str = ""
 
     def mix(self, generation: int) -> float:
         """Weight of the heuristic in leaf values during self-play of ``generation`` (1-based);
@@ -95,7 +98,8 @@ class TrainSettings:
         for name, value in self.options.items():
             parts += ["--option", f"{name}={value}"]
         for f in fields(self):
-            if f.name in ("game", "players", "options", "noise", "c", "search_value"):
+            if f.name in ("game", "players", "options", "noise", "c", "search_value") or (
+                    f.name == "init" and not self.init):
                 continue  # the first three are above; the last three have no flag
             value = getattr(self, f.name)
             text = ",".join(map(str, value)) if isinstance(value, list) else f"{value:g}" \
@@ -268,7 +272,7 @@ class Trainer:
         self.meta = {k: v for k, v in self.fresh.meta.items() if k != "card"}
         self.net = Net(self.meta["inputs"], settings.hidden, self.meta["actions"],
                        settings.players).to(self.device)
-        self.net.load_model(self.fresh)
+        self.net.load_model(self._first_network(game) if settings.init else self.fresh)
         self.optimiser = torch.optim.AdamW(self.net.parameters(), lr=settings.lr,
                                            weight_decay=settings.weight_decay)
         self.generation = 0
@@ -280,6 +284,19 @@ class Trainer:
         self.positions_seen = 0
         if (self.folder / CHECKPOINT).exists():
             self._resume()
+
+    def _first_network(self, game: Any) -> Model:
+        """The ``init`` model, checked to fit this game, player count and network shape."""
+        path = Path(self.settings.init)
+        if not path.is_file():
+            raise OptionError(f"--init {path}: no such model file")
+        first = Model.load(path)
+        first.check_fits(game, self.settings.players)
+        widths = [w.shape[1] for w, _ in first.hidden]
+        if widths != list(self.settings.hidden):
+            raise OptionError(f"--init {path} has hidden layers {widths}, this run "
+                              f"{list(self.settings.hidden)}: give --hidden {','.join(map(str, widths))}")
+        return first
 
     # -- checkpoints ---------------------------------------------------------------------
     def _resume(self) -> None:
@@ -334,6 +351,7 @@ class Trainer:
             "self_play_games": self.games_played, "positions": self.positions_seen,
             "iterations_per_decision": 0 if s.method == "dmc" else s.iterations,
             "options": s.options,
+            **({"started_from": s.init} if s.init else {}),
             "hidden": s.hidden, "steps_per_generation": s.steps, "batch": s.batch,
             "mix": s.mix(self.generation + 1),
             "wall_seconds": round(self.wall_seconds, 1), "cpu_seconds": round(self.cpu_seconds, 1),
