@@ -20,6 +20,13 @@ measure, all computed from the same decisions' fields:
 - the same in win share, the margin's share where the win share saturated (the measure of
   ``plain_margin``): ``capped`` and ``relative`` (uncapped); ``relative_share``: win share
   only, uncapped;
+- issue 36's later variants, each the share of the total stake kept as ``accuracy`` is, with
+  a function of :mod:`palio.review` per decision: ``slope`` (the margin lost and staked
+  weighed by :func:`~palio.review.position_weight`, how much a point moves the chances
+  there), ``hybrid`` (:func:`~palio.review.hybrid_loss`: win share where it moves, the
+  margin elsewhere), ``won_share`` (:func:`~palio.review.won_loss`: win share where the mover
+  has the game won, the margin elsewhere), ``blend`` (:func:`~palio.review.blend_loss`: both
+  added);
 - lichess-style, per decision ``lichess_accuracy`` of a loss, the game's the mean of the
   plain and harmonic means: ``plain`` (the win-share ``loss``, the accuracy before issue 36),
   ``share_lost`` (the loss less its standard error), ``plain_margin`` (the margin where
@@ -50,13 +57,17 @@ from palio.core.record import GameRecord  # noqa: E402
 from palio.review import (  # noqa: E402
     Budget,
     accuracy_loss,
+    blend_loss,
     game_accuracy,
     game_scale,
+    hybrid_loss,
     lichess_accuracy,
     lichess_game_accuracy,
     margin_share,
+    position_weight,
     review,
     share_lost,
+    won_loss,
 )
 
 BOTS = ["random", "greedy", "mcts:iterations=20", "mcts:iterations=150"]
@@ -142,6 +153,21 @@ def variants(decisions: list[dict], scale: float) -> dict[str, float]:
     out["relative"] = ratio(lost, staked, capped=False)
     out["relative_share"] = ratio([d["loss"] for d in decisions],
                                   [d.get("stake", 0.0) for d in decisions], capped=False)
+    # issue 36's later variants (each a function of palio.review), the share of the total
+    # stake kept as in ``accuracy``: the margin weighed by how much a point moves the chances
+    # there (``slope``); win share where it moves, else the margin (``hybrid``); win share
+    # where the mover has the game won, else the margin (``won_share``); both added (``blend``)
+    weights = [position_weight(d["before"]) for d in decisions]
+    out["slope"] = ratio([w * g for w, g in zip(weights, gaps, strict=True)],
+                         [w * s for w, s in zip(weights, stakes_m, strict=True)], capped=False)
+    for name, loss in (("hybrid", hybrid_loss), ("won_share", won_loss)):
+        out[name] = ratio([loss(d["loss"], d.get("margin_gap", 0.0), d["before"], scale)
+                           for d in decisions],
+                          [loss(d.get("stake", 0.0), d.get("stake_margin", 0.0), d["before"], scale)
+                           for d in decisions], capped=False)
+    out["blend"] = ratio([blend_loss(d["loss"], d.get("margin_gap", 0.0), scale) for d in decisions],
+                         [blend_loss(d.get("stake", 0.0), d.get("stake_margin", 0.0), scale)
+                          for d in decisions], capped=False)
     moves = [lichess_accuracy(v) for v in losses["plain_margin"]]
     # plain_margin's decisions weighed by stake (a decision whose choices are alike hardly
     # counts)
@@ -152,8 +178,9 @@ def variants(decisions: list[dict], scale: float) -> dict[str, float]:
     return out
 
 
-NAMES = ["accuracy", "margin_capped", "capped", "relative", "relative_share", "plain",
-         "share_lost", "plain_margin", "margin_all", "weighted", "lichess"]
+NAMES = ["accuracy", "margin_capped", "capped", "relative", "relative_share", "slope", "hybrid",
+         "won_share", "blend", "plain", "share_lost", "plain_margin", "margin_all", "weighted",
+         "lichess"]
 
 
 
