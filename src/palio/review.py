@@ -73,6 +73,11 @@ LINE_DEPTH = 4  # decisions of the principal line shown, the choice itself inclu
 # where the mover's expected win share is below SATURATED or above 1 - SATURATED, accuracy
 # judges the expected score margin instead (win share no longer moves there)
 SATURATED = 0.05
+# variants of accuracy measured by benchmarks/review_rank.py, not chosen (docs/review.md):
+# position_weight's floor, hybrid_loss's band of moving win share, won_loss's won game
+POSITION_FLOOR = 0.2
+HYBRID_LOW = 0.1
+WON = 0.9
 # a loss within NEAR of a class line is searched again with RECHECK times the budget
 NEAR = 0.04
 RECHECK = 3
@@ -332,6 +337,46 @@ def accuracy_loss(share_loss: float, before: float, margin_loss: float | None,
     if margin_loss is None or not saturated(before):
         return share_loss
     return max(share_loss, margin_share(margin_loss, scale))
+
+
+def position_weight(before: float, floor: float = POSITION_FLOOR) -> float:
+    """How much a point of score margin moves the mover's chances where the judge values the
+    position at ``before``, against an even position: the slope of a logistic at that value
+    over its slope at 0.5, ``4 · b · (1 − b)`` (1 at 0.5, 0.36 at 0.1 or 0.9), never below
+    ``floor``, so a decided game still counts a little. A variant measured by
+    benchmarks/review_rank.py (``slope``: each decision's margin lost and staked weighed by
+    it) and not chosen (docs/review.md, "Does accuracy rank skill?")."""
+    b = max(0.0, min(1.0, before))
+    return max(floor, 4.0 * b * (1.0 - b))
+
+
+def hybrid_loss(share: float, margin: float, before: float, scale: float,
+                low: float = HYBRID_LOW) -> float:
+    """A decision's loss (or stake) in win share where the win share still moves (the judge
+    values the position between ``low`` and ``1 − low``), else its score margin in win-share
+    units (:func:`margin_share`). A variant of benchmarks/review_rank.py (``hybrid``), not
+    chosen."""
+    if low <= before <= 1.0 - low:
+        return max(0.0, share)
+    return margin_share(margin, scale)
+
+
+def won_loss(share: float, margin: float, before: float, scale: float,
+             won: float = WON) -> float:
+    """A decision's loss (or stake) in win share where the mover has the game won (the judge
+    values it above ``won``: a player sure to win need not keep points, and a search that
+    plays to win does not), else its score margin in win-share units. A variant of
+    benchmarks/review_rank.py (``won_share``), not chosen."""
+    if before > won:
+        return max(0.0, share)
+    return margin_share(margin, scale)
+
+
+def blend_loss(share: float, margin: float, scale: float) -> float:
+    """A decision's loss (or stake) as the win share plus the score margin in win-share
+    units: both count everywhere. A variant of benchmarks/review_rank.py (``blend``), not
+    chosen."""
+    return max(0.0, share) + margin_share(margin, scale)
 
 
 def move_accuracy(loss: float, stake: float) -> float:

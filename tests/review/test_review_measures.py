@@ -21,8 +21,10 @@ from palio.review import (
     RootStats,
     accuracy_loss,
     advice,
+    blend_loss,
     game_accuracy,
     hint,
+    hybrid_loss,
     judge_decision,
     lichess_accuracy,
     lichess_game_accuracy,
@@ -31,11 +33,13 @@ from palio.review import (
     move_accuracy,
     near_a_line,
     outlook,
+    position_weight,
     saturated,
     share_lost,
     stakes,
     why_words,
     win_percent,
+    won_loss,
 )
 from tests.review.test_review import position_at
 
@@ -69,6 +73,52 @@ def test_accuracy_loss_uses_the_margin_only_where_win_share_saturated():
     assert accuracy_loss(0.0, 0.01, 8.0, 8.0) == pytest.approx(0.25)
     assert accuracy_loss(0.3, 0.99, 1.0, 8.0) == 0.3  # never less than the win share lost
     assert accuracy_loss(0.0, 0.99, None, 8.0) == 0.0  # the bot's own choice: nothing lost
+
+
+def test_position_weight_is_the_logistic_slope_there_with_a_floor():
+    assert position_weight(0.5) == 1.0
+    assert position_weight(0.9) == pytest.approx(0.36)
+    assert position_weight(0.1) == pytest.approx(0.36)
+    # decided games still count a little, and never more than an even one
+    assert position_weight(0.99) == 0.2 and position_weight(0.0) == 0.2
+    assert position_weight(0.99, floor=0.0) == pytest.approx(0.0396)
+    assert position_weight(1.3) == 0.2
+    # the slope of the logistic p(x) = 1 / (1 + e^-x) is p (1 - p): relative to x = 0
+    for x in (-2.0, -0.5, 1.0):
+        p = 1 / (1 + math.exp(-x))
+        slope = (1 / (1 + math.exp(-(x + 1e-6))) - p) / 1e-6
+        assert position_weight(p, floor=0.0) == pytest.approx(slope / 0.25, rel=1e-4)
+
+
+def test_hybrid_loss_reads_the_margin_only_where_win_share_stops_moving():
+    assert hybrid_loss(0.1, 40.0, 0.5, 8.0) == 0.1
+    assert hybrid_loss(0.1, 40.0, 0.1, 8.0) == 0.1 and hybrid_loss(0.1, 40.0, 0.9, 8.0) == 0.1
+    assert hybrid_loss(0.1, 8.0, 0.95, 8.0) == pytest.approx(0.25)
+    assert hybrid_loss(0.3, 4.0, 0.02, 8.0) == pytest.approx(0.125)
+    assert hybrid_loss(-0.1, 4.0, 0.5, 8.0) == 0.0
+
+
+def test_won_loss_forgives_points_only_in_a_game_won():
+    assert won_loss(0.01, 16.0, 0.95, 8.0) == 0.01  # sure to win: points do not matter
+    assert won_loss(0.01, 16.0, 0.5, 8.0) == pytest.approx(0.5)
+    assert won_loss(0.01, 16.0, 0.02, 8.0) == pytest.approx(0.5)  # a lost game still counts
+    assert won_loss(0.01, 16.0, 0.9, 8.0) == pytest.approx(0.5)  # the line is strict
+
+
+def test_blend_loss_adds_win_share_and_margin():
+    assert blend_loss(0.1, 8.0, 8.0) == pytest.approx(0.35)
+    assert blend_loss(0.0, 0.0, 8.0) == 0.0
+    assert blend_loss(-0.2, 4.0, 8.0) == pytest.approx(0.125)
+
+
+@given(st.floats(0, 1), st.floats(0, 1), st.floats(0, 50), st.floats(0, 50), st.floats(0, 1))
+def test_the_variants_never_fall_as_a_loss_grows(a, b, m, n, before):
+    low, high = sorted((a, b))
+    small, big = sorted((m, n))
+    for loss in (lambda s, g: hybrid_loss(s, g, before, 8.0),
+                 lambda s, g: won_loss(s, g, before, 8.0),
+                 lambda s, g: blend_loss(s, g, 8.0)):
+        assert 0 <= loss(low, small) <= loss(high, big)
 
 
 @given(st.floats(0, 1), st.floats(0, 1))
