@@ -232,11 +232,19 @@ def test_the_expert_level_plays_the_aquileia_models_that_measured_at_least_level
     assert bots.get("expert", seed=1).model_for(state) is model
 
 
-def test_the_expert_level_keeps_mcts_where_a_shipped_model_measured_below_it():
-    """The Aquileia model was ahead in one measurement and behind in another, so the strongest
-    level stays with the search there."""
+def test_a_measurement_on_rules_the_game_no_longer_has_does_not_count():
+    """The three-player Aquileia model lost to mcts once on Aquileia's rules before issue 35;
+    that entry stays in its card, marked superseded, and the entries on the current rules (all
+    at least a half) decide: the strongest level plays the model."""
     model = shipped_model("aquileia", 3)
-    assert model.card["method"] == "dmc" and model.measured_against("mcts") < 0.5
+    old = [e for e in model.card["measured"] if e.get("superseded")]
+    current = [e for e in model.card["measured"] if not e.get("superseded")]
+    assert min(e["pairwise"] for e in old) < 0.5 and len(current) >= 4
+    assert model.measured_against("mcts") == min(e["pairwise"] for e in current) >= 0.5
     state = palio.new_game("aquileia", players=3, seed=1)
-    assert isinstance(bots.get("expert", seed=1).model_for(state), bots.MctsBot)
-    assert bots.get("learned", seed=1).model_for(state) is model
+    assert bots.get("expert", seed=1).model_for(state) is model
+    lost = random_model("aquileia", 3)
+    lost.meta["card"]["measured"] = [{"opponent": "mcts", "pairwise": 0.7},
+                                     {"opponent": "mcts", "pairwise": 0.4, "superseded": ""},
+                                     {"opponent": "mcts", "pairwise": 0.45}]
+    assert lost.measured_against("mcts") == 0.4  # an empty mark marks nothing

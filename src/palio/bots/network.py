@@ -98,9 +98,12 @@ class Model:
     def measured_against(self, opponent: str) -> float | None:
         """The lowest pairwise rate against ``opponent`` (finishing ahead of one of its seats;
         an equal bot scores 0.5) among the measurements recorded in the card, or ``None`` when
-        none is (``benchmarks/learned_vs_mcts.py --record`` writes them)."""
+        none is (``benchmarks/learned_vs_mcts.py --record`` writes them). An entry marked
+        ``superseded`` (measured on rules the game no longer has, the entry saying which) is
+        kept in the card for the record and not counted."""
         rates = [entry["pairwise"] for entry in self.card.get("measured", [])
-                 if entry.get("opponent") == opponent and "pairwise" in entry]
+                 if entry.get("opponent") == opponent and "pairwise" in entry
+                 and not entry.get("superseded")]
         return min(rates) if rates else None
 
     def check_fits(self, game: Game, players: int) -> None:
