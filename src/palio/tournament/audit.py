@@ -8,31 +8,48 @@ table to a player of the same score group as the one who had it or of a neighbou
 sits out and the tables' sizes and bots stay as they were), whose tables leave no more players
 without a seat they need (``seating``) and have fewer pairs who met before.
 
-``better_round`` decides it as a set partition: a round is one set of players (a *candidate*)
-per table, disjoint, each a set the table's places can take within one score group (sorted,
-the i-th player within one of the i-th place), together leaving no more players without a
-needed seat and holding fewer repeats than the round made. First the cheapest candidate of each
-table is found; a table then cannot cost more than the round's repeats, less one, less the
-cheapest of every other table, and only the candidates within that are listed (by a search
-cut at that cost). Then a depth-first search picks one candidate per table, the table with
-the fewest candidates first and each table's cheapest first, cut as soon as the repeats so
-far plus the cheapest candidate left to each table (disjoint from the players taken) reach the
-round's, as soon as some table has no candidate left, as soon as the players left cannot take
-the places left within one score group, or as soon as more players than in the round would
-lack a needed seat; tables alike (same size, same score groups) take their candidates in list
-order, and a set of players left that failed once fails again with no fewer repeats and
-lacking players. Nothing is cut that could hold a better round: when it answers ``None`` there
-is none (the tests check it against an enumeration of every round on small fields). The tests
-(through ``simulate.avoidable_rounds``) and ``benchmarks/pairing_quality.py`` run it without
-a practical limit; the Swiss pairing runs it with a small one on a round left with a repeat.
+``better_round`` searches them all, in two exhaustive searches that take turns on one step
+budget: a *direct* search, quick to find a better round where one is easy to find (a large field
+with a careless round), and a *set-partition* search, quick to show there is none where the
+repeats are forced (20 entrants at 5 seats, whose every round after the first repeats).
+
+- Direct: depth first, table after table, each filled in score-group order, cut as soon as the
+  repeats so far reach the round's (or would, counting those the players left must have:
+  players who all met one another, dealt to the tables left, share some), as soon as more
+  players than in the round lack a needed seat, or as soon as the players left cannot take the
+  places left within one score group (sorted, the i-th player left must be within one of the
+  i-th place left).
+- Set partition: a round is one set of players (a *candidate*) per table, disjoint, each a set
+  the table's places can take within one score group. First each table's cheapest candidate is
+  found; a table cannot cost more than the round's repeats, less one, less the cheapest of every
+  other table, and only the candidates within that are listed (by a search cut at that cost).
+  Then a depth-first search picks one candidate per table, the table with the fewest candidates
+  first, each table's cheapest first, cut as in the direct search and as soon as the repeats so
+  far plus the cheapest candidate each table left can still take reach the round's, or some
+  table has none left.
+
+In both, tables alike (same size, same score groups) take their players in a fixed order, and a
+set of players left that failed once fails again with no fewer repeats and lacking players (and
+no earlier first choice). Nothing is cut that could hold a better round: ``None`` means there is
+none (``tests/tournament/test_audit.py`` checks it against every round of small fields). The
+tests (through ``simulate.avoidable_rounds``) and ``benchmarks/pairing_quality.py`` run it
+without a practical limit; the Swiss pairing runs it with a small one on a round left with a
+repeat.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from palio.tournament.model import BOT, EntrantId, History
 from palio.tournament.seating import unmatched
+
+FIRST_TURN = 2_000  # steps of the first search's first turn (most easy finds take a few hundred)
+PARTITION_FIRST = 3  # the set partition goes first when a table may cost at most this over its
+# cheapest (short lists); the direct search first otherwise (a round far from the fewest repeats)
+SCAN = 32  # candidates passed over in a list, for one step (a cheap test each)
+Candidate = tuple[int, int, int]  # (repeats, players lacking a needed seat, players' bit mask)
 
 
 class SearchTooLong(RuntimeError):
@@ -49,8 +66,48 @@ def round_repeats(tables: Sequence[Sequence[EntrantId | None]], history: History
     return count
 
 
-SCAN = 32  # candidates passed over in a list, for one step (a cheap test each)
-Candidate = tuple[int, int, int]  # (repeats, players lacking a needed seat, players as a bit mask)
+class _Steps:
+    """The step budget: ``left`` in all, ``turn`` for the search running now."""
+
+    def __init__(self, limit: int) -> None:
+        self.left = self.turn = limit
+
+    def __call__(self, count: int = 1) -> None:
+        self.left -= count
+        self.turn -= count
+        if self.turn < 0:
+            raise SearchTooLong("this search's turn is over")
+
+
+@dataclass
+class _Round:
+    """The round to better, players numbered in score-group order (bit masks of them)."""
+
+    sizes: list[int]  # each table's seats, bots' included
+    holders: list[list[int]]  # each table's places: the score groups of its humans, sorted
+    level: list[int]  # each player's score group
+    met: list[int]  # each player's earlier opponents among the players
+    needs: list[int]  # each player's needed seats (``History.needs``)
+    target: int  # the round's repeats: a better round has fewer
+    lacking: int  # the round's players without a needed seat: a better round has no more
+    steps: _Steps
+
+    def __post_init__(self) -> None:
+        self.cliques = _cliques(self.met)
+        self.n = len(self.level)
+
+    def lack(self, members: Sequence[int], size: int) -> int:
+        return unmatched(tuple(sorted(self.needs[i] for i in members)), size)
+
+    def forced(self, used: int, tables: int) -> int:
+        """The fewest repeats among the players left, dealt to ``tables`` tables."""
+        return sum(_spread((c & ~used).bit_count(), tables) for c in self.cliques)
+
+    def fits(self, used: int, places: Sequence[int]) -> bool:
+        """Whether the players left can take ``places`` (sorted), each within one group."""
+        rest = [self.level[i] for i in range(self.n) if not used >> i & 1]
+        return len(rest) == len(places) and all(
+            abs(a - b) <= 1 for a, b in zip(rest, places, strict=True))
 
 
 def better_round(tables: Sequence[Sequence[EntrantId | None]], history: History,
@@ -60,128 +117,194 @@ def better_round(tables: Sequence[Sequence[EntrantId | None]], history: History,
     who sat there, with fewer repeats and no more players lacking a needed seat; ``None`` when
     there is no such alternative (the round's repeats, if any, were unavoidable under the
     criterion). ``history`` is the tournament before the round (its ``left`` as the pairing
-    had it); raises ``SearchTooLong`` past ``limit`` steps (a step: a set of players tried for
-    a table, in the listing or in the search, or ``SCAN`` passed over)."""
+    had it); raises ``SearchTooLong`` past ``limit`` steps (a step: a set of players tried at
+    a table, or ``SCAN`` candidates passed over)."""
     target = round_repeats(tables, history)
     if target == 0:
         return None
-    sizes = [len(t) for t in tables]
-    holders = [sorted(group[p] for p in t if p is not BOT) for t in tables]
     players = sorted((p for t in tables for p in t if p is not BOT),
                      key=lambda p: (group[p], repr(p)))
-    lacking = sum(_unmatched(t, s, history) for t, s in zip(tables, sizes, strict=True))
-    n = len(players)
-    level = [group[p] for p in players]
-    met = [sum(1 << j for j, b in enumerate(players) if j != i and history.met(a, b) > 0)
-           for i, a in enumerate(players)]
-    needs = [history.needs(p) for p in players]
-    steps = [limit]
-
-    def step(count: int = 1) -> None:
-        steps[0] -= count
-        if steps[0] < 0:
-            raise SearchTooLong(f"no answer within {limit} steps")
-
-    def listing(t: int, cap: int, least: bool) -> list[Candidate]:
-        """Table ``t``'s candidates of at most ``cap`` repeats, cheapest first (``least``:
-        only the cheapest, the cap lowered as cheaper ones are found)."""
-        places, size = holders[t], sizes[t]
-        out: list[Candidate] = []
-        best = [cap]
-
-        def extend(slot: int, start: int, mask: int, repeats: int) -> None:
-            step()
-            if slot == len(places):
-                lack = unmatched(tuple(sorted(needs[i] for i in _members(mask))), size)
-                if lack <= lacking:
-                    if least:
-                        best[0] = repeats - 1
-                        out[:] = [(repeats, lack, mask)]
-                    else:
-                        out.append((repeats, lack, mask))
-                return
-            g = places[slot]
-            for i in range(start, n):
-                if level[i] > g + 1:
-                    break
-                if level[i] < g - 1:
-                    continue
-                more = repeats + (met[i] & mask).bit_count()
-                if more <= best[0]:
-                    extend(slot + 1, i + 1, mask | 1 << i, more)
-
-        extend(0, 0, 0, 0)
-        out.sort()
-        return out
-
-    count = len(tables)
+    steps = _Steps(limit)
+    problem = _Round(
+        sizes=[len(t) for t in tables],
+        holders=[sorted(group[p] for p in t if p is not BOT) for t in tables],
+        level=[group[p] for p in players],
+        met=[sum(1 << j for j, b in enumerate(players) if j != i and history.met(a, b) > 0)
+             for i, a in enumerate(players)],
+        needs=[history.needs(p) for p in players],
+        target=target,
+        lacking=sum(_unmatched(t, len(t), history) for t in tables),
+        steps=steps)
+    # each table's cheapest set of players: no better round when they add up to the round's
     cheapest = []
-    for t in range(count):
-        found = listing(t, target - 1, True)
+    for t in range(len(tables)):
+        found = _listing(problem, t, target - 1, True)
         if not found:
             return None  # no set of players fits the table with fewer repeats than the round
         cheapest.append(found[0][0])
     spare = target - 1 - sum(cheapest)
     if spare < 0:
         return None
-    lists = [listing(t, cheapest[t] + spare, False) for t in range(count)]
-    order = sorted(range(count), key=lambda t: (len(lists[t]), sizes[t], holders[t]))
+    # the two searches take turns, each turn twice as long as the one before and each search
+    # starting afresh; the set partition first when its lists are short (little to spare)
+    searches = [_partition, _direct] if spare <= PARTITION_FIRST else [_direct, _partition]
+    turn = FIRST_TURN
+    while steps.left > 0:
+        steps.turn = min(steps.left, turn)
+        try:
+            better = searches[0](problem, cheapest)
+        except SearchTooLong:
+            searches.reverse()
+            turn *= 2
+            continue
+        if better is None:
+            return None
+        return [[players[i] for i in _members(mask)] for mask in better]
+    raise SearchTooLong(f"no answer within {limit} steps")
+
+
+def _direct(r: _Round, cheapest: list[int]) -> list[int] | None:  # noqa: ARG001 - as _partition
+    """The direct search (see the module): each table's players as a bit mask, or ``None``."""
+    count, n = len(r.sizes), r.n
+    chosen: list[list[int]] = []
+    places_after = [sorted(g for h in r.holders[t:] for g in h) for t in range(count + 1)]
+    # tables alike (same size, same score groups) take their players in increasing order
+    alike = [t > 0 and r.sizes[t] == r.sizes[t - 1] and r.holders[t] == r.holders[t - 1]
+             for t in range(count)]
+    failed: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+
+    def table(t: int, used: int, repeats: int, lack: int) -> list[int] | None:
+        if t == count:
+            return [sum(1 << i for i in c) for c in chosen]
+        if repeats + r.forced(used, count - t) >= r.target:
+            return None  # the players left who met cannot all go to different tables
+        first = chosen[-1][0] + 1 if alike[t] and chosen[-1] else 0
+        seen = failed.setdefault((t, used), [])
+        if any(k <= repeats and x <= lack and f <= first for k, x, f in seen):
+            return None  # the same players left failed with no more repeats or lack
+        found = fill(t, 0, [], used, repeats, lack, first)
+        if found is None:
+            seen.append((repeats, lack, first))
+        return found
+
+    def fill(t: int, slot: int, at: list[int], used: int, repeats: int, lack: int,
+             first: int) -> list[int] | None:
+        r.steps()
+        places = r.holders[t]
+        if slot == len(places):
+            lack += r.lack(at, r.sizes[t])
+            if lack > r.lacking or not r.fits(used, places_after[t + 1]):
+                return None
+            chosen.append(at)
+            found = table(t + 1, used, repeats, lack)
+            chosen.pop()
+            return found
+        for i in range(at[-1] + 1 if at else first, n):
+            if used >> i & 1 or r.level[i] < places[slot] - 1:
+                continue
+            if r.level[i] > places[slot] + 1:
+                break
+            more = repeats + (r.met[i] & sum(1 << j for j in at)).bit_count()
+            if more >= r.target:
+                continue
+            if not r.fits(used | 1 << i, sorted([*places[slot + 1:], *places_after[t + 1]])):
+                continue
+            if lack + r.lack([*at, i], r.sizes[t]) > r.lacking:
+                continue
+            found = fill(t, slot + 1, [*at, i], used | 1 << i, more, lack, first)
+            if found is not None:
+                return found
+        return None
+
+    return table(0, 0, 0, 0)
+
+
+def _listing(r: _Round, t: int, cap: int, least: bool) -> list[Candidate]:
+    """Table ``t``'s candidates of at most ``cap`` repeats, cheapest first (``least``: only
+    a cheapest one, the cap lowered as cheaper ones are found)."""
+    places, size, level, met = r.holders[t], r.sizes[t], r.level, r.met
+    out: list[Candidate] = []
+    best = [cap]
+
+    def extend(slot: int, start: int, mask: int, repeats: int) -> None:
+        r.steps()
+        if slot == len(places):
+            lack = r.lack(_members(mask), size)
+            if lack <= r.lacking:
+                if least:
+                    best[0] = repeats - 1
+                    out[:] = [(repeats, lack, mask)]
+                else:
+                    out.append((repeats, lack, mask))
+            return
+        g = places[slot]
+        for i in range(start, r.n):
+            if level[i] > g + 1:
+                break
+            if level[i] < g - 1:
+                continue
+            more = repeats + (met[i] & mask).bit_count()
+            if more <= best[0]:
+                extend(slot + 1, i + 1, mask | 1 << i, more)
+
+    extend(0, 0, 0, 0)
+    out.sort()
+    return out
+
+
+def _partition(r: _Round, cheapest: list[int]) -> list[int] | None:
+    """The set-partition search (see the module), given each table's ``cheapest`` candidate's
+    repeats: each table's players as a bit mask, or ``None``."""
+    count = len(r.sizes)
+    spare = r.target - 1 - sum(cheapest)
+    lists = [_listing(r, t, cheapest[t] + spare, False) for t in range(count)]
+    order = sorted(range(count), key=lambda t: (len(lists[t]), r.sizes[t], r.holders[t]))
     # tables alike (same size, same score groups, so the same candidates) in list order
-    alike = [d > 0 and sizes[order[d]] == sizes[order[d - 1]]
-             and holders[order[d]] == holders[order[d - 1]] for d in range(count)]
-    places_left = [sorted(g for t in order[d:] for g in holders[t]) for d in range(count + 1)]
-    cliques = _cliques(met)
+    alike = [d > 0 and r.sizes[order[d]] == r.sizes[order[d - 1]]
+             and r.holders[order[d]] == r.holders[order[d - 1]] for d in range(count)]
+    places_left = [sorted(g for t in order[d:] for g in r.holders[t]) for d in range(count + 1)]
     chosen = [0] * count
     index = [0] * count
-    # a set of players left that failed: with what repeats, lack and first candidate allowed
     failed: dict[int, list[tuple[int, int, int]]] = {}
-
-    def fits(used: int, d: int) -> bool:
-        rest = [level[i] for i in range(n) if not used >> i & 1]
-        return all(abs(a - b) <= 1 for a, b in zip(rest, places_left[d], strict=True))
 
     def search(d: int, used: int, repeats: int, lack: int) -> bool:
         if d == count:
             return True
-        start = index[d - 1] + 1 if alike[d] else 0
+        first = index[d - 1] + 1 if alike[d] else 0
         seen = failed.setdefault(used, [])
-        if any(r <= repeats and k <= lack and s <= start for r, k, s in seen):
+        if any(k <= repeats and x <= lack and f <= first for k, x, f in seen):
             return False  # the same players left failed with no more repeats or lack
-        # the cheapest candidate each table left can still take
-        floor = []
+        floor = []  # the cheapest candidate each table left can still take
         for t in order[d:]:
-            for scanned, (r, _, mask) in enumerate(lists[t], 1):
+            for scanned, (k, _, mask) in enumerate(lists[t], 1):
                 if not mask & used:
-                    step(1 + scanned // SCAN)
-                    floor.append(r)
+                    r.steps(1 + scanned // SCAN)
+                    floor.append(k)
                     break
             else:
-                step(1 + len(lists[t]) // SCAN)
-                seen.append((repeats, lack, start))
+                r.steps(1 + len(lists[t]) // SCAN)
+                seen.append((repeats, lack, first))
                 return False  # a table left has no players to take
-        left = count - d
-        spread = sum(_spread((c & ~used).bit_count(), left) for c in cliques)
-        if repeats + max(sum(floor), spread) >= target or not fits(used, d):
-            seen.append((repeats, lack, start))
+        if (repeats + max(sum(floor), r.forced(used, count - d)) >= r.target
+                or not r.fits(used, places_left[d])):
+            seen.append((repeats, lack, first))
             return False
         t = order[d]
-        cap = target - 1 - repeats - (sum(floor) - floor[0])
-        for k in range(start, len(lists[t])):
-            r, lk, mask = lists[t][k]
-            step()
-            if r > cap:
+        cap = r.target - 1 - repeats - (sum(floor) - floor[0])
+        for k in range(first, len(lists[t])):
+            cost, more, mask = lists[t][k]
+            r.steps()
+            if cost > cap:
                 break
-            if mask & used or lack + lk > lacking:
+            if mask & used or lack + more > r.lacking:
                 continue
             chosen[t], index[d] = mask, k
-            if search(d + 1, used | mask, repeats + r, lack + lk):
+            if search(d + 1, used | mask, repeats + cost, lack + more):
                 return True
-        seen.append((repeats, lack, start))
+        seen.append((repeats, lack, first))
         return False
 
-    if not search(0, 0, 0, 0):
-        return None
-    return [[players[i] for i in _members(chosen[t])] for t in range(count)]
+    return chosen if search(0, 0, 0, 0) else None
 
 
 def _cliques(met: list[int]) -> list[int]:
