@@ -48,7 +48,10 @@ from palio.tournament.seating import unmatched
 FIRST_TURN = 2_000  # steps of the first search's first turn (most easy finds take a few hundred)
 PARTITION_FIRST = 3  # the set partition goes first when a table may cost at most this over its
 # cheapest (short lists); the direct search first otherwise (a round far from the fewest repeats)
-SCAN = 32  # candidates passed over in a list, for one step (a cheap test each)
+# a set of players listed or tried by the set-partition search is a quarter of a step: about
+# the CPU of a quarter of one tried by the direct search (so that the limit means CPU in both)
+LIGHT = 0.25
+SCAN = 32  # candidates passed over in a list, for one of those (a cheap test each)
 Candidate = tuple[int, int, int]  # (repeats, players lacking a needed seat, players' bit mask)
 
 
@@ -70,9 +73,10 @@ class _Steps:
     """The step budget: ``left`` in all, ``turn`` for the search running now."""
 
     def __init__(self, limit: int) -> None:
-        self.left = self.turn = limit
+        self.left: float = limit
+        self.turn: float = limit
 
-    def __call__(self, count: int = 1) -> None:
+    def __call__(self, count: float = 1) -> None:
         self.left -= count
         self.turn -= count
         if self.turn < 0:
@@ -118,7 +122,8 @@ def better_round(tables: Sequence[Sequence[EntrantId | None]], history: History,
     there is no such alternative (the round's repeats, if any, were unavoidable under the
     criterion). ``history`` is the tournament before the round (its ``left`` as the pairing
     had it); raises ``SearchTooLong`` past ``limit`` steps (a step: a set of players tried at
-    a table, or ``SCAN`` candidates passed over)."""
+    a table by the direct search, or four by the set partition, or ``4 * SCAN`` candidates
+    passed over)."""
     target = round_repeats(tables, history)
     if target == 0:
         return None
@@ -227,7 +232,7 @@ def _listing(r: _Round, t: int, cap: int, least: bool) -> list[Candidate]:
     best = [cap]
 
     def extend(slot: int, start: int, mask: int, repeats: int) -> None:
-        r.steps()
+        r.steps(LIGHT)
         if slot == len(places):
             lack = r.lack(_members(mask), size)
             if lack <= r.lacking:
@@ -278,11 +283,11 @@ def _partition(r: _Round, cheapest: list[int]) -> list[int] | None:
         for t in order[d:]:
             for scanned, (k, _, mask) in enumerate(lists[t], 1):
                 if not mask & used:
-                    r.steps(1 + scanned // SCAN)
+                    r.steps(LIGHT * (1 + scanned // SCAN))
                     floor.append(k)
                     break
             else:
-                r.steps(1 + len(lists[t]) // SCAN)
+                r.steps(LIGHT * (1 + len(lists[t]) // SCAN))
                 seen.append((repeats, lack, first))
                 return False  # a table left has no players to take
         if (repeats + max(sum(floor), r.forced(used, count - d)) >= r.target
@@ -293,7 +298,7 @@ def _partition(r: _Round, cheapest: list[int]) -> list[int] | None:
         cap = r.target - 1 - repeats - (sum(floor) - floor[0])
         for k in range(first, len(lists[t])):
             cost, more, mask = lists[t][k]
-            r.steps()
+            r.steps(LIGHT)
             if cost > cap:
                 break
             if mask & used or lack + more > r.lacking:
