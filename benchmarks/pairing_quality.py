@@ -11,7 +11,7 @@ tournament: its 12 sittings in the third seat cannot give each of 13 entrants on
 "avoidable" counts the rounds whose repeats had an alternative under issue 38's criterion
 (``palio.tournament.audit``: each place within one score group of its player, fewer repeats,
 seats as well kept), found by an exhaustive search, with "+N?" for N tournaments it gave up on (past
-``AUDIT_STEPS``: a round of many forced repeats, as at 20 entrants at 5 seats, is slow to clear);
+``AUDIT_STEPS``; since its set-partition search, none at 20 entrants at 5 seats in seeds 1-40);
 its time is not in the CPU columns, which are the pairing's only.
 """
 

@@ -115,3 +115,19 @@ def every_round_matched(sim: Simulation, seats: int, planned: int | None) -> boo
             if unmatched(tuple(sorted(history.needs(p) for p in humans)), len(table)):
                 return False
     return True
+
+
+def planned_from_the_start(sim: Simulation, rounds: int) -> bool:
+    """Whether the seats of every round were planned for the whole field from round 1: the
+    rounds fixed, short tables (``seats`` and fewer mixed), ``seatplan`` finding a plan at
+    round 1 for the rounds fixed, and the field never changing (nobody withdrew, entered late
+    or sat out)."""
+    if sim.withdrawn or not sim.rounds or any(r.sitting_out for r in sim.rounds):
+        return False
+    first = sim.rounds[0]
+    field = {p for t in first.tables for p in t if p is not BOT}
+    if field != {e.id for e in sim.entrants}:
+        return False  # someone entered late
+    history = History.of(sim.seats, [])
+    history.for_round(rounds - 1, [len(t) for t in first.tables], field)
+    return history.planned()

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+import random
+from itertools import combinations, permutations
 
 import pytest
 
 from palio.tournament import History, TableResult
 from palio.tournament.audit import SearchTooLong, better_round, round_repeats
+from palio.tournament.seating import unmatched
 from palio.tournament.simulate import avoidable_rounds, simulate
 
 
@@ -94,3 +96,84 @@ def test_sixteen_at_four_seats_over_a_thousand_seeds():
         assert avoidable_rounds(sim, 4) == [], seed
         with_repeat += sim.repeats() > 0
     print(f"16 at 4 seats over 4 rounds: {with_repeat} of 1000 tournaments with a repeat")
+
+
+def brute_force_better(tables, history, group):
+    """Whether some round with each table's humans drawn within one score group of its
+    places (matched by trying every order), no more players lacking a needed seat and fewer
+    repeats exists: every split of the players into the tables' humans, tried."""
+    humans = [[p for p in t if p is not None] for t in tables]
+    sizes = [len(t) for t in tables]
+    target = round_repeats(tables, history)
+
+    def lacking(table, size):
+        return unmatched(tuple(sorted(history.needs(p) for p in table)), size)
+
+    def fits(table, places):
+        return any(all(abs(group[p] - group[q]) <= 1 for p, q in zip(order, places, strict=True))
+                   for order in permutations(table))
+
+    most = sum(lacking(h, s) for h, s in zip(humans, sizes, strict=True))
+
+    def split(t, left):
+        if t == len(humans):
+            yield []
+            return
+        for table in combinations(left, len(humans[t])):
+            if fits(table, humans[t]):
+                rest = [p for p in left if p not in table]
+                for others in split(t + 1, rest):
+                    yield [list(table), *others]
+
+    everyone = [p for h in humans for p in h]
+    return any(round_repeats(r, history) < target
+               and sum(lacking(h, s) for h, s in zip(r, sizes, strict=True)) <= most
+               for r in split(0, everyone))
+
+
+def test_the_exact_check_agrees_with_brute_force_on_small_rounds():
+    rng = random.Random(38)
+    found = none = 0
+    shapes = [(3, 3), (3, 3, 2), (2, 2, 2, 2), (4, 4), (3, 2, 2), (4, 3), (3, 3, 3),
+              (2, 2, 2, 2, 2), (4, 3, 3)]
+    while found + none < 400:
+        sizes = rng.choice(shapes)
+        seats = max(sizes)
+        count = sum(sizes) - rng.choice([0, 0, 1])  # a bot, now and then, at the last table
+        players = list(range(count))
+        played = []
+        for number in range(rng.randint(1, 3)):
+            rng.shuffle(players)
+            start = 0
+            for size in sizes:
+                table = tuple(players[start:start + size])
+                start += size
+                if len(table) >= 2:
+                    played.append(TableResult(number + 1, table + (None,) * (seats - len(table)),
+                                              tuple(range(1, seats + 1))))
+        history = History.of(seats, played)
+        history.left = rng.choice([None, 0, 1, 5])
+        group = {p: rng.randint(0, 3) for p in players}
+        rng.shuffle(players)
+        tables, start = [], 0
+        for size in sizes:
+            table = players[start:start + size]
+            start += size
+            tables.append(tuple(table) + (None,) * (size - len(table)))
+        if round_repeats(tables, history) == 0:
+            continue
+        exists = brute_force_better(tables, history, group)
+        better = better_round(tables, history, group)
+        assert (better is not None) == exists, (tables, played, group, history.left)
+        if better is not None:
+            assert sorted(p for t in better for p in t) == sorted(group)
+            for table, new in zip(tables, better, strict=True):
+                places = [p for p in table if p is not None]
+                assert len(new) == len(places)
+                assert any(all(abs(group[p] - group[q]) <= 1 for p, q in zip(order, places, strict=True))
+                           for order in permutations(new))
+            assert round_repeats(better, history) < round_repeats(tables, history)
+        found += exists
+        none += not exists
+    print(f"{found} rounds with a better one, {none} without")
+    assert found > 30 and none > 30, (found, none)  # both answers were put to the test

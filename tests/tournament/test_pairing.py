@@ -25,10 +25,12 @@ from tests.tournament.properties import (
     check_no_avoidable_repeat,
     check_round_shape,
     every_round_matched,
+    planned_from_the_start,
     seat_spread,
 )
 
 SLOW_TOURNAMENTS = 10_000
+PLANNED_TOURNAMENTS = 300  # per format, each with a seat plan from round 1 (slow)
 AUDIT_STEPS = 300_000  # the exact check's limit a tournament (a few are left unanswered)
 
 
@@ -69,6 +71,10 @@ def run_format(fmt: str, seed: int) -> tuple[bool, bool] | None:
         full = all(len(t) == seats for r in sim.rounds for t in r.tables)
         if full and every_round_matched(sim, seats, setup["rounds"]):
             assert seat_spread(sim) <= 1, context
+        # short tables with a seat plan from round 1 and the same field throughout: the plan
+        # brings every seat within one (``seatplan``)
+        if planned_from_the_start(sim, setup["rounds"]):
+            assert seat_spread(sim) <= 1, context
         return full, seat_spread(sim) <= 1
     if fmt == "berger":  # within one cycle of the Berger tables nobody meets twice
         cycle = setup["players"] - 1 + setup["players"] % 2
@@ -98,6 +104,35 @@ def test_ten_thousand_random_tournaments_per_format(fmt):
             full += 1
             balanced += got[1]
     print(f"{fmt}: seats within one in {balanced} of {full} tournaments at full tables")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fmt", ["swiss", "roundrobin"])
+def test_planned_short_tables_end_with_every_seat_within_one(fmt):
+    """Random fields at tables of 3-5 seats mixed with shorter ones, where ``seatplan`` finds a
+    plan at round 1 and nobody withdraws, enters late or sits out: every entrant's seat counts
+    end within one of each other."""
+    rng = random.Random(f"planned {fmt}")
+    checked = tried = 0
+    while checked < PLANNED_TOURNAMENTS:
+        tried += 1
+        assert tried < 50 * PLANNED_TOURNAMENTS, (checked, tried)
+        seats = rng.randint(3, 5)
+        players = rng.randint(seats + 1, 4 * seats + 3)
+        rounds = rng.randint(2, 6)
+        plan = table_plan(players, seats)
+        if plan.sitting_out or all(h == seats for h in plan.humans):
+            continue  # full tables, or someone sits out: no plan for the field
+        history = History.of(seats, [])
+        history.for_round(rounds - 1, plan.humans, range(1, players + 1))
+        if not history.planned():
+            continue  # no plan: some entrant must end two apart whatever the pairing
+        seed = rng.randrange(1 << 30)
+        sim = simulate(fmt, players, seats, rounds, seed)
+        assert planned_from_the_start(sim, rounds), (fmt, players, seats, rounds, seed)
+        assert seat_spread(sim) <= 1, (fmt, players, seats, rounds, seed)
+        checked += 1
+    print(f"{fmt}: {checked} planned tournaments at short tables within one ({tried} drawn)")
 
 
 def test_table_sizes_mix_k_and_k_minus_one_before_anyone_sits_out():

@@ -8,23 +8,51 @@ table to a player of the same score group as the one who had it or of a neighbou
 sits out and the tables' sizes and bots stay as they were), whose tables leave no more players
 without a seat they need (``seating``) and have fewer pairs who met before.
 
-``better_round`` searches them all, depth first: table after table, each filled in score-group
-order, cut as soon as the repeats so far reach the round's (or would, counting those the players
-left must have: players who all met one another, dealt to the tables left, share some), as soon as more players than in the
-round lack a needed seat, or as soon as the players left cannot take the places left within one
-score group (sorted, the i-th player left must be within one of the i-th place left); tables
-alike take their players in increasing order, and a set of players left that failed once fails
-again with no fewer repeats and lacking players. The tests
-(through ``simulate.avoidable_rounds``) and ``benchmarks/pairing_quality.py`` run it without
-a practical limit; the Swiss pairing runs it with a small one on a round left with a repeat.
+``better_round`` searches them all, in two exhaustive searches that take turns on one step
+budget: a *direct* search, quick to find a better round where one is easy to find (a large field
+with a careless round), and a *set-partition* search, quick to show there is none where the
+repeats are forced (20 entrants at 5 seats, whose every round after the first repeats).
+
+- Direct: depth first, table after table, each filled in score-group order, cut as soon as the
+  repeats so far reach the round's (or would, counting those the players left must have:
+  players who all met one another, dealt to the tables left, share some), as soon as more
+  players than in the round lack a needed seat, or as soon as the players left cannot take the
+  places left within one score group (sorted, the i-th player left must be within one of the
+  i-th place left).
+- Set partition: a round is one set of players (a *candidate*) per table, disjoint, each a set
+  the table's places can take within one score group. First each table's cheapest candidate is
+  found; a table cannot cost more than the round's repeats, less one, less the cheapest of every
+  other table, and only the candidates within that are listed (by a search cut at that cost).
+  Then a depth-first search picks one candidate per table, the table with the fewest candidates
+  first, each table's cheapest first, cut as in the direct search and as soon as the repeats so
+  far plus the cheapest candidate each table left can still take reach the round's, or some
+  table has none left.
+
+In both, tables alike (same size, same score groups) take their players in a fixed order, and a
+set of players left that failed once fails again with no fewer repeats and lacking players (and
+no earlier first choice). Nothing is cut that could hold a better round: ``None`` means there is
+none (``tests/tournament/test_audit.py`` checks it against every round of small fields). The
+tests (through ``simulate.avoidable_rounds``) and ``benchmarks/pairing_quality.py`` run it
+without a practical limit; the Swiss pairing runs it with a small one on a round left with a
+repeat.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from palio.tournament.model import BOT, EntrantId, History
 from palio.tournament.seating import unmatched
+
+FIRST_TURN = 2_000  # steps of the first search's first turn (most easy finds take a few hundred)
+PARTITION_FIRST = 3  # the set partition goes first when a table may cost at most this over its
+# cheapest (short lists); the direct search first otherwise (a round far from the fewest repeats)
+# a set of players listed or tried by the set-partition search is a quarter of a step: about
+# the CPU of a quarter of one tried by the direct search (so that the limit means CPU in both)
+LIGHT = 0.25
+SCAN = 32  # candidates passed over in a list, for one of those (a cheap test each)
+Candidate = tuple[int, int, int]  # (repeats, players lacking a needed seat, players' bit mask)
 
 
 class SearchTooLong(RuntimeError):
@@ -41,6 +69,51 @@ def round_repeats(tables: Sequence[Sequence[EntrantId | None]], history: History
     return count
 
 
+class _Steps:
+    """The step budget: ``left`` in all, ``turn`` for the search running now."""
+
+    def __init__(self, limit: int) -> None:
+        self.left: float = limit
+        self.turn: float = limit
+
+    def __call__(self, count: float = 1) -> None:
+        self.left -= count
+        self.turn -= count
+        if self.turn < 0:
+            raise SearchTooLong("this search's turn is over")
+
+
+@dataclass
+class _Round:
+    """The round to better, players numbered in score-group order (bit masks of them)."""
+
+    sizes: list[int]  # each table's seats, bots' included
+    holders: list[list[int]]  # each table's places: the score groups of its humans, sorted
+    level: list[int]  # each player's score group
+    met: list[int]  # each player's earlier opponents among the players
+    needs: list[int]  # each player's needed seats (``History.needs``)
+    target: int  # the round's repeats: a better round has fewer
+    lacking: int  # the round's players without a needed seat: a better round has no more
+    steps: _Steps
+
+    def __post_init__(self) -> None:
+        self.cliques = _cliques(self.met)
+        self.n = len(self.level)
+
+    def lack(self, members: Sequence[int], size: int) -> int:
+        return unmatched(tuple(sorted(self.needs[i] for i in members)), size)
+
+    def forced(self, used: int, tables: int) -> int:
+        """The fewest repeats among the players left, dealt to ``tables`` tables."""
+        return sum(_spread((c & ~used).bit_count(), tables) for c in self.cliques)
+
+    def fits(self, used: int, places: Sequence[int]) -> bool:
+        """Whether the players left can take ``places`` (sorted), each within one group."""
+        rest = [self.level[i] for i in range(self.n) if not used >> i & 1]
+        return len(rest) == len(places) and all(
+            abs(a - b) <= 1 for a, b in zip(rest, places, strict=True))
+
+
 def better_round(tables: Sequence[Sequence[EntrantId | None]], history: History,
                  group: Mapping[EntrantId, int], limit: int = 1_000_000
                  ) -> list[list[EntrantId]] | None:
@@ -48,103 +121,214 @@ def better_round(tables: Sequence[Sequence[EntrantId | None]], history: History,
     who sat there, with fewer repeats and no more players lacking a needed seat; ``None`` when
     there is no such alternative (the round's repeats, if any, were unavoidable under the
     criterion). ``history`` is the tournament before the round (its ``left`` as the pairing
-    had it); raises ``SearchTooLong`` past ``limit`` steps."""
-    sizes = [len(t) for t in tables]
-    holders = [sorted(group[p] for p in t if p is not BOT) for t in tables]
-    players = sorted((p for t in tables for p in t if p is not BOT),
-                     key=lambda p: (group[p], repr(p)))
+    had it); raises ``SearchTooLong`` past ``limit`` steps (a step: a set of players tried at
+    a table by the direct search, or four by the set partition, or ``4 * SCAN`` candidates
+    passed over)."""
     target = round_repeats(tables, history)
     if target == 0:
         return None
-    lacking = sum(_unmatched(t, s, history) for t, s in zip(tables, sizes, strict=True))
-    n = len(players)
-    level = [group[p] for p in players]
-    met = [[history.met(a, b) > 0 for b in players] for a in players]
-    steps = [limit]
+    players = sorted((p for t in tables for p in t if p is not BOT),
+                     key=lambda p: (group[p], repr(p)))
+    steps = _Steps(limit)
+    problem = _Round(
+        sizes=[len(t) for t in tables],
+        holders=[sorted(group[p] for p in t if p is not BOT) for t in tables],
+        level=[group[p] for p in players],
+        met=[sum(1 << j for j, b in enumerate(players) if j != i and history.met(a, b) > 0)
+             for i, a in enumerate(players)],
+        needs=[history.needs(p) for p in players],
+        target=target,
+        lacking=sum(_unmatched(t, len(t), history) for t in tables),
+        steps=steps)
+    # each table's cheapest set of players: no better round when they add up to the round's
+    cheapest = []
+    for t in range(len(tables)):
+        found = _listing(problem, t, target - 1, True)
+        if not found:
+            return None  # no set of players fits the table with fewer repeats than the round
+        cheapest.append(found[0][0])
+    spare = target - 1 - sum(cheapest)
+    if spare < 0:
+        return None
+    # the two searches take turns, each turn twice as long as the one before and each search
+    # starting afresh; the set partition first when its lists are short (little to spare)
+    searches = [_partition, _direct] if spare <= PARTITION_FIRST else [_direct, _partition]
+    turn = FIRST_TURN
+    while steps.left > 0:
+        steps.turn = min(steps.left, turn)
+        try:
+            better = searches[0](problem, cheapest)
+        except SearchTooLong:
+            searches.reverse()
+            turn *= 2
+            continue
+        if better is None:
+            return None
+        return [[players[i] for i in _members(mask)] for mask in better]
+    raise SearchTooLong(f"no answer within {limit} steps")
+
+
+def _direct(r: _Round, cheapest: list[int]) -> list[int] | None:  # noqa: ARG001 - as _partition
+    """The direct search (see the module): each table's players as a bit mask, or ``None``."""
+    count, n = len(r.sizes), r.n
     chosen: list[list[int]] = []
-
-    def fits_left(used: int, t: int, extra: Sequence[int] = ()) -> bool:
-        rest = [level[i] for i in range(n) if not used >> i & 1]
-        places = sorted([*extra, *(g for h in holders[t:] for g in h)])
-        return len(rest) == len(places) and all(
-            abs(a - b) <= 1 for a, b in zip(rest, places, strict=True))
-
-    failed: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    places_after = [sorted(g for h in r.holders[t:] for g in h) for t in range(count + 1)]
     # tables alike (same size, same score groups) take their players in increasing order
-    alike = [t > 0 and sizes[t] == sizes[t - 1] and holders[t] == holders[t - 1]
-             for t in range(len(tables))]
+    alike = [t > 0 and r.sizes[t] == r.sizes[t - 1] and r.holders[t] == r.holders[t - 1]
+             for t in range(count)]
+    failed: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
 
-    cliques = _cliques(met)
-
-    def table(t: int, used: int, repeats: int, lack: int) -> list[list[int]] | None:
-        if t == len(tables):
-            return [list(c) for c in chosen]
-        left = len(tables) - t
-        if repeats + sum(_spread((c & ~used).bit_count(), left) for c in cliques) >= target:
+    def table(t: int, used: int, repeats: int, lack: int) -> list[int] | None:
+        if t == count:
+            return [sum(1 << i for i in c) for c in chosen]
+        if repeats + r.forced(used, count - t) >= r.target:
             return None  # the players left who met cannot all go to different tables
+        first = chosen[-1][0] + 1 if alike[t] and chosen[-1] else 0
         seen = failed.setdefault((t, used), [])
-        if any(r <= repeats and k <= lack for r, k in seen):
+        if any(k <= repeats and x <= lack and f <= first for k, x, f in seen):
             return None  # the same players left failed with no more repeats or lack
-        found = fill(t, 0, [], used, repeats, lack)
+        found = fill(t, 0, [], used, repeats, lack, first)
         if found is None:
-            seen.append((repeats, lack))
+            seen.append((repeats, lack, first))
         return found
 
-    def fill(t: int, slot: int, at: list[int], used: int, repeats: int,
-             lack: int) -> list[list[int]] | None:
-        steps[0] -= 1
-        if steps[0] < 0:
-            raise SearchTooLong(f"no answer within {limit} steps")
-        places = holders[t]
+    def fill(t: int, slot: int, at: list[int], used: int, repeats: int, lack: int,
+             first: int) -> list[int] | None:
+        r.steps()
+        places = r.holders[t]
         if slot == len(places):
-            lack += _unmatched([players[i] for i in at], sizes[t], history)
-            if lack > lacking or not fits_left(used, t + 1):
+            lack += r.lack(at, r.sizes[t])
+            if lack > r.lacking or not r.fits(used, places_after[t + 1]):
                 return None
             chosen.append(at)
             found = table(t + 1, used, repeats, lack)
             chosen.pop()
             return found
-        start = at[-1] + 1 if at else (chosen[-1][0] + 1 if alike[t] else 0)
-        for i in range(start, n):
-            if used >> i & 1 or abs(level[i] - places[slot]) > 1:
+        for i in range(at[-1] + 1 if at else first, n):
+            if used >> i & 1 or r.level[i] < places[slot] - 1:
                 continue
-            if level[i] > places[slot] + 1:
+            if r.level[i] > places[slot] + 1:
                 break
-            more = repeats + sum(met[i][j] for j in at)
-            if more >= target:
+            more = repeats + (r.met[i] & sum(1 << j for j in at)).bit_count()
+            if more >= r.target:
                 continue
-            if not fits_left(used | 1 << i, t + 1, places[slot + 1:]):
+            if not r.fits(used | 1 << i, sorted([*places[slot + 1:], *places_after[t + 1]])):
                 continue
-            if lack + _unmatched([players[j] for j in (*at, i)], sizes[t], history) > lacking:
+            if lack + r.lack([*at, i], r.sizes[t]) > r.lacking:
                 continue
-            found = fill(t, slot + 1, [*at, i], used | 1 << i, more, lack)
+            found = fill(t, slot + 1, [*at, i], used | 1 << i, more, lack, first)
             if found is not None:
                 return found
         return None
 
-    found = table(0, 0, 0, 0)
-    if found is None:
-        return None
-    return [[players[i] for i in t] for t in found]
+    return table(0, 0, 0, 0)
 
 
-def _cliques(met: list[list[bool]]) -> list[int]:
-    """Cliques of the graph of who met whom (bit masks) that share no edge: a greedy cover."""
+def _listing(r: _Round, t: int, cap: int, least: bool) -> list[Candidate]:
+    """Table ``t``'s candidates of at most ``cap`` repeats, cheapest first (``least``: only
+    a cheapest one, the cap lowered as cheaper ones are found)."""
+    places, size, level, met = r.holders[t], r.sizes[t], r.level, r.met
+    out: list[Candidate] = []
+    best = [cap]
+
+    def extend(slot: int, start: int, mask: int, repeats: int) -> None:
+        r.steps(LIGHT)
+        if slot == len(places):
+            lack = r.lack(_members(mask), size)
+            if lack <= r.lacking:
+                if least:
+                    best[0] = repeats - 1
+                    out[:] = [(repeats, lack, mask)]
+                else:
+                    out.append((repeats, lack, mask))
+            return
+        g = places[slot]
+        for i in range(start, r.n):
+            if level[i] > g + 1:
+                break
+            if level[i] < g - 1:
+                continue
+            more = repeats + (met[i] & mask).bit_count()
+            if more <= best[0]:
+                extend(slot + 1, i + 1, mask | 1 << i, more)
+
+    extend(0, 0, 0, 0)
+    out.sort()
+    return out
+
+
+def _partition(r: _Round, cheapest: list[int]) -> list[int] | None:
+    """The set-partition search (see the module), given each table's ``cheapest`` candidate's
+    repeats: each table's players as a bit mask, or ``None``."""
+    count = len(r.sizes)
+    spare = r.target - 1 - sum(cheapest)
+    lists = [_listing(r, t, cheapest[t] + spare, False) for t in range(count)]
+    order = sorted(range(count), key=lambda t: (len(lists[t]), r.sizes[t], r.holders[t]))
+    # tables alike (same size, same score groups, so the same candidates) in list order
+    alike = [d > 0 and r.sizes[order[d]] == r.sizes[order[d - 1]]
+             and r.holders[order[d]] == r.holders[order[d - 1]] for d in range(count)]
+    places_left = [sorted(g for t in order[d:] for g in r.holders[t]) for d in range(count + 1)]
+    chosen = [0] * count
+    index = [0] * count
+    failed: dict[int, list[tuple[int, int, int]]] = {}
+
+    def search(d: int, used: int, repeats: int, lack: int) -> bool:
+        if d == count:
+            return True
+        first = index[d - 1] + 1 if alike[d] else 0
+        seen = failed.setdefault(used, [])
+        if any(k <= repeats and x <= lack and f <= first for k, x, f in seen):
+            return False  # the same players left failed with no more repeats or lack
+        floor = []  # the cheapest candidate each table left can still take
+        for t in order[d:]:
+            for scanned, (k, _, mask) in enumerate(lists[t], 1):
+                if not mask & used:
+                    r.steps(LIGHT * (1 + scanned // SCAN))
+                    floor.append(k)
+                    break
+            else:
+                r.steps(LIGHT * (1 + len(lists[t]) // SCAN))
+                seen.append((repeats, lack, first))
+                return False  # a table left has no players to take
+        if (repeats + max(sum(floor), r.forced(used, count - d)) >= r.target
+                or not r.fits(used, places_left[d])):
+            seen.append((repeats, lack, first))
+            return False
+        t = order[d]
+        cap = r.target - 1 - repeats - (sum(floor) - floor[0])
+        for k in range(first, len(lists[t])):
+            cost, more, mask = lists[t][k]
+            r.steps(LIGHT)
+            if cost > cap:
+                break
+            if mask & used or lack + more > r.lacking:
+                continue
+            chosen[t], index[d] = mask, k
+            if search(d + 1, used | mask, repeats + cost, lack + more):
+                return True
+        seen.append((repeats, lack, first))
+        return False
+
+    return chosen if search(0, 0, 0, 0) else None
+
+
+def _cliques(met: list[int]) -> list[int]:
+    """Cliques of the graph of who met whom (bit masks) that share no pair: a greedy cover.
+    However the players are dealt, each clique's players left share some tables: ``_spread``."""
     n = len(met)
-    covered = [[False] * n for _ in range(n)]
+    covered = [0] * n  # the pairs covered, as a mask per player
     out = []
     for a in range(n):
         for b in range(a + 1, n):
-            if not met[a][b] or covered[a][b]:
+            if not met[a] >> b & 1 or covered[a] >> b & 1:
                 continue
-            clique = [a, b]
+            clique = 1 << a | 1 << b
             for c in range(b + 1, n):
-                if all(met[c][x] and not covered[c][x] for x in clique):
-                    clique.append(c)
-            for x in clique:
-                for y in clique:
-                    covered[x][y] = True
-            out.append(sum(1 << x for x in clique))
+                if clique & ~met[c] & ~(1 << c) == 0 and not covered[c] & clique:
+                    clique |= 1 << c
+            for x in _members(clique):
+                covered[x] |= clique & ~(1 << x)
+            out.append(clique)
     return out
 
 
@@ -152,6 +336,15 @@ def _spread(m: int, tables: int) -> int:
     """The fewest pairs among ``m`` players dealt to ``tables`` tables."""
     q, r = divmod(m, tables)
     return r * (q + 1) * q // 2 + (tables - r) * q * (q - 1) // 2
+
+
+def _members(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _unmatched(table: Sequence[EntrantId | None], size: int, history: History) -> int:
