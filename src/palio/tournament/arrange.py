@@ -25,7 +25,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import permutations, product
 
-from palio.tournament.model import BOT, EntrantId, History
+from palio.tournament.model import BOT, EntrantId, History, members
 from palio.tournament.seating import seat_order, unmatched
 
 Cost = tuple[int, int, int, int]
@@ -132,7 +132,7 @@ def arrangements(players: list[EntrantId], humans: list[int], sizes: list[int],
             return
         least = min(humans[t:]) - 1
         head, head_options = -1, n + 1
-        for i in _bits(free):
+        for i in members(free):
             options = (free_of[i] & free).bit_count()
             if options < least:
                 return  # someone can no longer be seated without a repeat
@@ -140,7 +140,7 @@ def arrangements(players: list[EntrantId], humans: list[int], sizes: list[int],
                 head, head_options = i, options
         if not fits([head], sizes[t]):
             return
-        rest = sorted(_bits(free_of[head] & free), key=lambda j: (abs(level[j] - level[head]), j))
+        rest = sorted(members(free_of[head] & free), key=lambda j: (abs(level[j] - level[head]), j))
 
         def grow(table: list[int], allowed: int, start: int) -> Iterator[list[list[int]]]:
             budget[0] -= 1
@@ -232,10 +232,3 @@ def extendable(players: list[EntrantId], humans: list[int], sizes: list[int], hi
     return False
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

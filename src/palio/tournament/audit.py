@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from palio.tournament.model import BOT, EntrantId, History
+from palio.tournament.model import BOT, EntrantId, History, members
 from palio.tournament.seating import unmatched
 
 FIRST_TURN = 2_000  # steps of the first search's first turn (most easy finds take a few hundred)
@@ -164,7 +164,7 @@ def better_round(tables: Sequence[Sequence[EntrantId | None]], history: History,
             continue
         if better is None:
             return None
-        return [[players[i] for i in _members(mask)] for mask in better]
+        return [[players[i] for i in members(mask)] for mask in better]
     raise SearchTooLong(f"no answer within {limit} steps")
 
 
@@ -234,7 +234,7 @@ def _listing(r: _Round, t: int, cap: int, least: bool) -> list[Candidate]:
     def extend(slot: int, start: int, mask: int, repeats: int) -> None:
         r.steps(LIGHT)
         if slot == len(places):
-            lack = r.lack(_members(mask), size)
+            lack = r.lack(members(mask), size)
             if lack <= r.lacking:
                 if least:
                     best[0] = repeats - 1
@@ -326,7 +326,7 @@ def _cliques(met: list[int]) -> list[int]:
             for c in range(b + 1, n):
                 if clique & ~met[c] & ~(1 << c) == 0 and not covered[c] & clique:
                     clique |= 1 << c
-            for x in _members(clique):
+            for x in members(clique):
                 covered[x] |= clique & ~(1 << x)
             out.append(clique)
     return out
@@ -336,15 +336,6 @@ def _spread(m: int, tables: int) -> int:
     """The fewest pairs among ``m`` players dealt to ``tables`` tables."""
     q, r = divmod(m, tables)
     return r * (q + 1) * q // 2 + (tables - r) * q * (q - 1) // 2
-
-
-def _members(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _unmatched(table: Sequence[EntrantId | None], size: int, history: History) -> int:

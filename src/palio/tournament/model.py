@@ -205,3 +205,14 @@ def check_entrants(entrants: Sequence[Entrant], withdrawn: Collection[EntrantId]
                      entrant=str(unknown[0]))
     if any(e.id is BOT for e in entrants):
         raise refuse("duplicate_entrant", "an entrant needs an id")
+
+
+def members(mask: int) -> list[int]:
+    """The positions of the bits set in ``mask``, lowest first (the searches of ``arrange``
+    and ``audit`` keep sets of players as bit masks)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
