@@ -100,8 +100,8 @@ class _Round:
         self.cliques = _cliques(self.met)
         self.n = len(self.level)
 
-    def lack(self, members: Sequence[int], size: int) -> int:
-        return unmatched(tuple(sorted(self.needs[i] for i in members)), size)
+    def lack(self, players: Sequence[int], size: int) -> int:
+        return unmatched(tuple(sorted(self.needs[i] for i in players)), size)
 
     def forced(self, used: int, tables: int) -> int:
         """The fewest repeats among the players left, dealt to ``tables`` tables."""
