@@ -21,7 +21,7 @@ def test_two_runs_side_by_side_then_measured(tmp_path):
     runs = tmp_path / "runs"
     done = subprocess.run(
         [sys.executable, str(BENCHMARKS / "train_many.py"), "--runs", str(runs), "--minutes",
-         "0.01", "--workers", "1", "--games", "2", "--steps", "2", "--batch", "8", "--hidden", "8",
+         "5", "--generations", "1", "--workers", "1", "--games", "2", "--steps", "2", "--batch", "8", "--hidden", "8",
          "--device", "cpu", "--measure-minutes", "2", "--measure-games", "2",
          "--time-per-move", "0.005", "san-gimignano:2", "troyes:2"],
         capture_output=True, text=True, timeout=300,
