@@ -66,11 +66,12 @@ def train_one(args: argparse.Namespace, game: str, players: int) -> None:
 
 
 def child_command(args: argparse.Namespace, game: str, players: int) -> list[str]:
+    """This script for one configuration, with every option of this run (the child reads the
+    training ones)."""
     command = [sys.executable, __file__, "--one", f"{game}:{players}"]
-    for name in ("runs", "minutes", "workers", "games", "steps", "batch", "buffer", "seed",
-                 "generations", "lr", "hidden", "method", "epsilon", "iterations", "device",
-                 "keep_every"):
-        command += ["--" + name.replace("_", "-"), str(getattr(args, name))]
+    for name, value in vars(args).items():
+        if name not in ("configs", "one"):
+            command += ["--" + name.replace("_", "-"), str(value)]
     return command
 
 
