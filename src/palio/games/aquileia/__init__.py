@@ -147,12 +147,16 @@ class AquileiaGame(ComponentsGame):
         if state.is_over:
             return [float(v) for v in state.vp]
         rounds_left = c.rounds - state.round + 1
+        owned: list[list[int]] = [[] for _ in range(state.players)]  # each seat's plots, in order
+        for plot, owner in enumerate(state.plot_owner):
+            if owner >= 0:
+                owned[owner].append(plot)
 
         def worth(p: int) -> float:
             base = 3 * p
             coins = state.coins
             value = state.vp[p] + 1.5 * coins[base] + 1.0 * coins[base + 1] + 0.7 * coins[base + 2]
-            end = laurel_points(state, p)
+            end = laurel_points(state, p, owned[p])
             value += end["laurel_vp"] + end["villa_vp"]
             for card in state.hand[p]:
                 t = c.card_type[card]
@@ -160,9 +164,7 @@ class AquileiaGame(ComponentsGame):
                     value += 0.6 * c.type_symbols[t]
                 elif c.type_class[t] == STADIUM and c.type_colours[t]:
                     value += 1.0  # a colour card is worth more with villas still to come
-            for plot, owner in enumerate(state.plot_owner):
-                if owner != p:
-                    continue
+            for plot in owned[p]:
                 if c.plot_kind[plot] == WORKSHOP:
                     value += 0.5 * rounds_left * c.plot_yield[plot]
                 elif c.plot_kind[plot] == BANK:

@@ -13,7 +13,7 @@ rulebook gives no tie-break for the final score: tied players share the place.
 
 from __future__ import annotations
 
-from itertools import product
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from palio.games.aquileia.components import STADIUM, THEATRE, VILLA
@@ -24,19 +24,28 @@ if TYPE_CHECKING:
     from palio.games.aquileia.state import AquileiaState
 
 
-def villa_values(s: AquileiaState, seat: int) -> list[int]:
-    """Per colour, the summed values of ``seat``'s villas."""
+def villa_values(s: AquileiaState, seat: int, plots: Iterable[int] | None = None) -> list[int]:
+    """Per colour, the summed values of ``seat``'s villas (``plots``: the plots ``seat`` owns,
+    where the caller has them already)."""
     comp = s.comp
     out = [0] * len(comp.colours)
-    for plot, owner in enumerate(s.plot_owner):
-        if owner == seat and comp.plot_kind[plot] == VILLA:
+    if plots is None:
+        plots = [plot for plot, owner in enumerate(s.plot_owner) if owner == seat]
+    for plot in plots:
+        if comp.plot_kind[plot] == VILLA:
             out[comp.plot_colour[plot]] += comp.plot_vp[plot]
     return out
 
 
-def laurel_points(s: AquileiaState, seat: int) -> dict[str, Any]:
+def laurel_points(s: AquileiaState, seat: int, plots: Iterable[int] | None = None
+                  ) -> dict[str, Any]:
     """What ``seat``'s cards and villas are worth at the end: stadium VP cards, colour counts,
-    the best colour for each theatre card, and the villa points that gives."""
+    the best colour for each theatre card, and the villa points that gives (``plots``: as
+    :func:`villa_values`).
+
+    A theatre card adds one card to the colour picked, so it adds that colour's villa value
+    and nothing else: each card's best pick is on its own the colour of highest villa value
+    (the first of its two where they tie), whatever the other cards pick."""
     comp = s.comp
     vp = 0
     counts = [0] * len(comp.colours)
@@ -50,19 +59,13 @@ def laurel_points(s: AquileiaState, seat: int) -> dict[str, Any]:
                 counts[col] += 1
         elif cls == THEATRE:
             theatre.append(comp.type_colours[t])
-    values = villa_values(s, seat)
-    best, choice = -1, ()
-    for pick in product(*theatre):  # at most 2 ** 6 ways
-        with_pick = counts[:]
-        for col in pick:
-            with_pick[col] += 1
-        total = sum(v * n for v, n in zip(values, with_pick, strict=True))
-        if total > best:
-            best, choice = total, pick
+    values = villa_values(s, seat, plots)
+    choice = [max(colours, key=values.__getitem__) for colours in theatre]  # first of equals
     final = counts[:]
     for col in choice:
         final[col] += 1
-    return {"laurel_vp": vp, "villas": values, "cards": final, "theatre": list(choice),
+    best = sum(v * n for v, n in zip(values, final, strict=True))
+    return {"laurel_vp": vp, "villas": values, "cards": final, "theatre": choice,
             "villa_vp": best}
 
 
