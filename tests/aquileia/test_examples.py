@@ -9,8 +9,12 @@ are rolled first (``dice``: g gold, s silver, b bronze faces).
 
 from __future__ import annotations
 
+import random
+from itertools import product
+
 from palio.games.aquileia import GAME
 from palio.games.aquileia.scenario import position
+from palio.games.aquileia.scoring import laurel_points
 from palio.games.aquileia.state import CAT_ARENA, OVER
 
 STEFAN, WALTER, GIORGIO, KIKO = range(4)
@@ -216,3 +220,35 @@ def test_villas_score_nothing_without_a_card_of_their_colour():
                  tiebreaker={STEFAN: 1, WALTER: 2, GIORGIO: 3}, to_move=KIKO)
     s.apply("tiebreaker")
     assert s.vp[KIKO] == 0
+
+
+def test_each_theatre_card_takes_the_colour_that_scores_most():
+    """The engine picks every theatre card's colour for its holder: checked against trying every
+    combination of picks, on random hands of up to four theatre cards and random villas."""
+    plots = GAME.legend()["plots"]
+    villas = [p + 1 for p, x in enumerate(plots) if x["colour"]]
+    keys = GAME.components.type_key
+    theatres = [k for k in keys if k.startswith("theatre_")]
+    laurels = [k for k in keys if k.startswith("laurel_") and "_vp_" not in k]
+    rng = random.Random(5)
+    for _ in range(60):
+        hand = rng.sample(theatres, rng.randint(1, 4)) + rng.sample(laurels, rng.randint(0, 2))
+        owned = rng.sample(villas, rng.randint(1, 6))
+        s = position(4, round=6, coins={}, hands={KIKO: " ".join(hand)},
+                     plots={p: KIKO for p in owned}, to_move=KIKO)
+        got = laurel_points(s, KIKO)
+        comp = s.comp
+        values = got["villas"]
+        base = [0] * len(comp.colours)
+        picks = []
+        for card in s.hand[KIKO]:
+            t = comp.card_type[card]
+            if keys[t].startswith("theatre_"):
+                picks.append(comp.type_colours[t])
+            else:
+                for col in comp.type_colours[t]:
+                    base[col] += 1
+        best = max(sum(v * (n + pick.count(c)) for c, (v, n) in enumerate(zip(values, base, strict=True)))
+                   for pick in product(*picks))
+        assert got["villa_vp"] == best
+        assert sum(got["cards"]) == len(hand)  # one colour counted for each card
