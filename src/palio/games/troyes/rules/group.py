@@ -156,8 +156,11 @@ def make_ctx(s: TroyesState, kind: int, target: int, mod: int, p: int) -> Ctx | 
     :func:`kept_ctx`."""
     mod_card = MOD_NONE if mod == MOD_NONE else s.slot_card[mod]
     if kind == G_CARD:
-        return kept_ctx(s.comp, kind, s.slot_card[target], mod_card, hiring(s, target, p))
-    return kept_ctx(s.comp, kind, target, mod_card, False)
+        key = (kind, s.slot_card[target], mod_card, hiring(s, target, p))
+    else:
+        key = (kind, target, mod_card, False)
+    found = s.comp.kept_ctx.get(key, False)  # kept_ctx's answer, kept already (None: no rules)
+    return kept_ctx(s.comp, *key) if found is False else found
 
 
 def kept_ctx(c: Components, kind: int, key: int, mod_card: int, hires: bool) -> Ctx | None:
@@ -481,13 +484,6 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
     return out
 
 
-def can_go(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int) -> bool:
-    """Whether the group as it stands may be played (it always fits the budget)."""
-    if not chosen:
-        return False
-    return ctx.need != NEED_SUM or group_total(ctx, chosen) >= ctx.arg  # the bonus counted
-
-
 def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
     # loops rather than comprehensions over a group's few dice: a comprehension is a call
     values = ctx.values
@@ -701,9 +697,11 @@ class Feasible:
         if ctx.need == NEED_CATHEDRAL:
             # a die fits where the column of its value has room for it (``single`` cubes)
             need = ctx.single or 1
+            columns = s.comp.columns
             for bought, faces in enumerate((free[OWN_FACES], free[BOUGHT_FACES])):
                 for face in faces:
-                    if cathedral_room(s, face % 6) >= need:
+                    # cathedral_room(s, face % 6), inline: the column's space on each level
+                    if s.cathedral[face % 6::columns].count(-1) >= need:
                         return _one_bought(s.comp, ctx) if bought else 0
             return NO_GROUP
         # a die fits where it places a citizen in the building (by the row of its value)

@@ -46,9 +46,9 @@ from palio.games.troyes.rules.combat import influence_options
 from palio.games.troyes.rules.events import add_cube, free_banners
 from palio.games.troyes.rules.group import (
     MAX_GROUP,
+    NEED_SUM,
     Feasible,
     addable,
-    can_go,
     group_total,
     hiring,
     kept_ctx,
@@ -120,15 +120,16 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
             budget, inf, options = money - deniers - hiring_price, hiring_influence, as_hiring
         if budget >= 0 and inf >= inf_needed:
             # within(options, budget), its commonest case inline: one group rules (no cube
-            # can modify the action) priced by the free dice, the price known already
+            # can modify the action) priced by the free dice
             if len(options) == 1 and options[0].by_price:
                 ctx = options[0]
-                price = (views[ctx.colours] or free_dice(ctx.colours)).get(ctx.n)
-                if price is not None:
-                    if price <= budget:
-                        out.append(t.card[slot])
-                    continue
-            if within(options, budget):
+                free = views[ctx.colours] or free_dice(ctx.colours)
+                price = free.get(ctx.n)
+                if price is None:
+                    price = least_price(free, ctx, c)
+                if price <= budget:
+                    out.append(t.card[slot])
+            elif within(options, budget):
                 out.append(t.card[slot])
     if within(turn_rules.cathedral, money):
         out.append(t.cathedral)
@@ -137,12 +138,13 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         options = event_rules[card]
         if len(options) == 1 and options[0].by_price:  # as for the cards above
             ctx = options[0]
-            price = (views[ctx.colours] or free_dice(ctx.colours)).get(ctx.n)
-            if price is not None:
-                if price <= money:
-                    out.append(t.event[pos])
-                continue
-        if within(options, money):
+            free = views[ctx.colours] or free_dice(ctx.colours)
+            price = free.get(ctx.n)
+            if price is None:
+                price = least_price(free, ctx, c)
+            if price <= money:
+                out.append(t.event[pos])
+        elif within(options, money):
             out.append(t.event[pos])
     place_rules = turn_rules.place
     lying = s.lying
@@ -166,7 +168,16 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
                 continue
         if within(options, money):
             out.append(t.place[b])
-    if within(turn_rules.farm, money):
+    options = turn_rules.farm
+    if len(options) == 1 and options[0].by_price:  # as for the cards above
+        ctx = options[0]
+        free = views[ctx.colours] or free_dice(ctx.colours)
+        price = free.get(ctx.n)
+        if price is None:
+            price = least_price(free, ctx, c)
+        if price <= money:
+            out.append(t.farm)
+    elif within(options, money):
         out.append(t.farm)
     out.append(t.pass_)
     return out
@@ -237,7 +248,13 @@ def source_legal(s: TroyesState, top: tuple) -> list[Action]:
 
 
 def _source_actions(s: TroyesState, options: list[tuple[int, int]]) -> list[Action]:
-    return [_source_action(s, kind, where) for kind, where in options]
+    sources = s.tables.sources
+    n = s.comp.n_spaces
+    first = (0, 1, 2, 2 + n, 5 + n)  # each kind's first in tables.sources (decode_source)
+    out = []
+    for kind, where in options:  # a loop, not a comprehension: a call less
+        out.append(sources[first[kind] + where])  # where is 0 for the supplies
+    return out
 
 
 def _sources_for(s: TroyesState, top: tuple) -> list[tuple[int, int]]:
@@ -250,19 +267,6 @@ def _sources_for(s: TroyesState, top: tuple) -> list[tuple[int, int]]:
     need = first_use_price(s, card[0])[1]
     return [(k, w) for k, w in found
             if k != SRC_RESERVE or s.influence[p] - s.comp.citizen_cost >= need]
-
-
-def _source_action(s: TroyesState, kind: int, where: int) -> Action:
-    t = s.tables
-    if kind == SRC_SUPPLY:
-        return t.source_supply
-    if kind == SRC_RESERVE:
-        return t.source_reserve
-    if kind == SRC_SPACE:
-        return t.source_space[where]
-    if kind == SRC_LYING:
-        return t.source_lying[where]
-    return t.source_card[where]
 
 
 def decode_source(s: TroyesState, index: int) -> tuple[int, int]:
@@ -332,10 +336,12 @@ def group_legal(s: TroyesState, top: tuple) -> list[Action]:
         card, hires, budget = target, False, s.money[p]
     if mod == MOD_ASK:
         return _cube_actions(s, mod_options(s, p, kind, target, budget, own_mods(s, p)))
-    ctx = kept_ctx(s.comp, kind, card, MOD_NONE if mod == MOD_NONE else s.slot_card[mod], hires)
+    key = (kind, card, MOD_NONE if mod == MOD_NONE else s.slot_card[mod], hires)
+    ctx = s.comp.kept_ctx.get(key) or kept_ctx(s.comp, *key)  # kept_ctx's answer, kept already
     assert ctx is not None
     out = list(map(t.die.__getitem__, addable(s, p, ctx, chosen, budget)))
-    if can_go(s, p, ctx, chosen, budget):
+    # the group as it stands may be played (it always fits the budget)
+    if chosen and (ctx.need != NEED_SUM or group_total(ctx, chosen) >= ctx.arg):  # bonus counted
         out.append(t.go)
     return out
 
