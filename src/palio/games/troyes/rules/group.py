@@ -641,7 +641,7 @@ class Feasible:
                         if self.ok(ctx, budget):
                             return True
                         continue
-                    price = self.least[ctx] = self._least_one_die(ctx)
+                    price = self.least[ctx] = self.least_one_die(ctx)
             if price <= budget:
                 return True
         return False
@@ -663,7 +663,7 @@ class Feasible:
         else:
             price = self.least.get(ctx)
             if price is None:
-                price = self.least[ctx] = self._least_one_die(ctx)
+                price = self.least[ctx] = self.least_one_die(ctx)
         return price <= budget
 
     def free_dice(self, colours: int) -> FreeDice:
@@ -687,7 +687,7 @@ class Feasible:
             self.dice[colours] = free
         return free
 
-    def _least_one_die(self, ctx: Ctx) -> int:
+    def least_one_die(self, ctx: Ctx) -> int:
         """Room in the cathedral or a placement: a group from nothing can be started (and so
         played) when one die fits (``addable`` with ``first``): free if ``p`` has one, else
         the price of one bought die (NO_GROUP if none fits). Own dice first, then bought."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from palio.core.rng import derive_bits
-from palio.games.troyes.rules.board import citizens_in, d6s, dice_left, penalty
+from palio.games.troyes.rules.board import citizens_in, d6s, penalty
 from palio.games.troyes.rules.events import resolve_events, reveal_events
 from palio.games.troyes.state import ACTIONS, COMBAT, F_TURN, NEUTRAL, OVER
 
@@ -76,7 +76,7 @@ def start_actions(s: TroyesState) -> None:
     s.phase = ACTIONS
     s.black = []
     s.stack = []
-    if not dice_left(s):
+    if not any(s.dice):  # no die left (board.dice_left, inline)
         end_round(s)
         return
     s.turn = s.start
@@ -88,7 +88,7 @@ def next_turn(s: TroyesState) -> None:
     """After an action or a pass: the round ends when every player has passed or no die is
     left; otherwise the next player clockwise who has not passed acts, and each passed player
     the turn goes by takes another denier into their district."""
-    if all(s.passed) or not dice_left(s):
+    if all(s.passed) or not any(s.dice):  # or no die left (board.dice_left, inline)
         end_round(s)
         return
     seat = s.next_seat(s.turn)

@@ -131,7 +131,11 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
                     out.append(t.card[slot])
             elif within(options, budget):
                 out.append(t.card[slot])
-    if within(turn_rules.cathedral, money):
+    options = turn_rules.cathedral
+    if len(options) == 1:  # within(options, money) for one group rules, a call less
+        if feasible.least_one_die(options[0]) <= money:
+            out.append(t.cathedral)
+    elif within(options, money):
         out.append(t.cathedral)
     event_rules = turn_rules.event
     for pos, card in enumerate(s.queue):
@@ -153,20 +157,22 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         options = place_rules[b]
         # within(options, money), its commonest case inline: one group rules (no cube can
         # modify the placement), a citizen to place from off the board and nobody lying
-        # expelled on the building, so that the dice alone decide (Feasible._least_one_die)
-        if len(options) == 1 and not lying[b]:
-            if off_board is None:
+        # expelled on the building, so that the dice alone decide (Feasible.least_one_die);
+        # for one group rules otherwise, least_one_die itself (a call less than within)
+        if len(options) == 1:
+            ctx = options[0]
+            if off_board is None and not lying[b]:
                 off_board = feasible.off_board = citizen_off_board(s, p)
-            if off_board:
-                ctx = options[0]
+            if off_board and not lying[b]:
                 free = views[ctx.colours] or free_dice(ctx.colours)
                 price = free.get(ctx.n)
                 if price is None:
                     price = least_price(free, ctx, c)
-                if price <= money:
-                    out.append(t.place[b])
-                continue
-        if within(options, money):
+            else:
+                price = feasible.least_one_die(ctx)
+            if price <= money:
+                out.append(t.place[b])
+        elif within(options, money):
             out.append(t.place[b])
     options = turn_rules.farm
     if len(options) == 1 and options[0].by_price:  # as for the cards above
@@ -224,7 +230,10 @@ def group_budget(s: TroyesState, p: int, kind: int, target: int) -> int:
 
 def begin_group(s: TroyesState, p: int, kind: int, target: int) -> None:
     """Start forming the group; the cube is asked for only when one could apply."""
-    mods = [mod for mod in own_mods(s, p) if make_ctx(s, kind, target, mod, p) is not None]
+    mods = []
+    for mod in own_mods(s, p):  # a loop, not a comprehension: a call less
+        if make_ctx(s, kind, target, mod, p) is not None:
+            mods.append(mod)
     if mods:
         options = mod_options(s, p, kind, target, group_budget(s, p, kind, target), mods)
     else:  # none of p's cubes can modify it, and it was offered: a group without one will do
