@@ -562,14 +562,22 @@ def least_price(free: FreeDice, ctx: Ctx, c: Components) -> int:
     return price
 
 
+def priced(options: tuple[Ctx, ...]) -> Ctx | None:
+    """An action's one group rules where no cube can modify it and the free dice alone price
+    a group (``Ctx.by_price``: ``turn_legal`` reads the price from their view), else None."""
+    return options[0] if len(options) == 1 and options[0].by_price else None
+
+
 class TurnRules:
     """The group rules of every action for one set of delayed cards on which the seat has a
     cube: per action, a tuple of rules (no cube, then each cube that can modify it). ``card``
     is indexed by card id: the deniers and influence its first use costs, its hiring price,
-    then the rules when its tradesman is there already and when this activation hires it;
-    ``event`` by event card id; ``place`` by building. Pure rules, kept per components set."""
+    then the rules when its tradesman is there already and when this activation hires it,
+    and the same two ``priced``; ``event`` by event card id (``event_priced`` likewise);
+    ``place`` by building; ``farm`` (and ``farm_priced``). Pure rules, kept per components
+    set."""
 
-    __slots__ = ("card", "cathedral", "event", "place", "farm")
+    __slots__ = ("card", "cathedral", "event", "event_priced", "place", "farm", "farm_priced")
 
     def __init__(self, c: Components, mod_cards: tuple[int, ...]) -> None:
         def options(kind: int, key: int, hires: bool = False) -> tuple[Ctx, ...]:
@@ -578,13 +586,18 @@ class TurnRules:
             return tuple(ctx for ctx in found if ctx is not None)
 
         first_use = first_use_prices(c)
-        self.card = tuple((*first_use[card], c.cards[card][3],
-                           options(G_CARD, card), options(G_CARD, card, True))
-                          for card in range(len(c.cards)))
+        cards = []
+        for card in range(len(c.cards)):
+            staffed, hires = options(G_CARD, card), options(G_CARD, card, True)
+            cards.append((*first_use[card], c.cards[card][3], staffed, hires,
+                          priced(staffed), priced(hires)))
+        self.card = tuple(cards)
         self.cathedral = options(G_CATHEDRAL, 0)
         self.event = tuple(options(G_EVENT, event) for event in range(len(c.events)))
+        self.event_priced = tuple(map(priced, self.event))
         self.place = tuple(options(G_PLACE, building) for building in range(3))
         self.farm = options(G_FARM, 0)
+        self.farm_priced = priced(self.farm)
 
     @staticmethod
     def of(c: Components, mod_cards: tuple[int, ...]) -> TurnRules:

@@ -111,18 +111,19 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         # its first use paid (this activation must earn and make a use); the deniers left buy
         # dice. On a card staffed before, dice may earn nothing and a paid card's uses are
         # optional (docs/coverage/troyes.md), so no use need be affordable
-        deniers, inf_needed, hiring_price, as_staffed, as_hiring = card_rules[slot_card[slot]]
-        if (staffed >> slot) & 1 and s.hiring != slot:
-            budget, inf, options = money, inf_needed, as_staffed
-        elif (staffed >> slot) & 1:
-            budget, inf, options = money - deniers, influence, as_hiring
+        (deniers, inf_needed, hiring_price, as_staffed, as_hiring, priced_staffed,
+         priced_hiring) = card_rules[slot_card[slot]]
+        if not (staffed >> slot) & 1:
+            budget, inf = money - deniers - hiring_price, hiring_influence
+            options, ctx = as_hiring, priced_hiring
+        elif s.hiring != slot:
+            budget, inf, options, ctx = money, inf_needed, as_staffed, priced_staffed
         else:
-            budget, inf, options = money - deniers - hiring_price, hiring_influence, as_hiring
+            budget, inf, options, ctx = money - deniers, influence, as_hiring, priced_hiring
         if budget >= 0 and inf >= inf_needed:
             # within(options, budget), its commonest case inline: one group rules (no cube
-            # can modify the action) priced by the free dice
-            if len(options) == 1 and options[0].by_price:
-                ctx = options[0]
+            # can modify the action) priced by the free dice (group.priced)
+            if ctx is not None:
                 free = views[ctx.colours] or free_dice(ctx.colours)
                 price = free.get(ctx.n)
                 if price is None:
@@ -138,17 +139,17 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     elif within(options, money):
         out.append(t.cathedral)
     event_rules = turn_rules.event
+    event_priced = turn_rules.event_priced
     for pos, card in enumerate(s.queue):
-        options = event_rules[card]
-        if len(options) == 1 and options[0].by_price:  # as for the cards above
-            ctx = options[0]
+        ctx = event_priced[card]
+        if ctx is not None:  # as for the cards above
             free = views[ctx.colours] or free_dice(ctx.colours)
             price = free.get(ctx.n)
             if price is None:
                 price = least_price(free, ctx, c)
             if price <= money:
                 out.append(t.event[pos])
-        elif within(options, money):
+        elif within(event_rules[card], money):
             out.append(t.event[pos])
     place_rules = turn_rules.place
     lying = s.lying
@@ -174,16 +175,15 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
                 out.append(t.place[b])
         elif within(options, money):
             out.append(t.place[b])
-    options = turn_rules.farm
-    if len(options) == 1 and options[0].by_price:  # as for the cards above
-        ctx = options[0]
+    ctx = turn_rules.farm_priced
+    if ctx is not None:  # as for the cards above
         free = views[ctx.colours] or free_dice(ctx.colours)
         price = free.get(ctx.n)
         if price is None:
             price = least_price(free, ctx, c)
         if price <= money:
             out.append(t.farm)
-    elif within(options, money):
+    elif within(turn_rules.farm, money):
         out.append(t.farm)
     out.append(t.pass_)
     return out
