@@ -428,7 +428,7 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
                     first: bool) -> list[int]:
     """``addable`` for a total (or anything) at the usual prices: a die joins on the same
     answer as every die alike (own or not, and its worth where a total is needed)."""
-    kinds = _kinds(s, ctx)
+    kinds = list(compress(_INDICES[ctx.colours], _COUNTS_OF[ctx.colours](s.dice)))  # _kinds
     if not kinds:
         return []
     c = s.comp
