@@ -77,11 +77,6 @@ def d6s(rng: Random, n: int) -> list[int]:
     return values
 
 
-# -- dice ----------------------------------------------------------------------------------
-def dice_left(s: TroyesState) -> bool:
-    return any(s.dice)
-
-
 # -- buildings -----------------------------------------------------------------------------
 def _row_after(row: list[int], owner: int) -> tuple[list[int], int]:
     """The row once ``owner`` enters its first space, and the owner pushed out (-1 none)."""

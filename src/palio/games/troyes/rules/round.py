@@ -76,7 +76,7 @@ def start_actions(s: TroyesState) -> None:
     s.phase = ACTIONS
     s.black = []
     s.stack = []
-    if not any(s.dice):  # no die left (board.dice_left, inline)
+    if not any(s.dice):  # no die left
         end_round(s)
         return
     s.turn = s.start
@@ -88,7 +88,7 @@ def next_turn(s: TroyesState) -> None:
     """After an action or a pass: the round ends when every player has passed or no die is
     left; otherwise the next player clockwise who has not passed acts, and each passed player
     the turn goes by takes another denier into their district."""
-    if all(s.passed) or not any(s.dice):  # or no die left (board.dice_left, inline)
+    if all(s.passed) or not any(s.dice):  # or no die left
         end_round(s)
         return
     seat = s.next_seat(s.turn)
