@@ -34,16 +34,11 @@ _DISTRICT = {name: i for i, name in enumerate(A.DISTRICTS)}
 def apply_action(s: TroyesState, action: Action) -> None:
     _HANDLERS[type(action)](s, action)
     if not s.stack and s.phase != OVER:
-        _continue(s)
+        _CONTINUE[s.phase](s)
 
 
-def _continue(s: TroyesState) -> None:
-    if s.phase == DRAFT:
-        setup.finish_draft(s)
-    elif s.phase == COMBAT:
-        next_black(s)
-    elif s.phase == ACTIONS:
-        next_turn(s)
+# the flow when the pending stack runs empty, by phase
+_CONTINUE = {DRAFT: setup.finish_draft, COMBAT: next_black, ACTIONS: next_turn}
 
 
 def _face(colour: str, value: int) -> int:

@@ -58,25 +58,26 @@ def roll(s: TroyesState) -> int:
 
 
 def d6(rng: Random) -> int:
-    """A die's value, drawn exactly as ``rng.randint(1, 6)`` and ``rng.randrange(1, 7)`` draw
-    it (CPython's ``_randbelow_with_getrandbits``: three bits, drawn again while they make 6
-    or 7; ``tests/troyes/test_dice.py`` checks that they agree), without their Python calls."""
-    r = rng.getrandbits(3)
-    while r >= 6:
-        r = rng.getrandbits(3)
-    return r + 1
+    """A die's value (``d6s``)."""
+    return d6s(rng, 1)[0]
 
 
-# -- dice ----------------------------------------------------------------------------------
-def dice_left(s: TroyesState) -> bool:
-    return any(s.dice)
+def d6s(rng: Random, n: int) -> list[int]:
+    """``n`` dice values, each drawn exactly as ``rng.randint(1, 6)`` and
+    ``rng.randrange(1, 7)`` draw it (CPython's ``_randbelow_with_getrandbits``: three bits,
+    drawn again while they make 6 or 7; ``tests/troyes/test_dice.py`` checks that they agree),
+    without their Python calls, and one call for all of a stream's dice."""
+    draw = rng.getrandbits
+    values = []
+    for _ in range(n):
+        r = draw(3)
+        while r >= 6:
+            r = draw(3)
+        values.append(r + 1)
+    return values
 
 
 # -- buildings -----------------------------------------------------------------------------
-def row_for(s: TroyesState, building: int, value: int) -> int:
-    return s.comp.row_of_value[building][value]
-
-
 def _row_after(row: list[int], owner: int) -> tuple[list[int], int]:
     """The row once ``owner`` enters its first space, and the owner pushed out (-1 none)."""
     if -1 in row:
@@ -87,7 +88,8 @@ def _row_after(row: list[int], owner: int) -> tuple[list[int], int]:
 
 def insert_citizen(s: TroyesState, building: int, value: int, owner: int) -> int:
     """Place ``owner``'s citizen by the die ``value``; the expelled owner (-1 none)."""
-    _b, _values, first, n = s.comp.rows[row_for(s, building, value)]
+    c = s.comp
+    _b, _values, first, n = c.rows[c.row_of_value[building][value]]  # the row of the value
     row, out = _row_after(s.spaces[first:first + n], owner)
     s.spaces[first:first + n] = row
     if out != -1:
@@ -98,7 +100,7 @@ def insert_citizen(s: TroyesState, building: int, value: int, owner: int) -> int
 def can_insert(s: TroyesState, building: int, value: int, owner: int) -> bool:
     """Whether the placement expels nobody or a colour not yet lying on this building."""
     c = s.comp
-    _b, _values, first, n = c.rows[c.row_of_value[building][value]]  # row_for, inline
+    _b, _values, first, n = c.rows[c.row_of_value[building][value]]  # the row of the value
     return _row_takes(s.spaces[first:first + n], s.lying[building])
 
 
@@ -199,8 +201,7 @@ def placement_ok(s: TroyesState, p: int, building: int, value: int, kind: int, w
     the expulsion rule holds once the citizen has left its place, and the move changes
     something (a citizen is never moved onto the place it already holds)."""
     c = s.comp
-    r = row_for(s, building, value)
-    _b, _values, first, n = c.rows[r]
+    _b, _values, first, n = c.rows[c.row_of_value[building][value]]  # the row of the value
     row = s.spaces[first:first + n]
     lying = s.lying[building]
     if kind == SRC_SPACE and first <= where < first + n:
@@ -220,7 +221,8 @@ def placement_sources(s: TroyesState, p: int, building: int, value: int,
     """The sources among ``found`` from which ``p`` may place into ``building`` by ``value``
     (those ``placement_ok`` accepts). A source that leaves the row and the expelled citizens
     lying on the building as they are gets one answer, worked out once."""
-    _b, _values, first, n = s.comp.rows[row_for(s, building, value)]
+    c = s.comp
+    _b, _values, first, n = c.rows[c.row_of_value[building][value]]  # the row of the value
     alike: bool | None = None  # the answer for a source elsewhere
     out = []
     for kind, where in found:
@@ -251,7 +253,8 @@ def placement_possible(s: TroyesState, p: int, building: int, value: int, off_bo
     citizens in the row or lying on the building are judged one by one."""
     if not 1 <= value <= 6:
         return False
-    _b, _values, first, n = s.comp.rows[row_for(s, building, value)]
+    c = s.comp
+    _b, _values, first, n = c.rows[c.row_of_value[building][value]]  # the row of the value
     spaces = s.spaces
     row = spaces[first:first + n]
     lying = s.lying[building]

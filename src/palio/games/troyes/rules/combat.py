@@ -84,14 +84,14 @@ def combat_legal(s: TroyesState, top: tuple) -> list[Action]:
     have = 0
     for f in chosen:
         have += _STRENGTHS[f]
-    total = have + _own_total(s, p)
+    faces = s.dice[p * 18:p * 18 + 18]
+    total = have + sum(map(mul, faces, _STRENGTHS))  # _own_total, inline
     if not chosen and not extras:
         influence_options(s, p, out)
         if s.influence[p] >= s.comp.citizen_cost and s.reserve[p] > 0:
             out.append(t.recruit)
         if total < target:
             out.append(t.concede)
-    faces = s.dice[p * 18:p * 18 + 18]
     if have < needed:
         if total < needed:
             return out  # only influence or conceding: the dice cannot reach

@@ -71,7 +71,7 @@ def resolve_events(s: TroyesState) -> int:
         if card not in s.queue:
             continue  # countered earlier in this step (Support's gray cubes)
         black += s.comp.events[card][2]
-        effect = EFFECTS.get(event_key(s, card))
+        effect = EFFECTS.get(s.comp.events[card][0])  # event_key, inline
         if effect is not None:
             effect(s, card)
     return black

@@ -156,8 +156,11 @@ def make_ctx(s: TroyesState, kind: int, target: int, mod: int, p: int) -> Ctx | 
     :func:`kept_ctx`."""
     mod_card = MOD_NONE if mod == MOD_NONE else s.slot_card[mod]
     if kind == G_CARD:
-        return kept_ctx(s.comp, kind, s.slot_card[target], mod_card, hiring(s, target, p))
-    return kept_ctx(s.comp, kind, target, mod_card, False)
+        key = (kind, s.slot_card[target], mod_card, hiring(s, target, p))
+    else:
+        key = (kind, target, mod_card, False)
+    found = s.comp.kept_ctx.get(key, False)  # kept_ctx's answer, kept already (None: no rules)
+    return kept_ctx(s.comp, *key) if found is False else found
 
 
 def kept_ctx(c: Components, kind: int, key: int, mod_card: int, hires: bool) -> Ctx | None:
@@ -425,7 +428,7 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
                     first: bool) -> list[int]:
     """``addable`` for a total (or anything) at the usual prices: a die joins on the same
     answer as every die alike (own or not, and its worth where a total is needed)."""
-    kinds = _kinds(s, ctx)
+    kinds = list(compress(_INDICES[ctx.colours], _COUNTS_OF[ctx.colours](s.dice)))  # _kinds
     if not kinds:
         return []
     c = s.comp
@@ -479,13 +482,6 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
             if first:
                 break
     return out
-
-
-def can_go(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int) -> bool:
-    """Whether the group as it stands may be played (it always fits the budget)."""
-    if not chosen:
-        return False
-    return ctx.need != NEED_SUM or group_total(ctx, chosen) >= ctx.arg  # the bonus counted
 
 
 def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
@@ -566,14 +562,22 @@ def least_price(free: FreeDice, ctx: Ctx, c: Components) -> int:
     return price
 
 
+def priced(options: tuple[Ctx, ...]) -> Ctx | None:
+    """An action's one group rules where no cube can modify it and the free dice alone price
+    a group (``Ctx.by_price``: ``turn_legal`` reads the price from their view), else None."""
+    return options[0] if len(options) == 1 and options[0].by_price else None
+
+
 class TurnRules:
     """The group rules of every action for one set of delayed cards on which the seat has a
     cube: per action, a tuple of rules (no cube, then each cube that can modify it). ``card``
     is indexed by card id: the deniers and influence its first use costs, its hiring price,
-    then the rules when its tradesman is there already and when this activation hires it;
-    ``event`` by event card id; ``place`` by building. Pure rules, kept per components set."""
+    then the rules when its tradesman is there already and when this activation hires it,
+    and the same two ``priced``; ``event`` by event card id (``event_priced`` likewise);
+    ``place`` by building; ``farm`` (and ``farm_priced``). Pure rules, kept per components
+    set."""
 
-    __slots__ = ("card", "cathedral", "event", "place", "farm")
+    __slots__ = ("card", "cathedral", "event", "event_priced", "place", "farm", "farm_priced")
 
     def __init__(self, c: Components, mod_cards: tuple[int, ...]) -> None:
         def options(kind: int, key: int, hires: bool = False) -> tuple[Ctx, ...]:
@@ -582,13 +586,18 @@ class TurnRules:
             return tuple(ctx for ctx in found if ctx is not None)
 
         first_use = first_use_prices(c)
-        self.card = tuple((*first_use[card], c.cards[card][3],
-                           options(G_CARD, card), options(G_CARD, card, True))
-                          for card in range(len(c.cards)))
+        cards = []
+        for card in range(len(c.cards)):
+            staffed, hires = options(G_CARD, card), options(G_CARD, card, True)
+            cards.append((*first_use[card], c.cards[card][3], staffed, hires,
+                          priced(staffed), priced(hires)))
+        self.card = tuple(cards)
         self.cathedral = options(G_CATHEDRAL, 0)
         self.event = tuple(options(G_EVENT, event) for event in range(len(c.events)))
+        self.event_priced = tuple(map(priced, self.event))
         self.place = tuple(options(G_PLACE, building) for building in range(3))
         self.farm = options(G_FARM, 0)
+        self.farm_priced = priced(self.farm)
 
     @staticmethod
     def of(c: Components, mod_cards: tuple[int, ...]) -> TurnRules:
@@ -645,7 +654,7 @@ class Feasible:
                         if self.ok(ctx, budget):
                             return True
                         continue
-                    price = self.least[ctx] = self._least_one_die(ctx)
+                    price = self.least[ctx] = self.least_one_die(ctx)
             if price <= budget:
                 return True
         return False
@@ -667,7 +676,7 @@ class Feasible:
         else:
             price = self.least.get(ctx)
             if price is None:
-                price = self.least[ctx] = self._least_one_die(ctx)
+                price = self.least[ctx] = self.least_one_die(ctx)
         return price <= budget
 
     def free_dice(self, colours: int) -> FreeDice:
@@ -691,7 +700,7 @@ class Feasible:
             self.dice[colours] = free
         return free
 
-    def _least_one_die(self, ctx: Ctx) -> int:
+    def least_one_die(self, ctx: Ctx) -> int:
         """Room in the cathedral or a placement: a group from nothing can be started (and so
         played) when one die fits (``addable`` with ``first``): free if ``p`` has one, else
         the price of one bought die (NO_GROUP if none fits). Own dice first, then bought."""
@@ -701,9 +710,11 @@ class Feasible:
         if ctx.need == NEED_CATHEDRAL:
             # a die fits where the column of its value has room for it (``single`` cubes)
             need = ctx.single or 1
+            columns = s.comp.columns
             for bought, faces in enumerate((free[OWN_FACES], free[BOUGHT_FACES])):
                 for face in faces:
-                    if cathedral_room(s, face % 6) >= need:
+                    # cathedral_room(s, face % 6), inline: the column's space on each level
+                    if s.cathedral[face % 6::columns].count(-1) >= need:
                         return _one_bought(s.comp, ctx) if bought else 0
             return NO_GROUP
         # a die fits where it places a citizen in the building (by the row of its value)

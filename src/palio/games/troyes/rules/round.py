@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from palio.core.rng import derive_bits
-from palio.games.troyes.rules.board import citizens_in, d6, dice_left, penalty
+from palio.games.troyes.rules.board import citizens_in, d6s, penalty
 from palio.games.troyes.rules.events import resolve_events, reveal_events
 from palio.games.troyes.state import ACTIONS, COMBAT, F_TURN, NEUTRAL, OVER
 
@@ -26,7 +26,9 @@ def start_round(s: TroyesState) -> None:
         s.emit("cards_revealed", None, cards=[s.slot_card[colour * 3 + s.round - 1] for colour in range(3)])
     for p in range(s.players):  # phase 1: income, then salaries
         s.money[p] += c.income
-        owed = sum(c.salary[b] * citizens_in(s, p, b) for b in range(3))
+        owed = 0
+        for b in range(3):  # a loop, not a generator: a call less per building
+            owed += c.salary[b] * citizens_in(s, p, b)
         paid = min(owed, s.money[p])
         s.money[p] -= paid
         s.emit("income", p, income=c.income, salary=owed, paid=paid)
@@ -37,7 +39,7 @@ def start_round(s: TroyesState) -> None:
     black = min(resolve_events(s), c.black_dice)  # the box holds six black dice
     if black:
         rng = derive_bits(s.seed, "black", s.round)
-        s.black = sorted((d6(rng) for _ in range(black)), reverse=True)
+        s.black = sorted(d6s(rng, black), reverse=True)
         s.emit("black_dice", None, dice=s.black[:])
         s.phase = COMBAT
         s.fighter = s.start
@@ -54,12 +56,14 @@ def roll_workforce(s: TroyesState) -> None:
     c = s.comp
     rng = derive_bits(s.seed, "workforce", s.round)
     dice = s.dice
+    spaces = s.spaces
+    values = iter(d6s(rng, len(spaces) - spaces.count(-1)))  # the draws of randint(1, 6)
     rolled: list[list[int]] = [[] for _ in range(5)]
-    for i, owner in enumerate(s.spaces):
+    for i, owner in enumerate(spaces):
         if owner == -1:
             continue
         colour = c.spaces[i][0]  # building b takes dice of colour b (red, white, yellow)
-        v = d6(rng)  # the draws of randint(1, 6)
+        v = next(values)  # the spaces in order, as before
         dice[owner * 18 + colour * 6 + v - 1] += 1
         rolled[owner].append(colour * 6 + v - 1)
     for owner in [*range(s.players), NEUTRAL]:
@@ -72,7 +76,7 @@ def start_actions(s: TroyesState) -> None:
     s.phase = ACTIONS
     s.black = []
     s.stack = []
-    if not dice_left(s):
+    if not any(s.dice):  # no die left
         end_round(s)
         return
     s.turn = s.start
@@ -84,7 +88,7 @@ def next_turn(s: TroyesState) -> None:
     """After an action or a pass: the round ends when every player has passed or no die is
     left; otherwise the next player clockwise who has not passed acts, and each passed player
     the turn goes by takes another denier into their district."""
-    if all(s.passed) or not dice_left(s):
+    if all(s.passed) or not any(s.dice):  # or no die left
         end_round(s)
         return
     seat = s.next_seat(s.turn)
@@ -119,6 +123,7 @@ def end_round(s: TroyesState) -> None:
     s.emit("round_end", None, round=s.round)
     if s.round >= s.rounds:
         s.phase = OVER
+        s.is_over = True
         from palio.games.troyes.scoring import final_scores
 
         s.emit("game_over", None, scores=final_scores(s),

@@ -25,6 +25,7 @@ _EMPTY = -1  # an empty space
 def setup_state(cls: type[TroyesState], players: int, seed: int, options: dict[str, Any]) -> TroyesState:
     s = cls.__new__(cls)
     s._init_base(players, seed, options)
+    s.comp, s.tables = cls.comp, cls.tables
     c = s.comp
     bonus = bool(options.get("bonus_cards"))
     rng = derive(seed, "setup")
@@ -71,6 +72,7 @@ def setup_state(cls: type[TroyesState], players: int, seed: int, options: dict[s
     s.black = []
     s.round, s.phase, s.start, s.turn, s.fighter, s.rolls, s.turns = 1, DRAFT, 0, 0, 0, 0, 0
     s.hiring = -1
+    s.is_over = False
     s.emit("setup", None, players=n, rounds=s.rounds, bonus=bonus)
     for p in range(n):
         s.emit("deal", p, secret={"characters": list(s.chars[p])}, audience={p})

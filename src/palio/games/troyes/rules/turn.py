@@ -46,9 +46,9 @@ from palio.games.troyes.rules.combat import influence_options
 from palio.games.troyes.rules.events import add_cube, free_banners
 from palio.games.troyes.rules.group import (
     MAX_GROUP,
+    NEED_SUM,
     Feasible,
     addable,
-    can_go,
     group_total,
     hiring,
     kept_ctx,
@@ -111,38 +111,45 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         # its first use paid (this activation must earn and make a use); the deniers left buy
         # dice. On a card staffed before, dice may earn nothing and a paid card's uses are
         # optional (docs/coverage/troyes.md), so no use need be affordable
-        deniers, inf_needed, hiring_price, as_staffed, as_hiring = card_rules[slot_card[slot]]
-        if (staffed >> slot) & 1 and s.hiring != slot:
-            budget, inf, options = money, inf_needed, as_staffed
-        elif (staffed >> slot) & 1:
-            budget, inf, options = money - deniers, influence, as_hiring
+        (deniers, inf_needed, hiring_price, as_staffed, as_hiring, priced_staffed,
+         priced_hiring) = card_rules[slot_card[slot]]
+        if not (staffed >> slot) & 1:
+            budget, inf = money - deniers - hiring_price, hiring_influence
+            options, ctx = as_hiring, priced_hiring
+        elif s.hiring != slot:
+            budget, inf, options, ctx = money, inf_needed, as_staffed, priced_staffed
         else:
-            budget, inf, options = money - deniers - hiring_price, hiring_influence, as_hiring
+            budget, inf, options, ctx = money - deniers, influence, as_hiring, priced_hiring
         if budget >= 0 and inf >= inf_needed:
             # within(options, budget), its commonest case inline: one group rules (no cube
-            # can modify the action) priced by the free dice, the price known already
-            if len(options) == 1 and options[0].by_price:
-                ctx = options[0]
-                price = (views[ctx.colours] or free_dice(ctx.colours)).get(ctx.n)
-                if price is not None:
-                    if price <= budget:
-                        out.append(t.card[slot])
-                    continue
-            if within(options, budget):
+            # can modify the action) priced by the free dice (group.priced)
+            if ctx is not None:
+                free = views[ctx.colours] or free_dice(ctx.colours)
+                price = free.get(ctx.n)
+                if price is None:
+                    price = least_price(free, ctx, c)
+                if price <= budget:
+                    out.append(t.card[slot])
+            elif within(options, budget):
                 out.append(t.card[slot])
-    if within(turn_rules.cathedral, money):
+    options = turn_rules.cathedral
+    if len(options) == 1:  # within(options, money) for one group rules, a call less
+        if feasible.least_one_die(options[0]) <= money:
+            out.append(t.cathedral)
+    elif within(options, money):
         out.append(t.cathedral)
     event_rules = turn_rules.event
+    event_priced = turn_rules.event_priced
     for pos, card in enumerate(s.queue):
-        options = event_rules[card]
-        if len(options) == 1 and options[0].by_price:  # as for the cards above
-            ctx = options[0]
-            price = (views[ctx.colours] or free_dice(ctx.colours)).get(ctx.n)
-            if price is not None:
-                if price <= money:
-                    out.append(t.event[pos])
-                continue
-        if within(options, money):
+        ctx = event_priced[card]
+        if ctx is not None:  # as for the cards above
+            free = views[ctx.colours] or free_dice(ctx.colours)
+            price = free.get(ctx.n)
+            if price is None:
+                price = least_price(free, ctx, c)
+            if price <= money:
+                out.append(t.event[pos])
+        elif within(event_rules[card], money):
             out.append(t.event[pos])
     place_rules = turn_rules.place
     lying = s.lying
@@ -151,22 +158,32 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
         options = place_rules[b]
         # within(options, money), its commonest case inline: one group rules (no cube can
         # modify the placement), a citizen to place from off the board and nobody lying
-        # expelled on the building, so that the dice alone decide (Feasible._least_one_die)
-        if len(options) == 1 and not lying[b]:
-            if off_board is None:
+        # expelled on the building, so that the dice alone decide (Feasible.least_one_die);
+        # for one group rules otherwise, least_one_die itself (a call less than within)
+        if len(options) == 1:
+            ctx = options[0]
+            if off_board is None and not lying[b]:
                 off_board = feasible.off_board = citizen_off_board(s, p)
-            if off_board:
-                ctx = options[0]
+            if off_board and not lying[b]:
                 free = views[ctx.colours] or free_dice(ctx.colours)
                 price = free.get(ctx.n)
                 if price is None:
                     price = least_price(free, ctx, c)
-                if price <= money:
-                    out.append(t.place[b])
-                continue
-        if within(options, money):
+            else:
+                price = feasible.least_one_die(ctx)
+            if price <= money:
+                out.append(t.place[b])
+        elif within(options, money):
             out.append(t.place[b])
-    if within(turn_rules.farm, money):
+    ctx = turn_rules.farm_priced
+    if ctx is not None:  # as for the cards above
+        free = views[ctx.colours] or free_dice(ctx.colours)
+        price = free.get(ctx.n)
+        if price is None:
+            price = least_price(free, ctx, c)
+        if price <= money:
+            out.append(t.farm)
+    elif within(turn_rules.farm, money):
         out.append(t.farm)
     out.append(t.pass_)
     return out
@@ -213,7 +230,10 @@ def group_budget(s: TroyesState, p: int, kind: int, target: int) -> int:
 
 def begin_group(s: TroyesState, p: int, kind: int, target: int) -> None:
     """Start forming the group; the cube is asked for only when one could apply."""
-    mods = [mod for mod in own_mods(s, p) if make_ctx(s, kind, target, mod, p) is not None]
+    mods = []
+    for mod in own_mods(s, p):  # a loop, not a comprehension: a call less
+        if make_ctx(s, kind, target, mod, p) is not None:
+            mods.append(mod)
     if mods:
         options = mod_options(s, p, kind, target, group_budget(s, p, kind, target), mods)
     else:  # none of p's cubes can modify it, and it was offered: a group without one will do
@@ -237,7 +257,13 @@ def source_legal(s: TroyesState, top: tuple) -> list[Action]:
 
 
 def _source_actions(s: TroyesState, options: list[tuple[int, int]]) -> list[Action]:
-    return [_source_action(s, kind, where) for kind, where in options]
+    sources = s.tables.sources
+    n = s.comp.n_spaces
+    first = (0, 1, 2, 2 + n, 5 + n)  # each kind's first in tables.sources (decode_source)
+    out = []
+    for kind, where in options:  # a loop, not a comprehension: a call less
+        out.append(sources[first[kind] + where])  # where is 0 for the supplies
+    return out
 
 
 def _sources_for(s: TroyesState, top: tuple) -> list[tuple[int, int]]:
@@ -250,19 +276,6 @@ def _sources_for(s: TroyesState, top: tuple) -> list[tuple[int, int]]:
     need = first_use_price(s, card[0])[1]
     return [(k, w) for k, w in found
             if k != SRC_RESERVE or s.influence[p] - s.comp.citizen_cost >= need]
-
-
-def _source_action(s: TroyesState, kind: int, where: int) -> Action:
-    t = s.tables
-    if kind == SRC_SUPPLY:
-        return t.source_supply
-    if kind == SRC_RESERVE:
-        return t.source_reserve
-    if kind == SRC_SPACE:
-        return t.source_space[where]
-    if kind == SRC_LYING:
-        return t.source_lying[where]
-    return t.source_card[where]
 
 
 def decode_source(s: TroyesState, index: int) -> tuple[int, int]:
@@ -332,10 +345,12 @@ def group_legal(s: TroyesState, top: tuple) -> list[Action]:
         card, hires, budget = target, False, s.money[p]
     if mod == MOD_ASK:
         return _cube_actions(s, mod_options(s, p, kind, target, budget, own_mods(s, p)))
-    ctx = kept_ctx(s.comp, kind, card, MOD_NONE if mod == MOD_NONE else s.slot_card[mod], hires)
+    key = (kind, card, MOD_NONE if mod == MOD_NONE else s.slot_card[mod], hires)
+    ctx = s.comp.kept_ctx.get(key) or kept_ctx(s.comp, *key)  # kept_ctx's answer, kept already
     assert ctx is not None
     out = list(map(t.die.__getitem__, addable(s, p, ctx, chosen, budget)))
-    if can_go(s, p, ctx, chosen, budget):
+    # the group as it stands may be played (it always fits the budget)
+    if chosen and (ctx.need != NEED_SUM or group_total(ctx, chosen) >= ctx.arg):  # bonus counted
         out.append(t.go)
     return out
 
