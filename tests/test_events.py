@@ -1,6 +1,7 @@
 """Events pickle in the form earlier versions wrote (OpenSpiel's serialize pickles states)."""
 
 import pickle
+from dataclasses import fields
 
 import palio.games as registry
 from palio.core.events import Event
@@ -36,3 +37,19 @@ def test_a_pickled_game_in_progress_plays_on_alike():
         state.apply_unchecked(action)
         twin.apply_unchecked(action)
     assert twin.observe(0) == state.observe(0)
+
+
+def test_emit_makes_the_event_its_class_would():
+    """``State.emit`` fills an ``Event`` without calling the class (for speed): every field
+    the class has must be set, and alike (a field added to ``Event`` fails here until emit
+    sets it too)."""
+    state = registry.get("troyes").setup(2, 5)
+    start = len(state.log.to_list())
+    state.emit("x", 1, secret={"b": 2}, audience={1}, a=1)
+    state.emit("y")
+    made = state.log.to_list()[start:]
+    expected = [Event("x", 1, {"a": 1}, {"b": 2}, frozenset({1})), Event("y")]
+    names = [f.name for f in fields(Event)]
+    for got, want in zip(made, expected, strict=True):
+        # a slot left unset raises AttributeError here
+        assert [getattr(got, n) for n in names] == [getattr(want, n) for n in names]
