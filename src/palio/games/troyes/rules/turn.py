@@ -47,6 +47,7 @@ from palio.games.troyes.rules.events import add_cube, free_banners
 from palio.games.troyes.rules.group import (
     MAX_GROUP,
     NEED_SUM,
+    Ctx,
     Feasible,
     addable,
     group_total,
@@ -96,6 +97,13 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     turn_rules = feasible.turn_rules
     views = feasible.dice  # per colours: the free dice as p sees them, once made
     free_dice = feasible.free_dice
+
+    def dice_price(ctx: Ctx) -> int:
+        """The least price of one group rules that the free dice alone decide."""
+        free = views[ctx.colours] or free_dice(ctx.colours)
+        price = free.get(ctx.n)
+        return least_price(free, ctx, c) if price is None else price
+
     money = s.money[p]
     staffed = tradesman_slots(s, p)
     # the influence left for a card's first use when its tradesman is hired now (-1: no
@@ -124,11 +132,7 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
             # within(options, budget), its commonest case inline: one group rules (no cube
             # can modify the action) priced by the free dice (group.priced)
             if ctx is not None:
-                free = views[ctx.colours] or free_dice(ctx.colours)
-                price = free.get(ctx.n)
-                if price is None:
-                    price = least_price(free, ctx, c)
-                if price <= budget:
+                if dice_price(ctx) <= budget:
                     out.append(t.card[slot])
             elif within(options, budget):
                 out.append(t.card[slot])
@@ -143,11 +147,7 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     for pos, card in enumerate(s.queue):
         ctx = event_priced[card]
         if ctx is not None:  # as for the cards above
-            free = views[ctx.colours] or free_dice(ctx.colours)
-            price = free.get(ctx.n)
-            if price is None:
-                price = least_price(free, ctx, c)
-            if price <= money:
+            if dice_price(ctx) <= money:
                 out.append(t.event[pos])
         elif within(event_rules[card], money):
             out.append(t.event[pos])
@@ -164,24 +164,15 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
             ctx = options[0]
             if off_board is None and not lying[b]:
                 off_board = feasible.off_board = citizen_off_board(s, p)
-            if off_board and not lying[b]:
-                free = views[ctx.colours] or free_dice(ctx.colours)
-                price = free.get(ctx.n)
-                if price is None:
-                    price = least_price(free, ctx, c)
-            else:
-                price = feasible.least_one_die(ctx)
+            by_dice = off_board and not lying[b]
+            price = dice_price(ctx) if by_dice else feasible.least_one_die(ctx)
             if price <= money:
                 out.append(t.place[b])
         elif within(options, money):
             out.append(t.place[b])
     ctx = turn_rules.farm_priced
     if ctx is not None:  # as for the cards above
-        free = views[ctx.colours] or free_dice(ctx.colours)
-        price = free.get(ctx.n)
-        if price is None:
-            price = least_price(free, ctx, c)
-        if price <= money:
+        if dice_price(ctx) <= money:
             out.append(t.farm)
     elif within(turn_rules.farm, money):
         out.append(t.farm)
