@@ -34,8 +34,10 @@ K differences hint - greedy.
 
 Per game type: positions, the share where the choices were the same, the mean win-share and
 margin differences with a 95% **t interval over positions** (Student's t, n - 1 degrees of
-freedom; identical positions count as 0), and CPU seconds (``time.process_time``, this
-process). One JSON line per game type, then a table; ``--save DIR`` keeps every position.
+freedom; identical positions count as 0), the share of the spread of the position means
+that is the playouts' own noise (``win_playout_share``, ``margin_playout_share``: near 1, more
+``--playouts`` narrow the interval as well as more positions would), and CPU seconds
+(``time.process_time``, this process). One JSON line per game type, then a table; ``--save DIR`` keeps every position.
 """
 
 from __future__ import annotations
@@ -176,6 +178,27 @@ def judge_position(state: State, iterations: int, playouts: int, seed: int,
             "playouts": rows}
 
 
+def playout_share(judged: list[dict], key: str = "win") -> float:
+    """How much of the spread of the positions' mean differences (``key``: win or margin) is
+    the playouts' own noise: the mean over positions of the variance of their playouts'
+    differences over the number of playouts (0 for a position with one playout or none, as
+    where the choices agree), over the variance of the position means; 0 where those do not
+    vary. Near 1, more playouts a position narrow the interval about as much as more positions;
+    near 0, only more positions do."""
+    if len(judged) < 2:
+        return 0.0
+    means = [p[f"{key}_difference"] for p in judged]
+    spread = statistics.variance(means)
+    if spread == 0:
+        return 0.0
+    noise = []
+    for p in judged:
+        rows = p["playouts"]
+        diffs = [r[f"hint_{key}"] - r[f"greedy_{key}"] for r in rows]
+        noise.append(statistics.variance(diffs) / len(diffs) if len(diffs) > 1 else 0.0)
+    return min(1.0, statistics.fmean(noise) / spread)
+
+
 def measure(game_id: str, players: int, *, positions: int = 40,
             iterations: int = HINT_ITERATIONS, playouts: int = 8, seed: int = 1,
             policy: str = "greedy", play: str = "greedy", per_game: int = 4,
@@ -200,6 +223,8 @@ def measure(game_id: str, players: int, *, positions: int = 40,
         "win_difference": win_mean, "win_interval": [win_low, win_high],
         "margin_difference": margin_mean, "margin_interval": [margin_low, margin_high],
         "interval": "95% Student t over positions",
+        "win_playout_share": round(playout_share(judged, "win"), 3),
+        "margin_playout_share": round(playout_share(judged, "margin"), 3),
         "cpu_seconds": round(time.process_time() - started, 1),
         "judged": judged,
     }

@@ -125,3 +125,30 @@ def test_worlds_from_the_movers_view_pair_both_branches_too(bench, monkeypatch):
     world = state.determinize(mover, bench.random.Random(5))
     assert (bench.finish(world, greedy, mover, "greedy", 5)
             == bench.finish(world, greedy, mover, "greedy", 5))
+
+
+def _position(wins: list[tuple[float, float]]) -> dict:
+    rows = [{"hint_win": h, "greedy_win": g, "hint_margin": 10 * h, "greedy_margin": 10 * g}
+            for h, g in wins]
+    diffs = [h - g for h, g in wins]
+    mean = statistics.fmean(diffs) if diffs else 0.0
+    return {"win_difference": mean, "margin_difference": 10 * mean, "playouts": rows}
+
+
+def test_the_playout_share_is_the_playouts_noise_over_the_spread_of_position_means(bench):
+    # differences per playout [1, 0] (variance 0.5, over 2 playouts 0.25), none (choices
+    # agree), [1, 1] (no noise): position means 0.5, 0, 1 (variance 0.25); noise 0.25 / 3
+    judged = [_position([(1, 0), (0, 0)]), _position([]), _position([(1, 0), (1, 0)])]
+    assert bench.playout_share(judged) == pytest.approx((0.25 / 3) / 0.25)
+    assert bench.playout_share(judged, "margin") == pytest.approx((0.25 / 3) / 0.25)
+    # every playout of a position alike: all the spread is between positions
+    steady = [_position([(1, 0)] * 4), _position([(0, 0)] * 4), _position([(0, 1)] * 4)]
+    assert bench.playout_share(steady) == 0.0
+    assert bench.playout_share([_position([(1, 0), (0, 0)])]) == 0.0  # one position
+    assert bench.playout_share([_position([]), _position([])]) == 0.0  # nothing varies
+
+
+def test_the_summary_gives_the_playout_share(row, bench):
+    assert row["win_playout_share"] == round(bench.playout_share(row["judged"]), 3)
+    assert row["margin_playout_share"] == round(bench.playout_share(row["judged"], "margin"), 3)
+    assert 0.0 <= row["win_playout_share"] <= 1.0
