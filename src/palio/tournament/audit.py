@@ -16,13 +16,17 @@ repeats are forced (20 entrants at 5 seats, whose every round after the first re
 - Direct: depth first, table after table, each filled in score-group order, cut as soon as the
   repeats so far reach the round's (or would, counting those the players left must have:
   players who all met one another, dealt to the tables left, share some), as soon as more
-  players than in the round lack a needed seat, or as soon as the players left cannot take the
+  players than in the round lack a needed seat (counting those the players left must lack:
+  for some set of seats, more players left who need only seats of it than the tables left
+  have places of it; Hall's condition), or as soon as the players left cannot take the
   places left within one score group (sorted, the i-th player left must be within one of the
   i-th place left).
 - Set partition: a round is one set of players (a *candidate*) per table, disjoint, each a set
-  the table's places can take within one score group. First each table's cheapest candidate is
-  found; a table cannot cost more than the round's repeats, less one, less the cheapest of every
-  other table, and only the candidates within that are listed (by a search cut at that cost).
+  the table's places can take within one score group, lacking with the players left (Hall's
+  condition, as above, on the other tables) no more needed seats than the round. First each
+  table's cheapest candidate is found; a table cannot cost more than the round's repeats, less
+  one, less the cheapest of every other table, and only the candidates within that are listed
+  (by a search cut at that cost).
   Then a depth-first search picks one candidate per table, the table with the fewest candidates
   first, each table's cheapest first, cut as in the direct search and as soon as the repeats so
   far plus the cheapest candidate each table left can still take reach the round's, or some
@@ -32,9 +36,9 @@ In both, tables alike (same size, same score groups) take their players in a fix
 set of players left that failed once fails again with no fewer repeats and lacking players (and
 no earlier first choice). Nothing is cut that could hold a better round: ``None`` means there is
 none (``tests/tournament/test_audit.py`` checks it against every round of small fields). The
-tests (through ``simulate.avoidable_rounds``) and ``benchmarks/pairing_quality.py`` run it
-without a practical limit; the Swiss pairing runs it with a small one on a round left with a
-repeat.
+random-tournament tests (through ``simulate.avoidable_rounds``) run it with 300,000 steps a
+round, as the Swiss pairing does on a round left with a repeat, and
+``benchmarks/pairing_quality.py`` with 100,000; past the limit there is no answer either way.
 """
 
 from __future__ import annotations
