@@ -5,15 +5,16 @@
 
 SEEDS tournaments per configuration (default 100) from seed FIRST (default 1); ``--churn``
 adds one withdrawal and one late entry at random to each tournament; ``--only`` (repeatable)
-runs only the configurations named (players, seats, rounds, least at a table), all by default. A "seat violation" is a
-tournament that ends with some entrant's seat counts two or more apart; "entrants off" counts
-such entrants over all tournaments (13 at 3 seats over 4 rounds needs at least one a
-tournament: its 12 sittings in the third seat cannot give each of 13 entrants one).
-"avoidable" counts the rounds whose repeats had an alternative under issue 38's criterion
-(``palio.tournament.audit``: each place within one score group of its player, fewer repeats,
-seats as well kept), found by an exhaustive search, with "+N?" for N tournaments it gave up on (past
-``AUDIT_STEPS``; since its set-partition search, none at 20 entrants at 5 seats in seeds 1-40);
-its time is not in the CPU columns, which are the pairing's only.
+runs only the configurations named (players, seats, rounds, least at a table), all by
+default. A "seat violation" is a tournament that ends with some entrant's seat counts two or
+more apart; "entrants off" counts such entrants over all tournaments (13 at 3 seats over 4
+rounds needs at least one a tournament: its 12 sittings in the third seat cannot give each of
+13 entrants one). "avoidable" counts the rounds whose repeats had an alternative under issue
+38's criterion (``palio.tournament.audit``: each place within one score group of its player,
+fewer repeats, seats as well kept), found by an exhaustive search, with "+N?" for N
+tournaments it gave up on some round of (past ``AUDIT_STEPS``; since its set-partition
+search, none at 20 entrants at 5 seats in seeds 1-40); its time is not in the CPU columns,
+which are the pairing's only.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import time
 
 from palio.tournament.simulate import avoidable_rounds, simulate
 
-AUDIT_STEPS = 100_000  # the exact check's limit a tournament
+AUDIT_STEPS = 100_000  # the exact check's limit a round
 
 # (players, seats, rounds, min_players): 13 at 3 seats (least 2) mixes tables of 3 and 2; at
 # least 3, one sits out each round; 14 at 4 seats (least 4): two sit out
