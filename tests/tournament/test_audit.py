@@ -7,7 +7,7 @@ from itertools import combinations, permutations
 
 import pytest
 
-from palio.tournament import History, TableResult
+from palio.tournament import PRESETS, History, TableResult, points, score_groups
 from palio.tournament.audit import SearchTooLong, better_round, round_repeats
 from palio.tournament.seating import unmatched
 from palio.tournament.simulate import avoidable_rounds, simulate
@@ -75,6 +75,42 @@ def test_a_round_without_repeats_has_nothing_to_avoid_and_the_limit_is_kept():
     assert better_round([(0, 2), (1, 3)], history, group) is None
     with pytest.raises(SearchTooLong):
         better_round([(0, 1), (2, 3)], history, group, limit=1)
+
+
+# the slow test's seed 1,006,593 (Swiss, 20 entrants at 5 seats over 5 rounds, bots allowed,
+# a 21st entering before round 5): rounds 1-4, then round 5's tables of 5, 4, 4, 4, 4
+LATE_ENTRY_PLAYED = [
+    (1, (1, 9, 17, 13, 5), (1, 4, 2, 4, 3)), (1, (14, 18, 2, 6, 10), (3, 5, 4, 2, 1)),
+    (1, (19, 15, 7, 11, 3), (1, 4, 3, 2, 5)), (1, (4, 20, 8, 12, 16), (3, 1, 2, 4, 5)),
+    (2, (8, 10, 20, 19, 1), (3, 1, 5, 2, 4)), (2, (7, 6, 11, 17, 4), (2, 5, 4, 1, 3)),
+    (2, (5, 2, 15, 14, 12), (3, 1, 2, 4, 4)), (2, (13, 16, 3, 18, 9), (5, 1, 4, 2, 3)),
+    (3, (10, 7, 5, 16, 11), (3, 1, 4, 2, 5)), (3, (2, 4, 1, 3, 14), (5, 4, 3, 1, 2)),
+    (3, (20, 8, 18, 15, 17), (5, 3, 4, 2, 1)), (3, (6, 13, 12, 9, 19), (1, 3, 2, 4, 5)),
+    (4, (18, 12, 4, 1, 7), (2, 1, 5, 4, 3)), (4, (15, 3, 6, 5, 8), (2, 3, 4, 5, 1)),
+    (4, (16, 17, 19, 10, 2), (1, 5, 3, 4, 2)), (4, (9, 11, 14, 20, 13), (3, 4, 5, 1, 2)),
+]
+LATE_ENTRY_ROUND = [(21, 1, 16, 6, 15), (3, 5, 20, 2), (12, 19, 10, 4), (17, 14, 13, 7),
+                    (11, 18, 9, 8)]
+
+
+def late_entry_round():
+    played = [TableResult(*t) for t in LATE_ENTRY_PLAYED]
+    history = History.of(5, played)
+    seated = [p for t in LATE_ENTRY_ROUND for p in t]
+    history.for_round(0, [len(t) for t in LATE_ENTRY_ROUND], seated)
+    return history, score_groups(seated, points(played, PRESETS["bga"], 5))
+
+
+def test_a_round_whose_seats_bind_is_decided_within_the_tests_limit():
+    """Four players need the fifth seat, which only one table has: three must lack a needed
+    seat, as many as in the round, so every other player must get one. The search used to take
+    1,955,685 steps on it (SearchTooLong at the tests' 300,000); counting the seats the players
+    left need against those the tables left have (``short``) decides it in under 100,000."""
+    history, group = late_entry_round()
+    assert round_repeats(LATE_ENTRY_ROUND, history) == 13
+    needs_fifth = [p for t in LATE_ENTRY_ROUND for p in t if history.needs(p) == 1 << 4]
+    assert len(needs_fifth) == 4
+    assert better_round(LATE_ENTRY_ROUND, history, group, limit=300_000) is None
 
 
 @pytest.mark.parametrize(("players", "seats", "rounds", "least", "seeds"),

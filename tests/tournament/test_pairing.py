@@ -3,8 +3,8 @@ a moderate number by default, 10,000 per format with ``pytest -m slow``."""
 
 from __future__ import annotations
 
-import contextlib
 import random
+from dataclasses import dataclass, field
 from itertools import combinations
 
 import pytest
@@ -18,7 +18,6 @@ from palio.tournament import (
     pair_round,
 )
 from palio.tournament.arrange import extendable, perfect
-from palio.tournament.audit import SearchTooLong
 from palio.tournament.simulate import avoidable_rounds, simulate
 from palio.tournament.sizes import table_plan
 from tests.tournament.properties import (
@@ -31,7 +30,11 @@ from tests.tournament.properties import (
 
 SLOW_TOURNAMENTS = 10_000
 PLANNED_TOURNAMENTS = 300  # per format, each with a seat plan from round 1 (slow)
-AUDIT_STEPS = 300_000  # the exact check's limit a tournament (a few are left unanswered)
+AUDIT_STEPS = 300_000  # the exact check's limit a round (as the pairing's own try)
+# tournaments of the slow test where the exact check may give up on some round (past
+# ``AUDIT_STEPS``: no answer either way, the property unproven there), listed in its output:
+# at most 0.1 %, 10 of 10,000
+GIVE_UP_SHARE = 0.001
 
 
 def random_setup(rng: random.Random, fmt: str):
@@ -48,9 +51,19 @@ def random_setup(rng: random.Random, fmt: str):
     )
 
 
-def run_format(fmt: str, seed: int) -> tuple[bool, bool] | None:
-    """Check one random tournament; for Swiss and round robin, whether all its tables were
-    full and whether every seat count ended within one."""
+@dataclass
+class Outcome:
+    """One random tournament checked: for Swiss and round robin, whether all its tables were
+    full and whether every seat count ended within one; for Swiss, the rounds on which the
+    exact check gave up (past ``AUDIT_STEPS``)."""
+
+    full: bool = False
+    balanced: bool = False
+    gave_up: list[int] = field(default_factory=list)
+
+
+def run_format(fmt: str, seed: int) -> Outcome:
+    """Check one random tournament (every guarantee that fails fails the test)."""
     rng = random.Random(seed)
     setup = random_setup(rng, fmt)
     seats, bots = setup["seats"], setup["bots"]
@@ -60,11 +73,12 @@ def run_format(fmt: str, seed: int) -> tuple[bool, bool] | None:
                    min_players=setup["min_players"], bots=bots,
                    withdrawals=setup["withdrawals"], late=setup["late"], engine=engine)
     context = (fmt, seed, setup)
+    outcome = Outcome()
     if fmt != "arena":
         check_round_shape(sim, seats, setup["min_players"], bots)
     if fmt == "swiss":  # issue 38's criterion, checked exactly (a search too long: no answer)
-        with contextlib.suppress(SearchTooLong):
-            assert avoidable_rounds(sim, setup["rounds"], limit=AUDIT_STEPS) == [], context
+        assert avoidable_rounds(sim, setup["rounds"], limit=AUDIT_STEPS,
+                                gave_up=outcome.gave_up) == [], context
     if fmt in ("swiss", "roundrobin"):
         check_no_avoidable_repeat(sim, seats, setup["rounds"])
         # every table full and every round matched: seats within one of each other
@@ -75,7 +89,7 @@ def run_format(fmt: str, seed: int) -> tuple[bool, bool] | None:
         # brings every seat within one (``seatplan``)
         if planned_from_the_start(sim, setup["rounds"]):
             assert seat_spread(sim) <= 1, context
-        return full, seat_spread(sim) <= 1
+        outcome.full, outcome.balanced = full, seat_spread(sim) <= 1
     if fmt == "berger":  # within one cycle of the Berger tables nobody meets twice
         cycle = setup["players"] - 1 + setup["players"] % 2
         assert setup["rounds"] > cycle or sim.repeats() == 0, context
@@ -85,25 +99,35 @@ def run_format(fmt: str, seed: int) -> tuple[bool, bool] | None:
             assert all(len(t) == seats for t in paired.tables), context
             # ``waiting`` is after that tick's withdrawals: nobody gone is seated
             assert len(seated) == len(set(seated)) and set(seated) <= set(waiting), context
-    return None
+    return outcome
 
 
 @pytest.mark.parametrize("fmt", ["swiss", "roundrobin", "arena", "berger"])
 @pytest.mark.parametrize("seed", range(12))
 def test_random_tournaments_keep_the_guarantees(fmt, seed):
-    run_format(fmt, seed)
+    assert run_format(fmt, seed).gave_up == []  # these small fields: always an answer
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["swiss", "roundrobin", "arena", "berger"])
 def test_ten_thousand_random_tournaments_per_format(fmt):
     balanced = full = 0
-    for seed in range(SLOW_TOURNAMENTS):
-        got = run_format(fmt, 1_000_000 + seed)
-        if got and got[0]:
+    gave_up: list[tuple[int, int]] = []  # (seed, round) where the exact check had no answer
+    for seed in range(1_000_000, 1_000_000 + SLOW_TOURNAMENTS):
+        got = run_format(fmt, seed)
+        gave_up += [(seed, number) for number in got.gave_up]
+        if got.full:
             full += 1
-            balanced += got[1]
-    print(f"{fmt}: seats within one in {balanced} of {full} tournaments at full tables")
+            balanced += got.balanced
+    if fmt in ("swiss", "roundrobin"):
+        line = f"{fmt}: seats within one in {balanced} of {full} tournaments at full tables"
+    else:
+        line = f"{fmt}: {SLOW_TOURNAMENTS} tournaments"
+    if fmt == "swiss":
+        line += f"; exact check gave up on {len(gave_up)} rounds: {gave_up}"
+    print(line)
+    unanswered = len({seed for seed, _ in gave_up})
+    assert unanswered <= GIVE_UP_SHARE * SLOW_TOURNAMENTS, gave_up
 
 
 @pytest.mark.slow

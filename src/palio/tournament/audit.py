@@ -16,13 +16,17 @@ repeats are forced (20 entrants at 5 seats, whose every round after the first re
 - Direct: depth first, table after table, each filled in score-group order, cut as soon as the
   repeats so far reach the round's (or would, counting those the players left must have:
   players who all met one another, dealt to the tables left, share some), as soon as more
-  players than in the round lack a needed seat, or as soon as the players left cannot take the
+  players than in the round lack a needed seat (counting those the players left must lack:
+  for some set of seats, more players left who need only seats of it than the tables left
+  have places of it; Hall's condition), or as soon as the players left cannot take the
   places left within one score group (sorted, the i-th player left must be within one of the
   i-th place left).
 - Set partition: a round is one set of players (a *candidate*) per table, disjoint, each a set
-  the table's places can take within one score group. First each table's cheapest candidate is
-  found; a table cannot cost more than the round's repeats, less one, less the cheapest of every
-  other table, and only the candidates within that are listed (by a search cut at that cost).
+  the table's places can take within one score group, lacking with the players left (Hall's
+  condition, as above, on the other tables) no more needed seats than the round. First each
+  table's cheapest candidate is found; a table cannot cost more than the round's repeats, less
+  one, less the cheapest of every other table, and only the candidates within that are listed
+  (by a search cut at that cost).
   Then a depth-first search picks one candidate per table, the table with the fewest candidates
   first, each table's cheapest first, cut as in the direct search and as soon as the repeats so
   far plus the cheapest candidate each table left can still take reach the round's, or some
@@ -32,14 +36,14 @@ In both, tables alike (same size, same score groups) take their players in a fix
 set of players left that failed once fails again with no fewer repeats and lacking players (and
 no earlier first choice). Nothing is cut that could hold a better round: ``None`` means there is
 none (``tests/tournament/test_audit.py`` checks it against every round of small fields). The
-tests (through ``simulate.avoidable_rounds``) and ``benchmarks/pairing_quality.py`` run it
-without a practical limit; the Swiss pairing runs it with a small one on a round left with a
-repeat.
+random-tournament tests (through ``simulate.avoidable_rounds``) run it with 300,000 steps a
+round, as the Swiss pairing does on a round left with a repeat, and
+``benchmarks/pairing_quality.py`` with 100,000; past the limit there is no answer either way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from palio.tournament.model import BOT, EntrantId, History, members
@@ -52,6 +56,7 @@ PARTITION_FIRST = 3  # the set partition goes first when a table may cost at mos
 # the CPU of a quarter of one tried by the direct search (so that the limit means CPU in both)
 LIGHT = 0.25
 SCAN = 32  # candidates passed over in a list, for one of those (a cheap test each)
+ALL_SEAT_SETS = 64  # Hall's condition over every set of seats up to six seats a table
 Candidate = tuple[int, int, int]  # (repeats, players lacking a needed seat, players' bit mask)
 
 
@@ -99,6 +104,25 @@ class _Round:
     def __post_init__(self) -> None:
         self.cliques = _cliques(self.met)
         self.n = len(self.level)
+        self.seat_sets = _seat_sets(self.needs, max(self.sizes))
+        # per set of seats of ``seat_sets``: the players who need none outside it (``short``)
+        every = (1 << max(self.sizes)) - 1  # a seat no table has is needed in vain
+        self.within = [sum(1 << i for i, m in enumerate(self.needs) if m & every & ~s == 0)
+                       for s in self.seat_sets]
+
+    def slots(self, tables: Iterable[int]) -> list[int]:
+        """Per set of seats of ``seat_sets``: its places at ``tables`` (for ``short``)."""
+        sizes = [self.sizes[t] for t in tables]
+        return [sum((s & ((1 << size) - 1)).bit_count() for size in sizes)
+                for s in self.seat_sets]
+
+    def short(self, used: int, slots: Sequence[int]) -> int:
+        """The fewest players left who lack a needed seat however they are dealt to the tables
+        whose places ``slots`` counts (Hall's deficiency: the players who need only seats of
+        a set, less that set's places; no dealing matches more, as no table can)."""
+        left = ~used
+        return max(0, *((w & left).bit_count() - k
+                        for w, k in zip(self.within, slots, strict=True)))
 
     def lack(self, players: Sequence[int], size: int) -> int:
         return unmatched(tuple(sorted(self.needs[i] for i in players)), size)
@@ -173,6 +197,7 @@ def _direct(r: _Round, cheapest: list[int]) -> list[int] | None:  # noqa: ARG001
     count, n = len(r.sizes), r.n
     chosen: list[list[int]] = []
     places_after = [sorted(g for h in r.holders[t:] for g in h) for t in range(count + 1)]
+    slots_after = [r.slots(range(t, count)) for t in range(count + 1)]
     # tables alike (same size, same score groups) take their players in increasing order
     alike = [t > 0 and r.sizes[t] == r.sizes[t - 1] and r.holders[t] == r.holders[t - 1]
              for t in range(count)]
@@ -183,6 +208,8 @@ def _direct(r: _Round, cheapest: list[int]) -> list[int] | None:  # noqa: ARG001
             return [sum(1 << i for i in c) for c in chosen]
         if repeats + r.forced(used, count - t) >= r.target:
             return None  # the players left who met cannot all go to different tables
+        if lack + r.short(used, slots_after[t]) > r.lacking:
+            return None  # the players left need more of some seats than the tables left have
         first = chosen[-1][0] + 1 if alike[t] and chosen[-1] else 0
         seen = failed.setdefault((t, used), [])
         if any(k <= repeats and x <= lack and f <= first for k, x, f in seen):
@@ -230,12 +257,13 @@ def _listing(r: _Round, t: int, cap: int, least: bool) -> list[Candidate]:
     places, size, level, met = r.holders[t], r.sizes[t], r.level, r.met
     out: list[Candidate] = []
     best = [cap]
+    others = r.slots([u for u in range(len(r.sizes)) if u != t])
 
     def extend(slot: int, start: int, mask: int, repeats: int) -> None:
         r.steps(LIGHT)
         if slot == len(places):
             lack = r.lack(members(mask), size)
-            if lack <= r.lacking:
+            if lack + r.short(mask, others) <= r.lacking:
                 if least:
                     best[0] = repeats - 1
                     out[:] = [(repeats, lack, mask)]
@@ -268,6 +296,7 @@ def _partition(r: _Round, cheapest: list[int]) -> list[int] | None:
     alike = [d > 0 and r.sizes[order[d]] == r.sizes[order[d - 1]]
              and r.holders[order[d]] == r.holders[order[d - 1]] for d in range(count)]
     places_left = [sorted(g for t in order[d:] for g in r.holders[t]) for d in range(count + 1)]
+    slots_left = [r.slots(order[d:]) for d in range(count + 1)]
     chosen = [0] * count
     index = [0] * count
     failed: dict[int, list[tuple[int, int, int]]] = {}
@@ -291,6 +320,7 @@ def _partition(r: _Round, cheapest: list[int]) -> list[int] | None:
                 seen.append((repeats, lack, first))
                 return False  # a table left has no players to take
         if (repeats + max(sum(floor), r.forced(used, count - d)) >= r.target
+                or lack + r.short(used, slots_left[d]) > r.lacking
                 or not r.fits(used, places_left[d])):
             seen.append((repeats, lack, first))
             return False
@@ -330,6 +360,16 @@ def _cliques(met: list[int]) -> list[int]:
                 covered[x] |= clique & ~(1 << x)
             out.append(clique)
     return out
+
+
+def _seat_sets(needs: Sequence[int], width: int) -> list[int]:
+    """The sets of seats that ``short`` tests: every set of the ``width`` seats when there are
+    at most ``ALL_SEAT_SETS`` of them, else the players' needed seats and all seats (a weaker
+    bound, still a bound)."""
+    if 1 << width <= ALL_SEAT_SETS:
+        return list(range(1 << width))
+    every = (1 << width) - 1
+    return sorted({m & every for m in needs} | {every})
 
 
 def _spread(m: int, tables: int) -> int:

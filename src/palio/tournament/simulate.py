@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from palio.tournament.audit import better_round, round_repeats
+from palio.tournament.audit import SearchTooLong, better_round, round_repeats
 from palio.tournament.model import BOT, Bye, Entrant, EntrantId, History, Round, TableResult
 from palio.tournament.pairing import arena_tables, pair_round, score_groups
 from palio.tournament.scoring import PRESETS, Scoring, points, standings
@@ -134,11 +134,14 @@ def _arena(sim: Simulation, rounds: int, rng: random.Random, withdrawals: int, l
 
 
 def avoidable_rounds(sim: Simulation, planned: int | None, rules: Scoring = PRESETS["bga"],
-                     limit: int = 1_000_000) -> list[tuple[int, list[list[EntrantId]]]]:
+                     limit: int = 1_000_000, gave_up: list[int] | None = None
+                     ) -> list[tuple[int, list[list[EntrantId]]]]:
     """The rounds of a simulated Swiss tournament whose repeats were avoidable, each with an
     alternative (``better_round``); ``planned``: the number of rounds, if it was fixed (a seat
     may then run ahead while the rounds left can even it out; at a round with short tables the
-    seats are planned for the field: ``History.for_round``, the pairing's own rule)."""
+    seats are planned for the field: ``History.for_round``, the pairing's own rule). A round
+    whose search runs past ``limit`` steps raises ``SearchTooLong``, or, given a ``gave_up``
+    list, is added to it (its number) and the rounds after it are still checked."""
     found = []
     for number, paired in enumerate(sim.rounds, 1):
         before = [r for r in sim.results if r.round < number]
@@ -147,7 +150,13 @@ def avoidable_rounds(sim: Simulation, planned: int | None, rules: Scoring = PRES
         history.for_round(None if planned is None else max(0, planned - number),
                           [len(t) for t in paired.tables], seated)
         group = score_groups(seated, points(before, rules, sim.seats))
-        better = better_round(paired.tables, history, group, limit)
+        try:
+            better = better_round(paired.tables, history, group, limit)
+        except SearchTooLong:
+            if gave_up is None:
+                raise
+            gave_up.append(number)
+            continue
         if better is not None:
             found.append((number, better))
     return found
