@@ -28,7 +28,8 @@ So the runs are different games, each with its own pair of review seeds.
   seeded sample of at most N such decisions a game (0: all).
 
 **Rechecked**: the decisions each review searched again (``"checked"``: a loss near a class
-line), first review and second.
+line), first review and second, and the searches they added (``"rechecks"``; each is
+``RECHECK`` times the budget, ``palio.review.recheck``).
 
 CPU seconds are this process's and its finished workers' (``review_speed.cpu_seconds``). One
 JSON line per game played and a summary line per game type, then a table: each run, all runs
@@ -169,6 +170,7 @@ def stability_run(record: GameRecord, budget: Budget, seed: int, *, workers: int
         "decisions": len(searched(reviews[0])),
         "flagged": [len([d for d in r["decisions"] if d["class"]]) for r in reviews],
         "checked": [len([d for d in r["decisions"] if d.get("checked")]) for r in reviews],
+        "rechecks": [sum(d.get("rechecks", 0) for d in r["decisions"]) for r in reviews],
         "class_stability": class_stability(*reviews),
         "suggestions": len(suggestions(reviews[0])),
         "confirmation": confirmation(judged), "judged": judged,
@@ -198,6 +200,7 @@ def pooled(results: list[dict[str, Any]]) -> dict[str, Any]:
     judged = [j for r in results for j in r["judged"]]
     return {"decisions": sum(r["decisions"] for r in results),
             "checked": [sum(r["checked"][k] for r in results) for k in range(2)],
+            "rechecks": [sum(r["rechecks"][k] for r in results) for k in range(2)],
             "class_stability": {"flagged": flagged, "same_class": same,
                                 "share": share(same, flagged),
                                 "unstable": [[r["game_seed"], *u] for r in results
@@ -250,7 +253,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         print(json.dumps({"summary": row}), flush=True)
         rows.append(row)
     print(f"\n{'game':14} {'p':>2} {'run':>5} {'dec':>4} {'same class':>11} "
-          f"{'confirmed':>11} {'10x best':>11} {'gap':>7} {'10x class':>11} {'CPU s':>7}")
+          f"{'confirmed':>11} {'10x best':>11} {'gap':>7} {'10x class':>11} "
+          f"{'checked':>9} {'searches':>9} {'CPU s':>7}")
     for row in rows:
         for run in [*row["runs"], {"run": "all", **row["all"]}]:
             c, t = run["class_stability"], run["confirmation"]
@@ -259,7 +263,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                   f"{t['confirmed']:>3}/{t['judged']:<3} {t['share']!s:>5} "
                   f"{t['best_is_suggestion']:>3}/{t['best_share']!s:<5} {t['mean_gap']!s:>7} "
                   f"{t['same_class']:>3}/{t['class_share']!s:<5} "
-                  f"{run['checked'][0]:>4} {run['checked'][1]:>4} {run['cpu_seconds']:>7}")
+                  f"{run['checked'][0]:>4} {run['checked'][1]:>4} "
+                  f"{run['rechecks'][0]:>4} {run['rechecks'][1]:>4} {run['cpu_seconds']:>7}")
         print(f"{'':14} {'':>2} spread: same class {row['class_spread']} "
               f"({row['class_verdict']} at {CLASS_AIM:.0%}), confirmed {row['confirm_spread']} "
               f"({row['confirm_verdict']} at {CONFIRM_AIM:.0%})")

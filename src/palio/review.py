@@ -78,9 +78,15 @@ SATURATED = 0.05
 POSITION_FLOOR = 0.2
 HYBRID_LOW = 0.1
 WON = 0.9
-# a loss within NEAR of a class line is searched again with RECHECK times the budget
+# a loss within NEAR of a class line is searched again, RECHECK times the budget a search,
+# each search with a new seed derived from the decision's, the searches pooled (the first one
+# too), until the pooled loss lies at least STOP from every line or the searches have spent
+# RECHECK_CAP times the budget in all, the first one counted (RECHECK_CAPS: per game)
 NEAR = 0.04
-RECHECK = 3
+RECHECK = 2
+STOP = 0.03
+RECHECK_CAP = 11
+RECHECK_CAPS: dict[str, int] = {}
 
 
 class ReviewCancelled(PalioError):
@@ -96,6 +102,9 @@ class Choice:
     values: list[float]
     # the mover's lead in points where each iteration through this choice ended
     leads: list[float] = field(default_factory=list, repr=False)
+    # the visits of the main search alone (before the choice played or a suggestion was
+    # searched further on its own): the search's preference
+    searched: int = 0
 
 
 @dataclass
@@ -229,7 +238,8 @@ class Engine:
             child = root.children.get(action)
             visits = child.visits if child is not None else 0
             values = ([t / visits for t in child.total] if visits else [math.nan] * players)
-            choices.append(Choice(action, visits, values, leads.get(action, [])))
+            choices.append(Choice(action, visits, values, leads.get(action, []),
+                                  searched[action]))
         # most searched first; among equals the better value, then the legal order
         order = {a: i for i, a in enumerate(legal)}
         choices.sort(key=lambda c: (-searched[c.action], -_num(c.values[seat]), order[c.action]))
@@ -259,6 +269,75 @@ advice = judge  # lichess's name for it
 def near_a_line(loss: float, thresholds: tuple[float, float, float], near: float = NEAR) -> bool:
     """Whether a loss lies within ``near`` of a class line (its class could be the seed's)."""
     return any(abs(loss - limit) < near for limit in thresholds)
+
+
+def recheck_cap(game_id: str) -> int:
+    """The most a decision near a line is searched, in times the budget, the first search
+    counted (:data:`RECHECK_CAPS`, else :data:`RECHECK_CAP`)."""
+    return RECHECK_CAPS.get(game_id, RECHECK_CAP)
+
+
+def pool(searches: Sequence[RootStats]) -> RootStats:
+    """Several searches of one decision from one seat's view as one search: per choice the
+    visits (and the main searches' visits, the preference) summed, the values weighted by
+    visits (each search's mean times its visits, over all the visits), the leads together;
+    most searched first (by the main searches' visits, then the better value, then the first
+    search's order), and the last search's tree."""
+    first = searches[0]
+    seat, players = first.seat, len(first.choices[0].values)
+    order = {c.action: i for i, c in enumerate(first.choices)}
+    visits: dict[Action, int] = {}
+    main: dict[Action, int] = {}
+    totals: dict[Action, list[float]] = {}
+    leads: dict[Action, list[float]] = {}
+    for stats in searches:
+        for c in stats.choices:
+            visits[c.action] = visits.get(c.action, 0) + c.visits
+            main[c.action] = main.get(c.action, 0) + c.searched
+            total = totals.setdefault(c.action, [0.0] * players)
+            if c.visits:
+                for i, value in enumerate(c.values):
+                    total[i] += value * c.visits
+            leads.setdefault(c.action, []).extend(c.leads)
+    choices = [Choice(a, visits[a], [t / visits[a] for t in totals[a]] if visits[a]
+                      else [math.nan] * players, leads[a], main[a]) for a in order]
+    choices.sort(key=lambda c: (-c.searched, -_num(c.values[seat]), order[c.action]))
+    return RootStats(seat, choices, sum(s.iterations for s in searches),
+                     sum(s.seconds for s in searches), first.engine, searches[-1].root)
+
+
+def loss_of(stats: RootStats, action: Action) -> float:
+    """The win share ``action`` loses against the search's preferred choice, never below 0
+    (0 where it is the preferred choice)."""
+    best, mine = stats.best, stats.of(action)
+    if mine.action == best.action:
+        return 0.0
+    return max(0.0, best.values[stats.seat] - mine.values[stats.seat])
+
+
+def recheck(engine: Engine, state: State, action: Action, first: RootStats, budget: Budget,
+            seed: int, limits: tuple[float, float, float],
+            cap: int = RECHECK_CAP) -> tuple[RootStats, int]:
+    """A decision whose loss lies near a class line, searched again until its class is
+    settled: one search after another at ``RECHECK`` times the budget, each with its own seed
+    derived from the decision's ``seed`` (``decision_seed(seed, 7 * k)``, k = 1, 2, ...), the
+    choice played and the pooled preferred choice each searched at least ``PLAYED_SHARE`` of
+    it on their own, every search pooled with the ones before and with ``first``
+    (:func:`pool`), until the pooled loss lies ``STOP`` or more from every line (one search
+    again at least) or another search would pass ``cap`` times the budget in all (``first``
+    counted once). The pooled search and how many searches were added."""
+    searches = [first]
+    stats = first
+    spent = 1
+    while spent + RECHECK <= cap:
+        searches.append(engine.search(state, first.seat, budget.times(RECHECK),
+                                      decision_seed(seed, 7 * len(searches)), action,
+                                      also=[stats.best.action]))
+        spent += RECHECK
+        stats = pool(searches)
+        if not near_a_line(loss_of(stats, action), limits, STOP):
+            break
+    return stats, len(searches) - 1
 
 
 def win_percent(share: float) -> float:
@@ -649,8 +728,10 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
 
     A forced decision (one legal choice) is not searched: it loses nothing, and its
     ``values`` (the chart's point) repeat ``last_values``. A loss near a class line
-    (:func:`near_a_line`) is searched again with ``RECHECK`` times the budget, the choice
-    played and the suggested one both searched further, and that search decides. Where the
+    (:func:`near_a_line`) is searched again (:func:`recheck`: searches of ``RECHECK`` times
+    the budget, the choice played and the suggested one both searched further, pooled with
+    the first until the loss is clear of every line or the game's cap is reached), and the
+    pooled search decides (``rechecks``: the searches added). Where the
     choice played is not the suggested one, both are followed into ``worlds`` worlds of the
     mover's view (:func:`outlook`; at most ``QUIET_WORLDS`` where the decision has no class):
     the reason in words, and the score margin lost."""
@@ -664,21 +745,19 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         return {"seat": seat, "forced": True, "values": _rounded(values), "before": None,
                 "played": {"notation": text, "value": None, "visits": 0},
                 "best": {"notation": text, "value": None, "visits": 0},
-                "loss": 0.0, "class": None, "accuracy": 100.0, "checked": False,
+                "loss": 0.0, "class": None, "accuracy": 100.0, "checked": False, "rechecks": 0,
                 "margin_loss": None, "accuracy_loss": 0.0, "stake": 0.0, "stake_margin": 0.0,
                 "margin_gap": 0.0, "accuracy_stake": 0.0,
                 "why": {"reason": msg_json(msg("core.review.reason.forced")),
                         "line": msg_json(msg("core.review.line", steps=[]))}}
     stats = engine.search(state, seat, budget, seed, action)
-    best, mine = stats.best, stats.of(action)
-    loss = 0.0 if mine.action == best.action else max(0.0, best.values[seat] - mine.values[seat])
-    checked = near_a_line(loss, limits)
+    checked = near_a_line(loss_of(stats, action), limits)
+    rechecks = 0
     if checked:
-        stats = engine.search(state, seat, budget.times(RECHECK), decision_seed(seed, 7), action,
-                              also=[best.action])
-        best, mine = stats.best, stats.of(action)
-        loss = 0.0 if mine.action == best.action else max(0.0,
-                                                          best.values[seat] - mine.values[seat])
+        stats, rechecks = recheck(engine, state, action, stats, budget, seed, limits,
+                                  recheck_cap(state.game.info.id))
+    best, mine = stats.best, stats.of(action)
+    loss = loss_of(stats, action)
     before = best.values[seat]
     view_seed = decision_seed(seed, 11)
     root = stats.root
@@ -718,6 +797,7 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         "played": {"notation": text, "value": round(mine.values[seat], 4), "visits": mine.visits},
         "best": {"notation": str(best.action), "value": round(before, 4), "visits": best.visits},
         "loss": round(loss, 4), "class": judge(loss, limits), "checked": checked,
+        "rechecks": rechecks,
         "margin_loss": None if margin_loss is None else round(margin_loss, 2),
         "accuracy_loss": round(judged, 2), "accuracy_stake": round(judged_stake, 2),
         "accuracy": round(move_accuracy(judged, judged_stake), 2),

@@ -15,6 +15,8 @@ from palio.core.i18n import Translator
 from palio.review import (
     OUTLOOK_WORLDS,
     QUIET_WORLDS,
+    RECHECK,
+    STOP,
     Budget,
     Choice,
     Engine,
@@ -22,18 +24,23 @@ from palio.review import (
     accuracy_loss,
     advice,
     blend_loss,
+    decision_seed,
     game_accuracy,
     hint,
     hybrid_loss,
     judge_decision,
     lichess_accuracy,
     lichess_game_accuracy,
+    loss_of,
     margin_lost,
     margin_share,
     move_accuracy,
     near_a_line,
     outlook,
+    pool,
     position_weight,
+    recheck,
+    recheck_cap,
     saturated,
     share_lost,
     stakes,
@@ -235,6 +242,86 @@ def test_an_outlook_repeats_with_its_seed_and_starts_with_the_choice():
     assert text.startswith("Player 1:") or text.startswith("Player 2:")
 
 
+def _searched(seat, *choices):
+    """A search's result by hand: (action, visits, main search's visits, value for seat 0)."""
+    made = [Choice(a, n, [v, 1 - v], [float(n)], main) for a, n, main, v in choices]
+    return RootStats(seat, made, sum(c[2] for c in choices), 0.0, "mcts")
+
+
+def test_searches_pool_their_visits_and_weigh_values_by_visits():
+    first = _searched(0, ("b", 300, 300, 0.6), ("a", 100, 50, 0.5), ("c", 50, 50, 0.2))
+    second = _searched(0, ("a", 400, 200, 0.4), ("b", 300, 300, 0.5), ("c", 0, 0, math.nan))
+    both = pool([first, second])
+    # preferred by the main searches' visits together: a 250, b 600, c 50
+    assert [c.action for c in both.choices] == ["b", "a", "c"]
+    b, a, c = both.choices
+    assert (b.visits, b.searched, a.visits, a.searched, c.visits) == (600, 600, 500, 250, 50)
+    assert b.values[0] == pytest.approx((0.6 * 300 + 0.5 * 300) / 600)
+    assert a.values[0] == pytest.approx((0.5 * 100 + 0.4 * 400) / 500)
+    assert a.values[1] == pytest.approx(1 - a.values[0])
+    assert c.values[0] == pytest.approx(0.2)  # a search that never tried it adds nothing
+    assert a.leads == [100.0, 400.0] and both.iterations == 400 + 500
+    assert loss_of(both, "a") == pytest.approx(b.values[0] - a.values[0])
+    assert loss_of(both, "b") == 0.0
+    assert pool([first]).choices == first.choices
+
+
+class _Scripted:
+    """An engine whose searches are given in order; it notes what each was asked."""
+
+    def __init__(self, *results):
+        self.results = list(results)
+        self.asked = []
+
+    def search(self, state, seat, budget, seed, played=None, also=()):
+        self.asked.append((budget.iterations, seed, played, list(also)))
+        return self.results.pop(0)
+
+
+def test_a_recheck_pools_its_searches_and_stops_once_clear_of_every_line():
+    limits = (0.08, 0.15, 0.30)
+    first = _searched(0, ("b", 100, 100, 0.60), ("a", 100, 40, 0.50))  # 0.10: near 0.08
+    assert near_a_line(loss_of(first, "a"), limits)
+    # alone, the second search's loss (0.07) and the third's (0.00) each decide nothing the
+    # pooled loss does: after two 0.08 (near), after three 0.048 (clear by STOP): stop there
+    engine = _Scripted(_searched(0, ("b", 200, 200, 0.57), ("a", 200, 60, 0.50)),
+                       _searched(0, ("b", 200, 200, 0.50), ("a", 200, 60, 0.50)),
+                       _searched(0, ("b", 200, 200, 0.90), ("a", 200, 60, 0.10)))
+    stats, added = recheck(engine, None, "a", first, Budget(iterations=100), 5, limits, cap=11)
+    assert added == 2 and len(engine.results) == 1  # stopped: the third never searched
+    assert loss_of(stats, "a") == pytest.approx((60 + 114 + 100) / 500 - 0.5)
+    assert abs(loss_of(stats, "a") - 0.08) >= STOP
+    # each search RECHECK times the budget, its own seed derived from the decision's, the
+    # choice played and the pooled preferred choice searched further
+    assert engine.asked == [(100 * RECHECK, decision_seed(5, 7), "a", ["b"]),
+                            (100 * RECHECK, decision_seed(5, 14), "a", ["b"])]
+    assert judge_seeds_differ(engine.asked)
+
+
+def judge_seeds_differ(asked):
+    return len({seed for _, seed, _, _ in asked}) == len(asked)
+
+
+def test_a_recheck_that_stays_near_a_line_stops_at_the_cap():
+    limits = (0.08, 0.15, 0.30)
+    first = _searched(0, ("b", 100, 100, 0.58), ("a", 100, 40, 0.50))
+    again = [_searched(0, ("b", 200, 200, 0.58), ("a", 200, 60, 0.50)) for _ in range(9)]
+    engine = _Scripted(*again)
+    stats, added = recheck(engine, None, "a", first, Budget(iterations=100), 5, limits, cap=9)
+    assert added == (9 - 1) // RECHECK == len(engine.asked)  # never more than the cap
+    assert loss_of(stats, "a") == pytest.approx(0.08)
+    assert judge_seeds_differ(engine.asked)
+    # the preferred choice changes in the pooled search: the next search checks the new one
+    first = _searched(0, ("b", 100, 100, 0.58), ("c", 90, 90, 0.57), ("a", 100, 40, 0.50))
+    engine = _Scripted(_searched(0, ("c", 300, 300, 0.58), ("b", 50, 50, 0.5),
+                                 ("a", 200, 60, 0.50)),
+                       _searched(0, ("c", 300, 300, 0.50), ("b", 50, 50, 0.5),
+                                 ("a", 200, 60, 0.50)))
+    stats, added = recheck(engine, None, "a", first, Budget(iterations=100), 5, limits, cap=9)
+    assert [also for _, _, _, also in engine.asked] == [["b"], ["c"]]
+    assert stats.best.action == "c" and added == 2
+
+
 def test_a_loss_near_a_class_line_is_searched_again_with_more_budget(monkeypatch):
     state = position_at("san-gimignano", 2, 2, 75)
     action = state.parse("pass")
@@ -254,7 +341,10 @@ def test_a_loss_near_a_class_line_is_searched_again_with_more_budget(monkeypatch
     budgets.clear()
     near = judge_decision(state, action, budget=TINY, seed=1, engine=engine,
                           limits=(loss + 0.01, 6.0, 7.0), worlds=1)
-    assert near["checked"] and budgets == [40, 120]
+    assert near["checked"] and budgets[0] == 40 and near["rechecks"] == len(budgets) - 1 >= 1
+    assert set(budgets[1:]) == {40 * RECHECK}
+    assert 1 + RECHECK * near["rechecks"] <= recheck_cap("san-gimignano")
+    assert far["rechecks"] == 0
 
 
 def test_a_decision_without_a_class_tells_its_reason_from_fewer_worlds():

@@ -78,6 +78,8 @@ def test_one_san_gimignano_game_at_tiny_budgets_is_counted_from_its_own_reviews(
     assert run["class_stability"]["same_class"] == sum(left[m] == right[m] for m in flagged)
     assert run["checked"] == [sum(bool(d.get("checked")) for d in r["decisions"])
                               for r in reviews]
+    assert run["rechecks"] == [sum(d["rechecks"] for d in r["decisions"]) for r in reviews]
+    assert all(d["rechecks"] >= d["checked"] for r in reviews for d in r["decisions"])
     # every suggestion judged at ten times: flagged by the first review, not the choice played
     asked = {d["move"] for d in reviews[0]["decisions"]
              if d["class"] and d["best"]["notation"] != d["played"]["notation"]}
