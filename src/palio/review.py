@@ -81,12 +81,11 @@ WON = 0.9
 # a loss within NEAR of a class line is searched again, RECHECK times the budget a search,
 # each search with a new seed derived from the decision's, the searches pooled (the first one
 # too), until the pooled loss lies at least STOP from every line or the searches have spent
-# RECHECK_CAP times the budget in all, the first one counted (RECHECK_CAPS: per game)
+# RECHECK_CAP times the budget in all, the first one counted
 NEAR = 0.04
 RECHECK = 2
 STOP = 0.03
 RECHECK_CAP = 11
-RECHECK_CAPS: dict[str, int] = {}
 
 
 class ReviewCancelled(PalioError):
@@ -269,12 +268,6 @@ advice = judge  # lichess's name for it
 def near_a_line(loss: float, thresholds: tuple[float, float, float], near: float = NEAR) -> bool:
     """Whether a loss lies within ``near`` of a class line (its class could be the seed's)."""
     return any(abs(loss - limit) < near for limit in thresholds)
-
-
-def recheck_cap(game_id: str) -> int:
-    """The most a decision near a line is searched, in times the budget, the first search
-    counted (:data:`RECHECK_CAPS`, else :data:`RECHECK_CAP`)."""
-    return RECHECK_CAPS.get(game_id, RECHECK_CAP)
 
 
 def pool(searches: Sequence[RootStats]) -> RootStats:
@@ -754,8 +747,7 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
     checked = near_a_line(loss_of(stats, action), limits)
     rechecks = 0
     if checked:
-        stats, rechecks = recheck(engine, state, action, stats, budget, seed, limits,
-                                  recheck_cap(state.game.info.id))
+        stats, rechecks = recheck(engine, state, action, stats, budget, seed, limits)
     best, mine = stats.best, stats.of(action)
     loss = loss_of(stats, action)
     before = best.values[seat]

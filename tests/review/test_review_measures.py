@@ -16,6 +16,7 @@ from palio.review import (
     OUTLOOK_WORLDS,
     QUIET_WORLDS,
     RECHECK,
+    RECHECK_CAP,
     STOP,
     Budget,
     Choice,
@@ -40,7 +41,6 @@ from palio.review import (
     pool,
     position_weight,
     recheck,
-    recheck_cap,
     saturated,
     share_lost,
     stakes,
@@ -343,7 +343,7 @@ def test_a_loss_near_a_class_line_is_searched_again_with_more_budget(monkeypatch
                           limits=(loss + 0.01, 6.0, 7.0), worlds=1)
     assert near["checked"] and budgets[0] == 40 and near["rechecks"] == len(budgets) - 1 >= 1
     assert set(budgets[1:]) == {40 * RECHECK}
-    assert 1 + RECHECK * near["rechecks"] <= recheck_cap("san-gimignano")
+    assert 1 + RECHECK * near["rechecks"] <= RECHECK_CAP
     assert far["rechecks"] == 0
 
 
