@@ -26,7 +26,8 @@ message). ``--timed`` gives every table a real-time clock; both flags combine.
 Measured per move: the POST's round trip, and the time from sending the POST until the mover's
 own WebSocket delivers a view with a higher move number ("click to own push"); ten times a
 second, a plain ``GET .../view`` of a game nobody plays (what bots and load cost everyone
-else). Per run: moves,
+else); how late the client's own event loop wakes from a 0.1 s sleep (a busy client inflates
+every latency it measures). Per run: moves,
 moves/s, the server processes' CPU seconds (user + system, from /proc) and so CPU per move,
 the client's CPU, the stuck clients the servers dropped, and the machine's load average.
 
@@ -37,8 +38,10 @@ The server runs as ``palio serve`` would, through ``palio.server.base.process.fd
 (not uvicorn's ``--fd``, whose connections lack TCP_NODELAY: ~40 ms more per response).
 
 ``--think S`` is the realistic mode beside that stress test: each player pauses 0.5 to 1.5 times
-S before each move (a person looking at the board), players arrive over the first S seconds,
-and the offered rate is about games / S moves a second (each player a move every players x S
+S before each move (a person looking at the board), players arrive over the first S seconds
+(``--ramp R``: over R seconds instead; the click-to-push figures of moves sent after the ramp are
+printed apart, and those of each tenth of the run, so a slow start tells itself apart from a slow
+steady state), and the offered rate is about games / S moves a second (each player a move every players x S
 seconds); ``--live SHARE`` gives that share of the tables a real-time clock, the others are
 turn-based. ``--pin`` runs the client on a CPU of its own and the servers on the others (as
 ``taskset`` would). A server's start is polled with a progress line every 5 s (a start on a
@@ -56,6 +59,7 @@ Usage (from the repository root; needs scripts/postgres.sh for PostgreSQL):
   PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --timed   # clocks on
   PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --accounts  # signed in
   PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 100 --think 5 --live 0.5 --pin --seconds 60
+  PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 500 --think 5 --live 0.5 --pin --seconds 120 --ramp 30
   PYTHONPATH=src python benchmarks/load_server.py --db sqlite --games 8 --profile /tmp/prof
 
 This is a benchmark, not a test: it asserts nothing about speed.
@@ -92,6 +96,8 @@ PASSWORD = "load-bench-password"
 class Stats:
     post_rtt: list[float] = field(default_factory=list)  # seconds
     push_latency: list[float] = field(default_factory=list)  # seconds, POST sent -> own push
+    push_at: list[float] = field(default_factory=list)  # seconds since the run began, each send
+    loop_lag: list[float] = field(default_factory=list)  # seconds a 0.1 s sleep overran
     probe: list[float] = field(default_factory=list)  # seconds, a plain GET of a view
     moves: int = 0
     games_finished: int = 0
@@ -104,6 +110,7 @@ class Budget:
 
     def __init__(self, seconds: float) -> None:
         self.deadline = time.monotonic() + seconds
+        self.started = time.perf_counter()
 
     @property
     def spent(self) -> bool:
@@ -139,6 +146,7 @@ class SeatClient:
                     continue  # the spectator view before the auth message's answer
                 if self.pending is not None and view["move_number"] > self.pending[0]:
                     self.stats.push_latency.append(arrived - self.pending[1])
+                    self.stats.push_at.append(self.pending[1] - self.budget.started)
                     self.pending = None
                 self.latest = view
                 self.changed.set()
@@ -203,6 +211,15 @@ async def stuck_client(base: str, game_id: str) -> asyncio.StreamWriter:
                   "Sec-WebSocket-Version: 13\r\n\r\n").encode())
     await writer.drain()
     return writer
+
+
+async def lag(stats: Stats, budget: Budget) -> None:
+    """The client's own event loop: how late a 0.1 s sleep wakes (a busy client inflates every
+    latency it measures)."""
+    while not budget.spent:
+        asked = time.perf_counter()
+        await asyncio.sleep(0.1)
+        stats.loop_lag.append(time.perf_counter() - asked - 0.1)
 
 
 async def probe(http: Any, stats: Stats, budget: Budget) -> None:
@@ -302,8 +319,8 @@ class Client:
         import httpx
         import websockets
 
-        if self.config["think"] > 0:  # people arrive over one think time, not all at once
-            await asyncio.sleep(rng.uniform(0, self.config["think"]))
+        if self.config["ramp"] > 0:  # people arrive over the ramp, not all at once
+            await asyncio.sleep(rng.uniform(0, self.config["ramp"]))
         while not self.budget.spent:
             try:
                 await self.play_one_game(rng, slot)
@@ -316,6 +333,7 @@ class Client:
         started = time.perf_counter()
         cpu = time.process_time()
         await asyncio.gather(probe(self.http[0], self.stats, self.budget),
+                             lag(self.stats, self.budget),
                              *(self.slot(random.Random(rng.random()), slot)
                                for slot in range(self.config["games"])))
         elapsed = time.perf_counter() - started
@@ -592,7 +610,8 @@ def run_one(args: argparse.Namespace, db_url: str, servers: int, games: int, stu
                   "seconds": args.seconds, "seed": args.seed, "game": args.game,
                   "players": args.players, "bots": args.bots, "bot_level": args.bot_level,
                   "timed": args.timed, "accounts": args.accounts, "sessions": sessions,
-                  "think": args.think, "live": args.live}
+                  "think": args.think, "live": args.live,
+                  "ramp": args.think if args.ramp is None else args.ramp}
         load_before = os.getloadavg()
         cpu_before = [p.cpu_seconds() for p in procs]
         client = subprocess.Popen([sys.executable, __file__, "--client", json.dumps(config)],
@@ -619,12 +638,33 @@ def run_one(args: argparse.Namespace, db_url: str, servers: int, games: int, stu
             "push_ms": [1000 * percentile(result["push_latency"], q)
                         for q in (0.5, 0.9, 0.95, 0.99)],
             "post_ms": [1000 * percentile(result["post_rtt"], q) for q in (0.5, 0.99)],
+            "windows": windows(result["push_at"], result["push_latency"], args.seconds),
+            "seated_ms": [1000 * percentile([v for t, v in zip(result["push_at"],
+                                                                 result["push_latency"],
+                                                                 strict=True)
+                                             if t >= config["ramp"]] or [0.0], q)
+                          for q in (0.5, 0.9, 0.99)],
+            "ramp": config["ramp"],
+            "lag_ms": [1000 * percentile(result["loop_lag"], q) for q in (0.5, 0.99, 1.0)],
             "probe_ms": [1000 * percentile(result["probe"], q) for q in (0.5, 0.99)],
             "server_cpu": server_cpu, "cpu_ms_per_move": 1000 * server_cpu / max(1, moves),
             "client_cpu": result["client_cpu"], "dropped": dropped,
             "games_finished": result["games_finished"], "rejected": result["rejected"],
             "errors": result["errors"][:5], "load": [load_before[0], load_after[0]],
             "others": others, "sign_up_s": sign_up_s}
+
+
+def windows(at: list[float], latency: list[float], seconds: float) -> list[list[float]]:
+    """Click to own push by the tenth of the run a move was sent in: [start s, moves, p50 ms,
+    p99 ms] each, so a slow start tells itself apart from a slow steady state."""
+    width = seconds / 10
+    rows = []
+    for k in range(10):
+        inside = [v for t, v in zip(at, latency, strict=True) if k * width <= t < (k + 1) * width]
+        if inside:
+            rows.append([k * width, len(inside), 1000 * percentile(inside, 0.5),
+                         1000 * percentile(inside, 0.99)])
+    return rows
 
 
 def lobby(db_url: str, count: int, workdir: Path) -> dict[str, Any]:
@@ -701,6 +741,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--accounts", action="store_true",
                         help="every seat is a signed-in account (signed up before the run; "
                              "joins, moves and its WebSocket by session cookie and Origin)")
+    parser.add_argument("--ramp", type=float, metavar="SECONDS",
+                        help="players arrive spread over this many seconds from the start "
+                             "(default: one think time); the figures after it are printed apart")
     parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
                         help="realistic load: each player pauses 0.5x-1.5x this long before each "
                              "move (a 2-player table then moves every SECONDS, each player every "
@@ -804,6 +847,14 @@ def play_all(args: argparse.Namespace, cluster: str | None, workdir: Path,
         if args.accounts:
             print(f"  signed up {games * args.players} accounts before the run in "
                   f"{result['sign_up_s']:.1f} s", flush=True)
+        print("  click to own push by the tenth of the run a move was sent in (start s: moves, "
+              "p50 / p99 ms): " + "; ".join(f"{t:.0f}: {n}, {a:.0f} / {b:.0f}"
+                                           for t, n, a, b in result["windows"]), flush=True)
+        print(f"  click to own push once all had arrived (moves sent {result['ramp']:g} s or more "
+              "after the start), p50 / p90 / p99: "
+              + " / ".join(f"{v:.0f}" for v in result["seated_ms"]) + " ms", flush=True)
+        print("  the client's own loop, a 0.1 s sleep late by p50 / p99 / max: "
+              + " / ".join(f"{v:.0f}" for v in result["lag_ms"]) + " ms", flush=True)
         if result["others"]:
             print(f"  also running: {'; '.join(result['others'])}", flush=True)
 

@@ -37,13 +37,15 @@ def test_accounts_flag_is_described() -> None:
 
 def test_think_time_mode_plays_turn_based_and_live_tables(tmp_path: Path) -> None:
     """--think: players pause before each move, so a short run makes few moves, all accepted;
-    --live 0.5 gives one of the two tables a clock; --pin runs (pinned where two CPUs exist)."""
+    --live 0.5 gives one of the two tables a clock; --pin runs (pinned where two CPUs exist);
+    --ramp 1 spreads the arrivals over the first second, and the timed pushes are reported by
+    tenth of the run and after the ramp, beside the client's own loop lag."""
     out = tmp_path / "result.json"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "load_server.py"), "--db", "sqlite",
          "--games", "2", "--seconds", "4", "--think", "0.5", "--live", "0.5", "--pin",
-         "--json", str(out)],
+         "--ramp", "1", "--json", str(out)],
         capture_output=True, text=True, timeout=300, env=env, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     [result] = json.loads(out.read_text())
@@ -51,3 +53,10 @@ def test_think_time_mode_plays_turn_based_and_live_tables(tmp_path: Path) -> Non
     assert result["rejected"] == {} and result["errors"] == []
     assert result["client_cpu"] > 0
     assert "4 players; offered about 4 moves/s" in done.stdout
+    assert result["ramp"] == 1
+    timed = sum(moves for _, moves, _, _ in result["windows"])
+    assert 0 < timed <= result["moves"]  # each timed push is of an accepted move
+    assert all(0 <= start < 4 and p50 <= p99 for start, _, p50, p99 in result["windows"])
+    assert result["seated_ms"][0] <= result["seated_ms"][2]
+    assert len(result["lag_ms"]) == 3 and 0 <= result["lag_ms"][0] <= result["lag_ms"][2]
+    assert "once all had arrived (moves sent 1 s or more" in done.stdout
