@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import JSON, bindparam, select, text
@@ -264,6 +265,19 @@ def test_postgres_moves_on_a_copy_behind_the_row_are_decided_on_the_row(tmp_path
     assert len(rows()) == 5
     assert service.get(game_id).move_number == other.get(game_id).move_number == 5
     assert service.get(game_id).view(None) == other.get(game_id).view(None)
+
+    # a move hook runs in the move's transaction (it sees the move's own transaction id),
+    # and so do a game end's places
+    seen: list[Any] = []
+    other.move_hooks.append(lambda session, *args: seen.append(
+        (args, session.scalar(text("SELECT txid_current_if_assigned()")))))
+    play_out(other, game_id, random.Random(5))
+    assert seen and all(txid is not None for _, txid in seen)
+    assert [args[-1] for args, _ in seen] == list(range(6, len(rows()) + 1))
+    with service.sessions() as session:
+        places = session.scalars(select(SeatRow.place).where(SeatRow.game_id == game_id)).all()
+    assert sorted(places) in ([1, 2], [1, 1])
+    assert service.get(game_id).status == other.get(game_id).status == "finished"
     other.close()
     service.close()
 
