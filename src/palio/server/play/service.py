@@ -11,8 +11,11 @@ changes. A writer first locks the game's row (``SELECT ... FOR UPDATE``, so writ
 in any process wait for each other), brings its cached copy up to the row's ``revision`` (a
 counter of changes), checks, writes, bumps the revision and sends ``NOTIFY palio_games`` with
 ``"<game id> <revision>"``, which PostgreSQL delivers to every listening process on commit. A
-reader compares the row's revision with its cached copy's and catches up first, so any process
-answers for any game. SQLite serves one process: its cache is the only copy and needs no check.
+move skips the lock when it can: it is checked on the cached copy and written by one statement
+that changes the row only if it is still at the copy's revision (``move_statement``); if it is
+not, the move is decided on the locked row as above (``GameService.act_as``). A reader compares
+the row's revision with its cached copy's and catches up first, so any process answers for any
+game. SQLite serves one process: its cache is the only copy and needs no check.
 """
 
 from __future__ import annotations
