@@ -1,6 +1,7 @@
 """CPU of a move's writes in one process: GameService's path as the move route takes it (the
-game's copy, the row's lock on PostgreSQL, the checks, the action's row, the game's row and
-its NOTIFY, the commit), no views and no HTTP, timed with ``time.process_time`` over seeded
+game's copy, the checks, the action's row, the game's row and its NOTIFY, the commit; on
+PostgreSQL the row's lock, or since pg34 one statement at the copy's revision), no views and
+no HTTP, timed with ``time.process_time`` over seeded
 random moves of ``--games`` San Gimignano tables. On a tree from before ``act_as`` (issue 34)
 it times ``get`` and ``act``, as that route did.
 

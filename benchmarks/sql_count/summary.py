@@ -13,7 +13,10 @@ from pathlib import Path
 
 
 def moves(counts: dict[str, int]) -> int:
-    return sum(v for k, v in counts.items() if k.startswith("sql INSERT INTO actions"))
+    """Actions inserted: on their own, or (PostgreSQL since pg34) in a move's one statement,
+    ``WITH bumped AS (UPDATE games ...) INSERT INTO actions ...``."""
+    return sum(v for k, v in counts.items()
+               if k.startswith(("sql INSERT INTO actions", "sql WITH bumped AS")))
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import JSON, bindparam, select, text
@@ -179,6 +180,104 @@ def test_racing_submissions_apply_once(tmp_path: Path) -> None:
     assert second.value.code == "stale_move"
     with service.sessions() as session:
         assert session.query(ActionRow).filter_by(game_id=game_id).count() == 2
+    other.close()
+    service.close()
+
+
+def test_postgres_moves_on_a_copy_behind_the_row_are_decided_on_the_row(tmp_path: Path) -> None:
+    """Two services on one PostgreSQL database (two processes). A move is first decided on
+    the copy as it is and written only if the row is still at the copy's revision, in one
+    statement; when another process has changed the game, it is decided again on the locked
+    row: refused if that number was played (the attempt wrote nothing), accepted if it is
+    the next move; and racing writers of one move number through both are served once."""
+    import threading
+
+    from sqlalchemy import event
+
+    from palio.server.play.tables import ActionRow
+    from tests.server.conftest import database_url
+
+    url = database_url("postgres", tmp_path)
+    service, other = GameService(url), GameService(url)
+    game_id = humans(service, "tiletum", 2, seed=3)
+
+    def rows() -> list[tuple[int, str]]:
+        with service.sessions() as session:
+            return [(row.n, row.notation) for row in session.query(ActionRow)
+                    .filter_by(game_id=game_id).order_by(ActionRow.n)]
+
+    def legal(n: int) -> list[str]:
+        return [str(a) for a in service.get(game_id).state.legal_actions()][:n]
+
+    # a current copy: the move is one statement between BEGIN and COMMIT (no row lock read)
+    statements: list[str] = []
+    event.listen(other.engine, "before_cursor_execute",
+                 lambda _c, _k, statement, *_a: statements.append(statement.split()[0]))
+    seat, first = other.get(game_id).state.to_move, legal(1)[0]
+    statements.clear()
+    other.act(game_id, seat, {"action": first, "move_number": 0})
+    assert statements == ["WITH"]
+    assert rows() == [(1, first)]
+
+    # other's copy is behind (service moved): its move of the same number is refused, and
+    # the attempt on the old revision wrote nothing
+    live = service.get(game_id)
+    seat, (mine, theirs) = live.state.to_move, legal(2)
+    service.act(game_id, seat, {"action": mine, "move_number": 1})
+    statements.clear()
+    with pytest.raises(ApiError) as refused:
+        other.act(game_id, seat, {"action": theirs, "move_number": 1})
+    assert refused.value.code == "stale_move"
+    assert statements[:2] == ["WITH", "SELECT"] and statements.count("WITH") == 1
+    assert rows()[-1] == (2, mine) and len(rows()) == 2
+
+    # behind again: the next move, which its copy would refuse, is accepted from the row
+    live = service.get(game_id)
+    service.act(game_id, live.state.to_move, {"action": legal(1)[0], "move_number": 2})
+    after = service.get(game_id)
+    seat, following = after.state.to_move, legal(1)[0]
+    assert other.live[game_id].move_number == 2  # behind: it does not know move 3 yet
+    other.act(game_id, seat, {"action": following, "move_number": 3})
+    assert [n for n, _ in rows()] == [1, 2, 3, 4] and rows()[-1] == (4, following)
+    assert other.live[game_id].move_number == 4 and service.get(game_id).move_number == 4
+
+    # racing writers of one number through both services: exactly one is served
+    live = service.get(game_id)
+    seat, moves = live.state.to_move, legal(8)
+    codes: list[str] = []
+    start = threading.Barrier(len(moves))
+
+    def submit(through: GameService, move: str) -> None:
+        start.wait()
+        try:
+            through.act(game_id, seat, {"action": move, "move_number": 4})
+            codes.append("ok")
+        except ApiError as exc:
+            codes.append(exc.code)
+
+    threads = [threading.Thread(target=submit, args=((service, other)[i % 2], move))
+               for i, move in enumerate(moves)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(codes) == ["ok"] + ["stale_move"] * (len(moves) - 1)
+    assert len(rows()) == 5
+    assert service.get(game_id).move_number == other.get(game_id).move_number == 5
+    assert service.get(game_id).view(None) == other.get(game_id).view(None)
+
+    # a move hook runs in the move's transaction (it sees the move's own transaction id),
+    # and so do a game end's places
+    seen: list[Any] = []
+    other.move_hooks.append(lambda session, *args: seen.append(
+        (args, session.scalar(text("SELECT txid_current_if_assigned()")))))
+    play_out(other, game_id, random.Random(5))
+    assert seen and all(txid is not None for _, txid in seen)
+    assert [args[-1] for args, _ in seen] == list(range(6, len(rows()) + 1))
+    with service.sessions() as session:
+        places = session.scalars(select(SeatRow.place).where(SeatRow.game_id == game_id)).all()
+    assert sorted(places) in ([1, 2], [1, 1])
+    assert service.get(game_id).status == other.get(game_id).status == "finished"
     other.close()
     service.close()
 

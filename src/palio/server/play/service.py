@@ -11,12 +11,17 @@ changes. A writer first locks the game's row (``SELECT ... FOR UPDATE``, so writ
 in any process wait for each other), brings its cached copy up to the row's ``revision`` (a
 counter of changes), checks, writes, bumps the revision and sends ``NOTIFY palio_games`` with
 ``"<game id> <revision>"``, which PostgreSQL delivers to every listening process on commit. A
-reader compares the row's revision with its cached copy's and catches up first, so any process
-answers for any game. SQLite serves one process: its cache is the only copy and needs no check.
+move skips the lock when it can: it is checked on the cached copy and written by one statement
+that changes the row only if it is still at the copy's revision (``move_statement``); if it is
+not, the move is decided on the locked row as above (``GameService.act_as``). A reader compares
+the row's revision with its cached copy's and catches up first, so any process answers for any
+game. SQLite serves one process: its cache is the only copy and needs no check.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -29,10 +34,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import and_, bindparam, delete, event, func, insert, or_, select, text, update
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, CursorResult, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, SessionTransaction, sessionmaker
 
@@ -71,6 +76,27 @@ UPDATE_GAME = update(GAMES).where(GAMES.c.id == bindparam("game_"))  # SET: the 
 # PostgreSQL: the same, telling the other processes (NOTIFY, delivered on commit) in the same
 # statement: one round trip fewer per change
 UPDATE_GAME_NOTIFY = UPDATE_GAME.returning(func.pg_notify(CHANNEL, bindparam("payload_")))
+ACTION_COLUMNS = ("game_id", "n", "seat", "notation", "created_at")
+
+
+@functools.cache
+def move_statement(columns: tuple[str, ...]) -> Any:
+    """PostgreSQL: a move's whole write as one statement (one round trip instead of a row
+    lock, an INSERT and an UPDATE): the game's row gets the next revision and ``columns``
+    (parameters ``<column>_``) only if it is still at ``old_revision_``, tells the other
+    processes (NOTIFY, delivered on commit), and the action's row is inserted only if the
+    game's row was. Its row count says which (1: written, 0: the row had moved on)."""
+    bumped = (update(GAMES)
+              .where(GAMES.c.id == bindparam("game_"),
+                     GAMES.c.revision == bindparam("old_revision_"))
+              .values({name: bindparam(name + "_", type_=GAMES.c[name].type)
+                       for name in columns})
+              .returning(GAMES.c.id, func.pg_notify(CHANNEL, bindparam("payload_")))
+              .cte("bumped"))
+    return insert(ACTIONS).from_select(list(ACTION_COLUMNS), select(
+        bumped.c.id, *(bindparam(name + "_", type_=ACTIONS.c[name].type)
+                       for name in ACTION_COLUMNS[1:]))).execution_options(
+        preserve_rowcount=True)  # SQLAlchemy keeps an INSERT's row count only when asked
 SEATED = "palio.seated"  # a session's info: the tables it seated, told after its commit
 log = logging.getLogger("palio.server")
 
@@ -433,6 +459,18 @@ def row_summary(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
     }
 
 
+@dataclass
+class Move:
+    """A move decided against a game's copy (``GameService._decide``), before it is written."""
+
+    seat: int
+    action: Any
+    after: State  # the position after it
+    number: int  # its move number, 1-based: the action row's ``n``
+    values: dict[str, Any]  # the game row's columns it changes, besides revision and time
+    table: timing.Table  # the table's clocks and deadline after it
+
+
 class GameService:
     """All games: the database and the live cache. Thread-safe; every method is blocking.
 
@@ -595,10 +633,16 @@ class GameService:
             session.execute(UPDATE_GAME_NOTIFY, {**params, "payload_": f"{live.id} {revision}"})
         else:
             session.execute(UPDATE_GAME, params)
-        loaded = session.identity_map.get(session.identity_key(GameRow, live.id))
+        self._expire_row(session, live.id)
+        return revision
+
+    @staticmethod
+    def _expire_row(session: Session, game_id: str) -> None:
+        """After a Core UPDATE of a game's row: a copy of it this transaction loaded before is
+        expired, so a later read (a finish hook) sees the row as written."""
+        loaded = session.identity_map.get(session.identity_key(GameRow, game_id))
         if loaded is not None:
             session.expire(loaded)
-        return revision
 
     def list_games(self, query: Any = None) -> tuple[list[dict[str, Any]], str | None]:
         """A page of lobby entries, newest first, and the cursor of the next page (or None).
@@ -938,70 +982,135 @@ class GameService:
     def act_as(self, game_id: str, seat_of: Callable[[LiveGame], int | None], body: Any, *,
                bot: bool = False, revision: int | None = None) -> tuple[LiveGame, int | None]:
         """:meth:`act` for the seat ``seat_of(live)`` names (the seat a token or an account
-        holds), asked once the game's row is locked and the copy caught up to it: the seats
-        are then the newest, with no read of the game's revision before (on PostgreSQL one
-        round trip fewer per move than ``get`` and then ``act``). The game and the seat."""
+        holds), asked of a copy at the row's revision: the seats are then the newest, with no
+        read of the game's revision before (on PostgreSQL one round trip fewer per move than
+        ``get`` and then ``act``). The game and the seat.
+
+        On PostgreSQL the move is first decided on the copy as it is, without reading the row,
+        and written with one statement that holds only if the row is still at the copy's
+        revision (``move_statement``); a move with nothing else to write in its transaction
+        (no move hook, not a game's end) is that statement alone, committed by itself
+        (autocommit: no ``BEGIN`` and ``COMMIT`` round trips). If another process changed the
+        game meanwhile, or the copy refused the move (it may be behind the row), the move is
+        decided again as before: in a transaction, on the row locked (``SELECT ... FOR
+        UPDATE``: writers of the game in every process queue there) and the copy caught up to
+        it, so the answers and the order in which concurrent writers are served are those of
+        the lock. A writer that reaches the row while another holds it waits for that one's
+        commit either way."""
         request = parse(models.Act, body)
         live = self._cached(game_id)
         with live.lock:
             try:
-                with self.sessions.begin() as session:
-                    self._lock_row(session, live)
-                    seat = seat_of(live)
-                    if seat is None:
-                        raise ApiError(401, "no_token", "acting needs the seat's token")
-                    if revision is not None and revision != live.revision:
-                        raise ApiError(409, "stale_move", "the position changed meanwhile")
-                    self._check_number(live, request.move_number)
-                    state = live.state
-                    if live.status != "running" or state.is_over:
-                        raise ApiError(409, "not_running", f"the game is {live.status}, not running")
-                    if state.to_move != seat:
-                        raise ApiError(403, "not_your_turn", f"it is not seat {seat}'s turn")
-                    if live.seats[seat].kind == "bot" and not bot:
-                        raise ApiError(403, "bot_seat", "a bot plays this seat")
-                    now = self.clock.now()
-                    timing.check_in_time(live, now)
-                    action = self._legal_action(live, request.action)
-                    after = state.copy()
-                    after.apply_unchecked(action)
-                    number = request.move_number + 1
-                    # a Core INSERT: no unit of work to flush (a duplicate number raises
-                    # IntegrityError here, as the flush did)
-                    session.execute(INSERT_ACTION, {
-                        "game_id": game_id, "n": number, "seat": seat, "notation": str(action),
-                        "created_at": self.clock.now()})
-                    values: dict[str, Any] = {"move_number": number, "to_move": after.to_move}
-                    if after.is_over:
-                        values.update(status="finished", finished_at=self.clock.now(), to_move=None)
-                    table = timing.on_move(live, seat, after.to_move, after.is_over, now,
-                                           self.limits)
-                    values.update(table.changing_columns())
-                    new_revision = self._bump(session, live, **values)
-                    for hook in self.move_hooks:
-                        hook(session, game_id, live.game.info.id, seat, values["to_move"],
-                             number)
-                    if after.is_over:  # each seat's place, as the result shows it
-                        ranks = after.ranks()
-                        ranking = sorted(range(len(ranks)), key=lambda s: (ranks[s], s))
-                        places = timing.ranks_with_forfeits(ranks, ranking, table)
-                        for each, place in enumerate(places):
-                            session.execute(update(SeatRow).where(
-                                SeatRow.game_id == game_id, SeatRow.seat == each).values(place=place))
-                    if after.is_over and self.finish_hooks:
-                        row, seat_rows = self.rows(session, game_id)
-                        for finished in self.finish_hooks:
-                            finished(session, row, seat_rows, after.ranks(), self.clock.now(),
-                                     list(after.scores()))
+                move = done = None
+                if self.shared:
+                    with contextlib.suppress(ApiError):  # decided again on the locked row
+                        move = self._decide(live, seat_of, request, bot, revision)
+                    if move is not None and not self.move_hooks and not move.after.is_over:
+                        with self.reads.connect() as connection:  # autocommit
+                            if self._write_move(connection, live, move):
+                                done = move
+                            else:
+                                move = None  # another process changed the game: as below
+                if done is None:
+                    done = self._act_in_transaction(live, seat_of, request, bot, revision, move)
             except IntegrityError:  # the row exists: another writer got there first
                 raise ApiError(409, "stale_move",
                                f"move {request.move_number} was already played") from None
-            live.apply_cached(action, seat, after)
-            live.revision = new_revision
-            live.table = table
-            if after.is_over:
+            live.apply_cached(done.action, done.seat, done.after)
+            live.revision += 1
+            live.table = done.table
+            if done.after.is_over:
                 live.status = "finished"
-        return live, seat
+        return live, done.seat
+
+    def _act_in_transaction(self, live: LiveGame, seat_of: Callable[[LiveGame], int | None],
+                            request: models.Act, bot: bool, revision: int | None,
+                            move: Move | None) -> Move:
+        """:meth:`act_as`'s transaction: ``move`` (decided on the copy) written first if
+        given; else, or if the row had moved on, the move decided on the locked row and
+        written; then the move hooks and, at a game's end, the places and the finish hooks.
+        The move written, at the revision after ``live``'s (the caller's to record)."""
+        with self.sessions.begin() as session:
+            if move is not None and not self._write_move(session, live, move):
+                move = None  # another process changed the game
+            if move is None:
+                self._lock_row(session, live)
+                move = self._decide(live, seat_of, request, bot, revision)
+                if not self._write_move(session, live, move):
+                    raise RuntimeError(f"game {live.id}'s locked row moved on")
+            game_id, seat, after = live.id, move.seat, move.after
+            for hook in self.move_hooks:
+                hook(session, game_id, live.game.info.id, seat, move.values["to_move"],
+                     move.number)
+            if after.is_over:  # each seat's place, as the result shows it
+                ranks = after.ranks()
+                ranking = sorted(range(len(ranks)), key=lambda s: (ranks[s], s))
+                places = timing.ranks_with_forfeits(ranks, ranking, move.table)
+                for each, place in enumerate(places):
+                    session.execute(update(SeatRow).where(
+                        SeatRow.game_id == game_id, SeatRow.seat == each).values(place=place))
+            if after.is_over and self.finish_hooks:
+                row, seat_rows = self.rows(session, game_id)
+                for finished in self.finish_hooks:
+                    finished(session, row, seat_rows, after.ranks(), self.clock.now(),
+                             list(after.scores()))
+        return move
+
+    def _decide(self, live: LiveGame, seat_of: Callable[[LiveGame], int | None],
+                request: models.Act, bot: bool, revision: int | None) -> Move:
+        """The move ``request`` asks for, checked against ``live`` as it is (the checks and
+        their order are the answers' order); nothing written, ``live`` unchanged."""
+        seat = seat_of(live)
+        if seat is None:
+            raise ApiError(401, "no_token", "acting needs the seat's token")
+        if revision is not None and revision != live.revision:
+            raise ApiError(409, "stale_move", "the position changed meanwhile")
+        self._check_number(live, request.move_number)
+        state = live.state
+        if live.status != "running" or state.is_over:
+            raise ApiError(409, "not_running", f"the game is {live.status}, not running")
+        if state.to_move != seat:
+            raise ApiError(403, "not_your_turn", f"it is not seat {seat}'s turn")
+        if live.seats[seat].kind == "bot" and not bot:
+            raise ApiError(403, "bot_seat", "a bot plays this seat")
+        now = self.clock.now()
+        timing.check_in_time(live, now)
+        action = self._legal_action(live, request.action)
+        after = state.copy()
+        after.apply_unchecked(action)
+        number = request.move_number + 1
+        values: dict[str, Any] = {"move_number": number, "to_move": after.to_move}
+        if after.is_over:
+            values.update(status="finished", finished_at=self.clock.now(), to_move=None)
+        table = timing.on_move(live, seat, after.to_move, after.is_over, now, self.limits)
+        values.update(table.changing_columns())
+        return Move(seat, action, after, number, values, table)
+
+    def _write_move(self, session: Session | Connection, live: LiveGame, move: Move) -> bool:
+        """Write ``move`` at the revision after ``live``'s: the action's row and the game's.
+        SQLite (one process, whose copy is the row): a Core INSERT and UPDATE, always written.
+        PostgreSQL: ``move_statement``, written only if the row is still at ``live``'s
+        revision; whether it was. A duplicate move number raises IntegrityError."""
+        if not self.shared:
+            assert isinstance(session, Session)  # SQLite's moves are all in a transaction
+            # a Core INSERT: no unit of work to flush (a duplicate number raises
+            # IntegrityError here, as the flush did)
+            session.execute(INSERT_ACTION, {
+                "game_id": live.id, "n": move.number, "seat": move.seat,
+                "notation": str(move.action), "created_at": self.clock.now()})
+            self._bump(session, live, **move.values)
+            return True
+        revision = live.revision + 1
+        params = {"game_": live.id, "old_revision_": live.revision,
+                  "payload_": f"{live.id} {revision}", "n_": move.number, "seat_": move.seat,
+                  "notation_": str(move.action), "created_at_": self.clock.now()}
+        columns = {**move.values, "revision": revision, "updated_at": self.clock.now()}
+        params.update((name + "_", value) for name, value in columns.items())
+        result = cast(CursorResult[Any], session.execute(move_statement(tuple(columns)), params))
+        written = result.rowcount == 1
+        if isinstance(session, Session):
+            self._expire_row(session, live.id)
+        return written
 
     @staticmethod
     def _check_number(live: LiveGame, number: int) -> None:
