@@ -38,6 +38,8 @@ from palio.games.troyes.rules.cards import first_use_prices
 from palio.games.troyes.state import G_CARD, G_CATHEDRAL, G_EVENT, G_FARM, G_PLACE, MOD_NONE
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from palio.games.troyes.components import Components
     from palio.games.troyes.state import TroyesState
 
@@ -64,6 +66,7 @@ _COUNTED = {mask: (mask.bit_length() - 1) * 6 if mask in (1, 2, 4) else -1 for m
 
 
 _CTX_NUMBERS = count()
+_PRICE_CLASSES: dict[tuple, int] = {}  # Ctx.price_class by what it stands for
 
 
 class Ctx:
@@ -74,7 +77,7 @@ class Ctx:
     cathedral, or a legal placement in building ``arg``)."""
 
     __slots__ = ("colours", "single", "max_size", "add", "set5", "bonus", "tithe", "need", "arg",
-                 "floor", "by_price", "searched", "values", "n")
+                 "floor", "by_price", "searched", "values", "n", "price_class")
 
     def __init__(self, colours: int, need: int, arg: int = 0, *, single: int = 0,
                  max_size: int = MAX_GROUP, add: int = 0, set5: int = 0, bonus: int = 0,
@@ -98,6 +101,9 @@ class Ctx:
         # a number no other rules ever get: the key of these rules in what the kept caches
         # hold (ints, not the object, so that the garbage collector need not visit them)
         self.n = next(_CTX_NUMBERS)
+        # what _least_toward_total reads of these rules (rules of any colours alike share it)
+        self.price_class = _PRICE_CLASSES.setdefault(
+            (self.values[:6], self.max_size, self.floor, bool(single)), len(_PRICE_CLASSES))
 
     def key(self) -> tuple:
         """Everything that tells these rules apart (rules alike share one object)."""
@@ -508,7 +514,9 @@ def free_dice_view(colours: int, own_n: bytes, every_n: bytes) -> FreeDice:
     """The free dice of some colours as one seat sees them when it forms a group: the values
     (1-6, highest first) of its three best and of the three best of all the other districts
     (no group holds more), the faces of which it has a die and those of which only others
-    have one; and, per group rules toward a total (``Ctx.by_price``), the least price of a
+    have one (as values less one, 0-5, whatever their colour: a group's rules count a die by
+    its value alone, ``Ctx.values``, so the colours share one view of the same counts); and,
+    per group rules toward a total (``Ctx.by_price``), the least price of a
     group from nothing, which depends on nothing else (nor on more than the best dice: views
     with the same best dice share it, ``Components.kept_least_prices``), and per placement
     rules the price of one die where every row of the building takes a citizen, under the
@@ -525,11 +533,11 @@ def free_dice_view(colours: int, own_n: bytes, every_n: bytes) -> FreeDice:
             value = face % 6 + 1
             if n:
                 own += [value] * n
-                own_faces.append(face)
+                own_faces.append(value - 1)
                 if every > n:
                     others += [value] * (every - n)
             else:
-                bought_faces.append(face)
+                bought_faces.append(value - 1)
                 others += [value] * every
     return {OWN_BEST: tuple(own[:MAX_GROUP]), OTHER_BEST: tuple(others[:MAX_GROUP]),
             OWN_FACES: tuple(own_faces), BOUGHT_FACES: tuple(bought_faces)}
@@ -553,13 +561,29 @@ def least_price(free: FreeDice, ctx: Ctx, c: Components) -> int:
         price = 0  # own dice alone will do
     else:  # some dice must be bought: the same for every view with these best dice
         other_best = free[OTHER_BEST]
-        key = (ctx.n, own_best, other_best)
+        key = (ctx.price_class, own_best, other_best)
         price = c.kept_least_prices.get(key)
         if price is None:
             price = keep(c.kept_least_prices, key,
                          _least_toward_total(c, ctx, own_best, other_best), LEAST_PRICES_KEPT)
     free[ctx.n] = price
     return price
+
+
+def cube_rules(c: Components, mod_card: int) -> tuple[tuple[int, int, bool, Ctx], ...]:
+    """Every action of a turn that the cube of delayed card ``mod_card`` can modify, as
+    ``(kind, key, hires, rules)`` (``key``: the card id for a card, else the target); kept
+    per components set."""
+    found = c.kept_cube_rules.get(mod_card)
+    if found is None:
+        actions = [(G_CARD, card, hires) for card in range(len(c.cards)) for hires in (False, True)]
+        actions += [(G_CATHEDRAL, 0, False), *((G_EVENT, event, False) for event in range(len(c.events))),
+                    *((G_PLACE, building, False) for building in range(3)), (G_FARM, 0, False)]
+        rules = ((kind, key, hires, kept_ctx(c, kind, key, mod_card, hires))
+                 for kind, key, hires in actions)
+        found = keep(c.kept_cube_rules, mod_card,
+                     tuple(entry for entry in rules if entry[3] is not None), KEPT_LIMIT)
+    return found
 
 
 def priced(options: tuple[Ctx, ...]) -> Ctx | None:
@@ -580,24 +604,50 @@ class TurnRules:
     __slots__ = ("card", "cathedral", "event", "event_priced", "place", "farm", "farm_priced")
 
     def __init__(self, c: Components, mod_cards: tuple[int, ...]) -> None:
-        def options(kind: int, key: int, hires: bool = False) -> tuple[Ctx, ...]:
-            found = (kept_ctx(c, kind, key, mod_card, hires)
-                     for mod_card in (MOD_NONE, *mod_cards))
-            return tuple(ctx for ctx in found if ctx is not None)
+        if not mod_cards:
+            first_use = first_use_prices(c)
+            self._set(
+                tuple((*first_use[card], c.cards[card][3], (kept_ctx(c, G_CARD, card, MOD_NONE, False),),
+                       (kept_ctx(c, G_CARD, card, MOD_NONE, True),)) for card in range(len(c.cards))),
+                (kept_ctx(c, G_CATHEDRAL, 0, MOD_NONE, False),),
+                [(kept_ctx(c, G_EVENT, event, MOD_NONE, False),) for event in range(len(c.events))],
+                tuple((kept_ctx(c, G_PLACE, building, MOD_NONE, False),) for building in range(3)),
+                (kept_ctx(c, G_FARM, 0, MOD_NONE, False),))
+            return
+        # the rules without a cube (never None), kept; then each cube's rules added to the
+        # actions it can modify (cube_rules, kept per card): the same tuples as asking every
+        # action under every cube, for a few entries changed
+        plain = TurnRules.of(c, ())
+        cards = [list(entry[:5]) for entry in plain.card]  # first use, hiring price, rules
+        event = list(plain.event)
+        place = list(plain.place)
+        cathedral, farm = plain.cathedral, plain.farm
+        for mod_card in mod_cards:
+            for kind, key, hires, ctx in cube_rules(c, mod_card):
+                if kind == G_CARD:
+                    cards[key][4 if hires else 3] += (ctx,)
+                elif kind == G_EVENT:
+                    event[key] += (ctx,)
+                elif kind == G_PLACE:
+                    place[key] += (ctx,)
+                elif kind == G_CATHEDRAL:
+                    cathedral += (ctx,)
+                else:
+                    farm += (ctx,)
+        self._set(tuple(map(tuple, cards)), cathedral, event, tuple(place), farm)
 
-        first_use = first_use_prices(c)
-        cards = []
-        for card in range(len(c.cards)):
-            staffed, hires = options(G_CARD, card), options(G_CARD, card, True)
-            cards.append((*first_use[card], c.cards[card][3], staffed, hires,
-                          priced(staffed), priced(hires)))
-        self.card = tuple(cards)
-        self.cathedral = options(G_CATHEDRAL, 0)
-        self.event = tuple(options(G_EVENT, event) for event in range(len(c.events)))
+    def _set(self, cards: Iterable[tuple], cathedral: tuple[Ctx, ...],
+             event: list[tuple[Ctx, ...]], place: tuple[tuple[Ctx, ...], ...],
+             farm: tuple[Ctx, ...]) -> None:
+        """The fields, each action's ``priced`` added (``cards``: each card's first use,
+        hiring price and its two rules)."""
+        self.card = tuple((*entry, priced(entry[3]), priced(entry[4])) for entry in cards)
+        self.cathedral = cathedral
+        self.event = tuple(event)
         self.event_priced = tuple(map(priced, self.event))
-        self.place = tuple(options(G_PLACE, building) for building in range(3))
-        self.farm = options(G_FARM, 0)
-        self.farm_priced = priced(self.farm)
+        self.place = place
+        self.farm = farm
+        self.farm_priced = priced(farm)
 
     @staticmethod
     def of(c: Components, mod_cards: tuple[int, ...]) -> TurnRules:
@@ -659,6 +709,13 @@ class Feasible:
                 return True
         return False
 
+    def dice_price(self, ctx: Ctx) -> int:
+        """The least price of a group from nothing under rules that the free dice alone
+        decide (``Ctx.by_price``, or a placement where every row takes a citizen)."""
+        free = self.dice[ctx.colours] or self.free_dice(ctx.colours)
+        price = free.get(ctx.n)
+        return least_price(free, ctx, self.s.comp) if price is None else price
+
     def ok(self, ctx: Ctx, budget: int) -> bool:
         """Whether a group from nothing under these rules meets the need within ``budget``
         (what ``completable(s, p, ctx, (), budget)`` answers)."""
@@ -689,8 +746,9 @@ class Feasible:
                 counts = self.counts = _dice_counts(self.s.dice, self.p)
             own_n, every_n = counts
             first = _COUNTED[colours]
-            if first >= 0:
-                key = (colours, own_n[first:first + 6], every_n[first:first + 6])
+            if first >= 0:  # one colour: its six faces' counts, whichever colour (the view
+                # names faces by value, free_dice_view)
+                key = (own_n[first:first + 6], every_n[first:first + 6])
             else:
                 key = (colours, own_n, every_n)
             kept = self.s.comp.kept_free_dice

@@ -47,13 +47,11 @@ from palio.games.troyes.rules.events import add_cube, free_banners
 from palio.games.troyes.rules.group import (
     MAX_GROUP,
     NEED_SUM,
-    Ctx,
     Feasible,
     addable,
     group_total,
     hiring,
     kept_ctx,
-    least_price,
     make_ctx,
     mod_options,
     own_mods,
@@ -95,15 +93,7 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     feasible = Feasible(s, p)
     within = feasible.within
     turn_rules = feasible.turn_rules
-    views = feasible.dice  # per colours: the free dice as p sees them, once made
-    free_dice = feasible.free_dice
-
-    def dice_price(ctx: Ctx) -> int:
-        """The least price of one group rules that the free dice alone decide."""
-        free = views[ctx.colours] or free_dice(ctx.colours)
-        price = free.get(ctx.n)
-        return least_price(free, ctx, c) if price is None else price
-
+    dice_price = feasible.dice_price
     money = s.money[p]
     staffed = tradesman_slots(s, p)
     # the influence left for a card's first use when its tradesman is hired now (-1: no
