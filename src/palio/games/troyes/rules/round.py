@@ -59,13 +59,14 @@ def roll_workforce(s: TroyesState) -> None:
     spaces = s.spaces
     values = iter(d6s(rng, len(spaces) - spaces.count(-1)))  # the draws of randint(1, 6)
     rolled: list[list[int]] = [[] for _ in range(5)]
+    colours = c.spaces
     for i, owner in enumerate(spaces):
         if owner == -1:
             continue
-        colour = c.spaces[i][0]  # building b takes dice of colour b (red, white, yellow)
-        v = next(values)  # the spaces in order, as before
-        dice[owner * 18 + colour * 6 + v - 1] += 1
-        rolled[owner].append(colour * 6 + v - 1)
+        # building b takes dice of colour b (red, white, yellow); the spaces in order
+        face = colours[i][0] * 6 + next(values) - 1
+        dice[owner * 18 + face] += 1
+        rolled[owner].append(face)
     for owner in [*range(s.players), NEUTRAL]:
         s.emit("workforce", None if owner == NEUTRAL else owner, faces=sorted(rolled[owner]),
                neutral=owner == NEUTRAL)

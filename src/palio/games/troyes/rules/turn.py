@@ -48,6 +48,7 @@ from palio.games.troyes.rules.group import (
     MAX_GROUP,
     NEED_SUM,
     Feasible,
+    _addable_to_sum,
     addable,
     group_total,
     hiring,
@@ -329,7 +330,11 @@ def group_legal(s: TroyesState, top: tuple) -> list[Action]:
     key = (kind, card, MOD_NONE if mod == MOD_NONE else s.slot_card[mod], hires)
     ctx = s.comp.kept_ctx.get(key) or kept_ctx(s.comp, *key)  # kept_ctx's answer, kept already
     assert ctx is not None
-    out = list(map(t.die.__getitem__, addable(s, p, ctx, chosen, budget)))
+    if ctx.by_price and len(chosen) < ctx.max_size:  # addable's commonest case, a call less
+        dice = _addable_to_sum(s, p, ctx, chosen, budget, False)
+    else:
+        dice = addable(s, p, ctx, chosen, budget)
+    out = list(map(t.die.__getitem__, dice))
     # the group as it stands may be played (it always fits the budget)
     if chosen and (ctx.need != NEED_SUM or group_total(ctx, chosen) >= ctx.arg):  # bonus counted
         out.append(t.go)
