@@ -125,12 +125,12 @@ def sources(s: TroyesState, p: int) -> list[tuple[int, int]]:
     for b in range(3):
         if (s.lying[b] >> p) & 1:
             out.append((SRC_LYING, b))
-    staffed = tradesman_slots(s, p)
-    if staffed:
-        for k in range(9):
-            if (staffed >> k) & 1:
-                out.append((SRC_CARD, k))
+    out.extend(_CARD_SOURCES[tradesman_slots(s, p)])
     return out
+
+
+# the tradesmen's sources, (SRC_CARD, slot), per bitmask of the card slots staffed
+_CARD_SOURCES = tuple(tuple((SRC_CARD, k) for k in range(9) if (mask >> k) & 1) for mask in range(512))
 
 
 def has_tradesman(s: TroyesState, p: int, slot: int) -> bool:

@@ -116,9 +116,11 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
             budget, inf = money - deniers - hiring_price, hiring_influence
             options, ctx = as_hiring, priced_hiring
         elif s.hiring != slot:
-            budget, inf, options, ctx = money, inf_needed, as_staffed, priced_staffed
+            budget, inf = money, inf_needed
+            options, ctx = as_staffed, priced_staffed
         else:
-            budget, inf, options, ctx = money - deniers, influence, as_hiring, priced_hiring
+            budget, inf = money - deniers, influence
+            options, ctx = as_hiring, priced_hiring
         if budget >= 0 and inf >= inf_needed:
             # within(options, budget), its commonest case inline: one group rules (no cube
             # can modify the action) priced by the free dice (group.priced)
