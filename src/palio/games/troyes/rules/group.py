@@ -239,16 +239,14 @@ def _make_ctx(c: Components, kind: int, target: int, mod_card: int,
 def group_cost(s: TroyesState, p: int, ctx: Ctx, dice: list[int] | tuple[int, ...]) -> int:
     """Deniers owed for the foreign dice of a group of these dice."""
     c = s.comp
-    if ctx.single:
-        return sum(c.single_die_price for d in dice if d // 18 != p)
-    price = c.die_prices[len(dice) - 1] if dice else 0
+    price = c.single_die_price if ctx.single else c.die_prices[len(dice) - 1] if dice else 0
     total = 0
     free: set[int] = set()
     for d in dice:
         district = d // 18
         if district == p:
             continue
-        if ctx.tithe and district not in free:
+        if ctx.tithe and not ctx.single and district not in free:
             free.add(district)
             continue
         total += price
@@ -401,7 +399,9 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
                 continue
         if ctx.need == NEED_CATHEDRAL:
             column = d % 6
-            need_room = (ctx.single or 1) + sum(ctx.single or 1 for x in chosen if x % 6 == column)
+            # this die and the chosen ones of its column (no generator reading locals: it
+            # would make them cells, made at every call)
+            need_room = (ctx.single or 1) * (1 + [x % 6 for x in chosen].count(column))
             free = room.get(column)
             if free is None:
                 free = room[column] = cathedral_room(s, column)
@@ -458,22 +458,6 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
     values = ctx.values
     total = group_total(ctx, chosen)  # the bonus counted
     pools: list = []  # the free dice's values, own and others', found on first need
-
-    def joins(d: int, mine: bool, value: int) -> bool:
-        if (bought + (not mine)) * price <= budget and total + value >= ctx.arg:
-            return True  # that group itself will do
-        if not pools:
-            pools.extend(_pools(s, p, ctx))
-        own, foreign = pools
-        if mine:  # the pools without this die
-            own = own[:]
-            own.remove(value)
-        else:
-            foreign = foreign[:]
-            foreign.remove(value)
-        best = _best_sum(s, p, ctx, (*chosen, d), budget, own, foreign)
-        return best >= 0 and _sum_ok(ctx, best)
-
     alike: dict[int, bool] = {}  # per die alike: its worth, and whether it is p's own
     out = []
     for d in kinds:
@@ -482,12 +466,34 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
         key = value * 2 + mine
         ok = alike.get(key)
         if ok is None:
-            ok = alike[key] = joins(d, mine, value)
+            if (bought + (not mine)) * price <= budget and total + value >= ctx.arg:
+                ok = True  # that group itself will do
+            else:
+                ok = _completes_with(s, p, ctx, chosen, budget, d, mine, value, pools)
+            alike[key] = ok
         if ok:
             out.append(d)
             if first:
                 break
     return out
+
+
+def _completes_with(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
+                    d: int, mine: bool, value: int, pools: list) -> bool:
+    """Whether a group of ``chosen`` and die ``d`` (``mine``: ``p``'s own, worth ``value``)
+    with more dice meets the need within the budget (``_addable_to_sum``). ``pools``: the
+    free dice's values, own and others' (``_pools``), filled here on first need."""
+    if not pools:
+        pools.extend(_pools(s, p, ctx))
+    own, foreign = pools
+    if mine:  # the pools without this die
+        own = own[:]
+        own.remove(value)
+    else:
+        foreign = foreign[:]
+        foreign.remove(value)
+    best = _best_sum(s, p, ctx, (*chosen, d), budget, own, foreign)
+    return best >= 0 and _sum_ok(ctx, best)
 
 
 def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
@@ -550,10 +556,9 @@ def least_price(free: FreeDice, ctx: Ctx, c: Components) -> int:
     view (several threads may store the same answer at once: harmless)."""
     own_best = free[OWN_BEST]
     if ctx.need == NEED_PLACE:
-        values = ctx.values
-        if any([1 <= values[face] <= 6 for face in free[OWN_FACES]]):
+        if _places(ctx, free[OWN_FACES]):
             price = 0
-        elif any([1 <= values[face] <= 6 for face in free[BOUGHT_FACES]]):
+        elif _places(ctx, free[BOUGHT_FACES]):
             price = _one_bought(c, ctx)
         else:
             price = NO_GROUP
@@ -584,6 +589,17 @@ def cube_rules(c: Components, mod_card: int) -> tuple[tuple[int, int, bool, Ctx]
         found = keep(c.kept_cube_rules, mod_card,
                      tuple(entry for entry in rules if entry[3] is not None), KEPT_LIMIT)
     return found
+
+
+def _places(ctx: Ctx, faces: tuple[int, ...]) -> bool:
+    """Whether a die of one of these faces counts as a value 1-6 under these rules (so that
+    it names a row of the building). A loop, not a comprehension: a comprehension that reads
+    a local makes it a cell, made at every call of the function that holds it."""
+    values = ctx.values
+    for face in faces:  # noqa: SIM110 - any() of a generator: a cell and a generator made
+        if 1 <= values[face] <= 6:
+            return True
+    return False
 
 
 def priced(options: tuple[Ctx, ...]) -> Ctx | None:
