@@ -257,9 +257,9 @@ def _sources_for(s: TroyesState, top: tuple) -> list[tuple[int, int]]:
         return placement_sources(s, p, a, b, found)
     # a tradesman: any citizen, but the general supply's 2 influence must leave the card usable
     card = s.comp.cards[s.slot_card[a]]
-    need = first_use_price(s, card[0])[1]
-    return [(k, w) for k, w in found
-            if k != SRC_RESERVE or s.influence[p] - s.comp.citizen_cost >= need]
+    if s.influence[p] - s.comp.citizen_cost >= first_use_price(s, card[0])[1]:
+        return found
+    return [(k, w) for k, w in found if k != SRC_RESERVE]
 
 
 def decode_source(s: TroyesState, index: int) -> tuple[int, int]:
@@ -297,12 +297,14 @@ def apply_source(s: TroyesState, kind: int, where: int) -> None:
     c = s.comp
     card = c.cards[s.slot_card[a]]
     s.money[p] -= card[3]
-    width = c.max_trade_spaces
+    first = a * c.max_trade_spaces  # the card's tradesman spaces
     spaces = card[5]
-    free = [k for k in range(len(spaces)) if s.trade[a * width + k] == -1]
-    if free:
-        best = max(free, key=lambda k: (spaces[k], -k))
-        s.trade[a * width + best] = p
+    best = -1  # the first free space of the most VP (a loop: no lambda, no cells)
+    for k in range(len(spaces)):
+        if s.trade[first + k] == -1 and (best == -1 or spaces[k] > spaces[best]):
+            best = k
+    if best != -1:
+        s.trade[first + best] = p
         vp = spaces[best]
     else:
         s.extra[a] |= 1 << p
@@ -344,8 +346,11 @@ def group_legal(s: TroyesState, top: tuple) -> list[Action]:
 
 
 def _cube_actions(s: TroyesState, options: list[int]) -> list[Action]:
-    t = s.tables
-    return [t.nocube if option == MOD_NONE else t.cube[option] for option in options]
+    cube, nocube = s.tables.cube, s.tables.nocube
+    out = []
+    for option in options:  # a loop, not a comprehension: no cells
+        out.append(nocube if option == MOD_NONE else cube[option])
+    return out
 
 
 def apply_cube(s: TroyesState, slot: int) -> None:
