@@ -512,8 +512,10 @@ def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
 # kept: a full collection took 45-50 ms with them as objects, about 9 ms as such dicts, and
 # such collections took about a tenth of a random playout's CPU time before). Its fields, by
 # negative keys; the least prices are kept in it by the rules' number (``Ctx.n``, 0 or more):
-OWN_BEST, OTHER_BEST, OWN_FACES, BOUGHT_FACES = -1, -2, -3, -4
+OWN_BEST, OTHER_BEST, OWN_FACES, BOUGHT_FACES, BY_SOURCE = -1, -2, -3, -4, -5
 FreeDice = dict  # {OWN_BEST: ..., OTHER_BEST: ..., OWN_FACES: ..., BOUGHT_FACES: ..., Ctx.n: price}
+# BY_SOURCE: ((0, OWN_FACES), (1, BOUGHT_FACES)), whether bought with the faces, for the loops
+# that ask own dice first (kept in the view, so that no such pair is made per position)
 
 
 def free_dice_view(colours: int, own_n: bytes, every_n: bytes) -> FreeDice:
@@ -545,8 +547,9 @@ def free_dice_view(colours: int, own_n: bytes, every_n: bytes) -> FreeDice:
             else:
                 bought_faces.append(value - 1)
                 others += [value] * every
+    own_at, bought_at = tuple(own_faces), tuple(bought_faces)
     return {OWN_BEST: tuple(own[:MAX_GROUP]), OTHER_BEST: tuple(others[:MAX_GROUP]),
-            OWN_FACES: tuple(own_faces), BOUGHT_FACES: tuple(bought_faces)}
+            OWN_FACES: own_at, BOUGHT_FACES: bought_at, BY_SOURCE: ((0, own_at), (1, bought_at))}
 
 
 def least_price(free: FreeDice, ctx: Ctx, c: Components) -> int:
@@ -785,7 +788,7 @@ class Feasible:
             # a die fits where the column of its value has room for it (``single`` cubes)
             need = ctx.single or 1
             columns = s.comp.columns
-            for bought, faces in enumerate((free[OWN_FACES], free[BOUGHT_FACES])):
+            for bought, faces in free[BY_SOURCE]:
                 for face in faces:
                     # cathedral_room(s, face % 6), inline: the column's space on each level
                     if s.cathedral[face % 6::columns].count(-1) >= need:
@@ -806,7 +809,7 @@ class Feasible:
         placeable = self.placeable
         spaces = s.spaces
         lying = s.lying[building]
-        for bought, faces in enumerate((free[OWN_FACES], free[BOUGHT_FACES])):
+        for bought, faces in free[BY_SOURCE]:
             for face in faces:
                 value = values[face]
                 if not 1 <= value <= 6:
