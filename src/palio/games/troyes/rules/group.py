@@ -777,6 +777,20 @@ class Feasible:
             self.dice[colours] = free
         return free
 
+    def each_colour(self) -> None:
+        """``free_dice`` for red, white and yellow at once (a turn asks for all three): the
+        counts read and the views found in one call."""
+        own_n, every_n = self.counts = _dice_counts(self.s.dice, self.p)
+        kept = self.s.comp.kept_free_dice
+        dice = self.dice
+        for colours in (1, 2, 4):
+            first = _COUNTED[colours]
+            key = (own_n[first:first + 6], every_n[first:first + 6])  # as free_dice's
+            free = kept.get(key)
+            if free is None:
+                free = keep(kept, key, free_dice_view(colours, own_n, every_n), FREE_DICE_KEPT)
+            dice[colours] = free
+
     def least_one_die(self, ctx: Ctx) -> int:
         """Room in the cathedral or a placement: a group from nothing can be started (and so
         played) when one die fits (``addable`` with ``first``): free if ``p`` has one, else

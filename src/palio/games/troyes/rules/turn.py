@@ -92,6 +92,7 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     if from_supply:
         out.append(t.recruit)
     feasible = Feasible(s, p)
+    feasible.each_colour()
     within = feasible.within
     turn_rules = feasible.turn_rules
     dice_price = feasible.dice_price
