@@ -684,12 +684,11 @@ class Feasible:
     completes the action, compared with each action's budget: toward a total it depends only
     on the free dice of the rules' colours (``FreeDice``, shared by positions with the same
     dice); for the cathedral or a building, on the room and placements here (kept in
-    ``least`` per rules). Tithe's groups toward a total, whose price depends on the
+    ``known`` per rules). Tithe's groups toward a total, whose price depends on the
     districts, are searched per budget instead. It lives only as long as the position does
     (never kept on the state), so nothing of one position reaches another."""
 
-    __slots__ = ("s", "p", "turn_rules", "counts", "dice", "least", "searched", "placeable",
-                 "off_board")
+    __slots__ = ("s", "p", "turn_rules", "counts", "dice", "known", "off_board")
 
     def __init__(self, s: TroyesState, p: int) -> None:
         self.s = s
@@ -700,9 +699,11 @@ class Feasible:
         # the rest holds this position's facts only, one kind of key in each
         self.counts: tuple[bytes, bytes] | None = None  # per face: p's free dice, everyone's
         self.dice: list[FreeDice | None] = [None] * 8  # per colour bitmask
-        self.least: dict[Ctx, int] = {}  # per cathedral or building rules: the least price
-        self.searched: dict[tuple[Ctx, int], bool] = {}  # per Tithe rules and budget
-        self.placeable: dict[int, bool] = {}  # per building row (comp.rows)
+        # what this position answers, by three kinds of key that never meet (one dict made,
+        # not three): per cathedral or building rules (a Ctx), its least price; per Tithe
+        # rules and budget (a pair), whether a group can be formed; per building row (an
+        # int, comp.rows), whether it takes a citizen
+        self.known: dict[Ctx | tuple[Ctx, int] | int, int | bool] = {}
         self.off_board: bool | None = None  # citizen_off_board, asked once
 
     def within(self, options: tuple[Ctx, ...], budget: int) -> bool:
@@ -717,13 +718,13 @@ class Feasible:
                 if price is None:
                     price = least_price(free, ctx, self.s.comp)
             else:
-                price = self.least.get(ctx)  # the cathedral or a building
+                price = self.known.get(ctx)  # the cathedral or a building
                 if price is None:
                     if ctx.searched:
                         if self.ok(ctx, budget):
                             return True
                         continue
-                    price = self.least[ctx] = self.least_one_die(ctx)
+                    price = self.known[ctx] = self.least_one_die(ctx)
             if price <= budget:
                 return True
         return False
@@ -745,14 +746,14 @@ class Feasible:
                 price = least_price(free, ctx, self.s.comp)
         elif ctx.searched:
             key = (ctx, budget)
-            found = self.searched.get(key)
+            found = self.known.get(key)
             if found is None:
-                found = self.searched[key] = _tithe_completable(self.s, self.p, ctx, (), budget)
+                found = self.known[key] = _tithe_completable(self.s, self.p, ctx, (), budget)
             return found
         else:
-            price = self.least.get(ctx)
+            price = self.known.get(ctx)
             if price is None:
-                price = self.least[ctx] = self.least_one_die(ctx)
+                price = self.known[ctx] = self.least_one_die(ctx)
         return price <= budget
 
     def free_dice(self, colours: int) -> FreeDice:
@@ -820,7 +821,7 @@ class Feasible:
             return least_price(free, ctx, s.comp) if price is None else price
         c = s.comp
         rows = c.row_of_value[building]
-        placeable = self.placeable
+        placeable = self.known  # by row
         spaces = s.spaces
         lying = s.lying[building]
         for bought, faces in free[BY_SOURCE]:
