@@ -13,7 +13,7 @@ exactly the dice still free.
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import compress, count
+from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -65,7 +65,6 @@ _FACES_BY_VALUE = {mask: tuple(sorted(_FACES[mask], key=lambda face: -(face % 6)
 _COUNTED = {mask: (mask.bit_length() - 1) * 6 if mask in (1, 2, 4) else -1 for mask in range(8)}
 
 
-_CTX_NUMBERS = count()
 _PRICE_CLASSES: dict[tuple, int] = {}  # Ctx.price_class by what it stands for
 
 
@@ -77,7 +76,7 @@ class Ctx:
     cathedral, or a legal placement in building ``arg``)."""
 
     __slots__ = ("colours", "single", "max_size", "add", "set5", "bonus", "tithe", "need", "arg",
-                 "floor", "by_price", "searched", "values", "n", "price_class")
+                 "floor", "by_price", "searched", "values", "price_class")
 
     def __init__(self, colours: int, need: int, arg: int = 0, *, single: int = 0,
                  max_size: int = MAX_GROUP, add: int = 0, set5: int = 0, bonus: int = 0,
@@ -98,12 +97,13 @@ class Ctx:
         # Tithe toward a total: prices depend on the districts, so groups are searched
         self.searched = need in (NEED_SUM, NEED_ANY) and tithe
         self.values = tuple(self.value(face) for face in range(18))  # value() without a call
-        # a number no other rules ever get: the key of these rules in what the kept caches
-        # hold (ints, not the object, so that the garbage collector need not visit them)
-        self.n = next(_CTX_NUMBERS)
-        # what _least_toward_total reads of these rules (rules of any colours alike share it)
+        # a number for everything that least_price reads of these rules, whatever their
+        # colours: the key of their prices in a view of the free dice and in
+        # Components.kept_least_prices, shared by rules alike (ints, not the object, so that
+        # the garbage collector need not visit what those caches hold)
         self.price_class = _PRICE_CLASSES.setdefault(
-            (self.values[:6], self.max_size, self.floor, bool(single)), len(_PRICE_CLASSES))
+            (need == NEED_PLACE, self.values[:6], self.max_size, self.floor, bool(single), tithe),
+            len(_PRICE_CLASSES))
 
     def key(self) -> tuple:
         """Everything that tells these rules apart (rules alike share one object)."""
@@ -511,9 +511,9 @@ def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
 # at every full collection (measured after 3 CPU-s of random three-player games, 15,000 views
 # kept: a full collection took 45-50 ms with them as objects, about 9 ms as such dicts, and
 # such collections took about a tenth of a random playout's CPU time before). Its fields, by
-# negative keys; the least prices are kept in it by the rules' number (``Ctx.n``, 0 or more):
+# negative keys; the least prices are kept in it by the rules' price class (``Ctx.price_class``, 0 or more):
 OWN_BEST, OTHER_BEST, OWN_FACES, BOUGHT_FACES, BY_SOURCE = -1, -2, -3, -4, -5
-FreeDice = dict  # {OWN_BEST: ..., OTHER_BEST: ..., OWN_FACES: ..., BOUGHT_FACES: ..., Ctx.n: price}
+FreeDice = dict  # {OWN_BEST: ..., OTHER_BEST: ..., OWN_FACES: ..., BOUGHT_FACES: ..., Ctx.price_class: price}
 # BY_SOURCE: ((0, OWN_FACES), (1, BOUGHT_FACES)), whether bought with the faces, for the loops
 # that ask own dice first (kept in the view, so that no such pair is made per position)
 
@@ -528,7 +528,7 @@ def free_dice_view(colours: int, own_n: bytes, every_n: bytes) -> FreeDice:
     group from nothing, which depends on nothing else (nor on more than the best dice: views
     with the same best dice share it, ``Components.kept_least_prices``), and per placement
     rules the price of one die where every row of the building takes a citizen, under the
-    rules' number ``Ctx.n`` (filled in by ``least_price``; bounded: one entry per rules). Made from the counts of dice alone
+    rules' price class ``Ctx.price_class`` (filled in by ``least_price``; bounded: one entry per class). Made from the counts of dice alone
     (public), so positions with the same counts share one (``Feasible.free_dice``)."""
     own: list[int] = []
     others: list[int] = []
@@ -574,7 +574,7 @@ def least_price(free: FreeDice, ctx: Ctx, c: Components) -> int:
         if price is None:
             price = keep(c.kept_least_prices, key,
                          _least_toward_total(c, ctx, own_best, other_best), LEAST_PRICES_KEPT)
-    free[ctx.n] = price
+    free[ctx.price_class] = price
     return price
 
 
@@ -714,7 +714,7 @@ class Feasible:
         for ctx in options:
             if ctx.by_price:
                 free = self.dice[ctx.colours] or self.free_dice(ctx.colours)
-                price = free.get(ctx.n)
+                price = free.get(ctx.price_class)
                 if price is None:
                     price = least_price(free, ctx, self.s.comp)
             else:
@@ -733,7 +733,7 @@ class Feasible:
         """The least price of a group from nothing under rules that the free dice alone
         decide (``Ctx.by_price``, or a placement where every row takes a citizen)."""
         free = self.dice[ctx.colours] or self.free_dice(ctx.colours)
-        price = free.get(ctx.n)
+        price = free.get(ctx.price_class)
         return least_price(free, ctx, self.s.comp) if price is None else price
 
     def ok(self, ctx: Ctx, budget: int) -> bool:
@@ -741,7 +741,7 @@ class Feasible:
         (what ``completable(s, p, ctx, (), budget)`` answers)."""
         if ctx.by_price:
             free = self.free_dice(ctx.colours)
-            price = free.get(ctx.n)
+            price = free.get(ctx.price_class)
             if price is None:
                 price = least_price(free, ctx, self.s.comp)
         elif ctx.searched:
@@ -817,7 +817,7 @@ class Feasible:
         if off_board and not s.lying[building]:
             # no colour lies expelled on the building: every row takes a citizen from off
             # the board (placement_possible), so the dice alone decide (kept with them)
-            price = free.get(ctx.n)
+            price = free.get(ctx.price_class)
             return least_price(free, ctx, s.comp) if price is None else price
         c = s.comp
         rows = c.row_of_value[building]
