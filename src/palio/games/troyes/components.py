@@ -265,8 +265,9 @@ class Components(ComponentTables):
         self.kept_ctx: dict[tuple, Any] = {}  # rules/group.py: Ctx per action and cube card
         self.kept_ctx_alike: dict[tuple, Any] = {}  # one Ctx for every rules alike
         self.kept_turn_rules: dict[tuple[int, ...], Any] = {}  # TurnRules per cubes held
+        self.kept_cube_rules: dict[int, tuple] = {}  # the actions each delayed card's cube modifies
         self.kept_free_dice: dict[tuple, Any] = {}  # FreeDice per colours and dice counts
-        self.kept_least_prices: dict[tuple, int] = {}  # per Ctx and best dice (rules/group.py)
+        self.kept_least_prices: dict[tuple, int] = {}  # per Ctx.price_class and best dice (rules/group.py)
         super().__init__(data)
 
     def __getstate__(self) -> dict[str, Any]:

@@ -125,12 +125,12 @@ def sources(s: TroyesState, p: int) -> list[tuple[int, int]]:
     for b in range(3):
         if (s.lying[b] >> p) & 1:
             out.append((SRC_LYING, b))
-    staffed = tradesman_slots(s, p)
-    if staffed:
-        for k in range(9):
-            if (staffed >> k) & 1:
-                out.append((SRC_CARD, k))
+    out.extend(_CARD_SOURCES[tradesman_slots(s, p)])
     return out
+
+
+# the tradesmen's sources, (SRC_CARD, slot), per bitmask of the card slots staffed
+_CARD_SOURCES = tuple(tuple((SRC_CARD, k) for k in range(9) if (mask >> k) & 1) for mask in range(512))
 
 
 def has_tradesman(s: TroyesState, p: int, slot: int) -> bool:
@@ -242,7 +242,17 @@ def citizen_off_board(s: TroyesState, p: int) -> bool:
     """Whether ``p`` has a citizen that leaves no gap on a building when it is placed: in the
     personal supply, in the general supply (for 2 influence) or a tradesman on a card."""
     return s.supply[p] > 0 or (s.reserve[p] > 0 and s.influence[p] >= s.comp.citizen_cost) \
-        or p in s.trade or (any(s.extra) and any((x >> p) & 1 for x in s.extra))
+        or p in s.trade or (any(s.extra) and _lies_on_a_card(s, p))
+
+
+def _lies_on_a_card(s: TroyesState, p: int) -> bool:
+    """Whether a tradesman of ``p`` lies on a card's illustration. (A loop in a function of
+    its own: a generator reading ``p`` would make it a cell, made at every call of the
+    function that holds it.)"""
+    for lying in s.extra:  # noqa: SIM110 - any() of a generator: a cell and a generator made
+        if (lying >> p) & 1:
+            return True
+    return False
 
 
 def placement_possible(s: TroyesState, p: int, building: int, value: int, off_board: bool) -> bool:
@@ -258,14 +268,22 @@ def placement_possible(s: TroyesState, p: int, building: int, value: int, off_bo
     spaces = s.spaces
     row = spaces[first:first + n]
     lying = s.lying[building]
-    elsewhere = off_board or spaces.count(p) > row.count(p) or any(
-        (x >> p) & 1 for b, x in enumerate(s.lying) if b != building)
+    elsewhere = off_board or spaces.count(p) > row.count(p) or _lies_elsewhere(s, p, building)
     if elsewhere and _row_takes(row, lying):
         return True
-    if p in row and any(placement_ok(s, p, building, value, SRC_SPACE, first + i)
-                        for i in range(n) if row[i] == p):
-        return True
+    if p in row:  # loops, not generators, here and below (see _lies_on_a_card)
+        for i in range(n):
+            if row[i] == p and placement_ok(s, p, building, value, SRC_SPACE, first + i):
+                return True
     return bool((lying >> p) & 1) and placement_ok(s, p, building, value, SRC_LYING, building)
+
+
+def _lies_elsewhere(s: TroyesState, p: int, building: int) -> bool:
+    """Whether a citizen of ``p`` lies expelled on another building than ``building``."""
+    for b in range(3):  # noqa: SIM110 - as in _lies_on_a_card
+        if b != building and (s.lying[b] >> p) & 1:
+            return True
+    return False
 
 
 def citizens_in(s: TroyesState, owner: int, building: int) -> int:

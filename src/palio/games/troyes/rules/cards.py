@@ -98,13 +98,15 @@ def activate(s: TroyesState, p: int, slot: int, uses: int, hired: bool = False) 
         archer_rolls(s)
         return
     if key == "chivalry":
-        red = sum(s.dice[p * 18 + RED * 6 + v] for v in range(6))
+        red = sum(s.dice[p * 18 + RED * 6:p * 18 + RED * 6 + 6])  # p's red dice
         cubes = uses * red
         s.emit("chivalry", p, cubes=cubes)
         if cubes:
             s.stack.append((F_TARGET, p, cubes, 0))
         return
-    before = [(s.money[q], s.vp[q], s.influence[q]) for q in range(s.players)]
+    # per seat (the lists are one per seat); zip, not a comprehension reading s: that would
+    # make s a cell, made at every call
+    before = list(zip(s.money, s.vp, s.influence, strict=True))
     _IMMEDIATE[key](s, p, uses, key)
     emit_gains(s, before, card)
 

@@ -98,12 +98,13 @@ def combat_legal(s: TroyesState, top: tuple) -> list[Action]:
         out.extend(compress(t.defend, faces))
     else:
         out.append(t.counter)
-    left = s.black[1:]
-    for v in extras:
-        left.remove(v)
-    for v in sorted(set(left), reverse=True):
-        if total >= needed + v:
-            out.append(t.also[v - 1])
+    if len(s.black) > 1 + len(extras):  # black dice left to counter with the same dice
+        left = s.black[1:]
+        for v in extras:
+            left.remove(v)
+        for v in sorted(set(left), reverse=True):
+            if total >= needed + v:
+                out.append(t.also[v - 1])
     return out
 
 

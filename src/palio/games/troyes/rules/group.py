@@ -13,7 +13,7 @@ exactly the dice still free.
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import compress, count
+from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -38,6 +38,8 @@ from palio.games.troyes.rules.cards import first_use_prices
 from palio.games.troyes.state import G_CARD, G_CATHEDRAL, G_EVENT, G_FARM, G_PLACE, MOD_NONE
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from palio.games.troyes.components import Components
     from palio.games.troyes.state import TroyesState
 
@@ -63,7 +65,7 @@ _FACES_BY_VALUE = {mask: tuple(sorted(_FACES[mask], key=lambda face: -(face % 6)
 _COUNTED = {mask: (mask.bit_length() - 1) * 6 if mask in (1, 2, 4) else -1 for mask in range(8)}
 
 
-_CTX_NUMBERS = count()
+_PRICE_CLASSES: dict[tuple, int] = {}  # Ctx.price_class by what it stands for
 
 
 class Ctx:
@@ -74,7 +76,7 @@ class Ctx:
     cathedral, or a legal placement in building ``arg``)."""
 
     __slots__ = ("colours", "single", "max_size", "add", "set5", "bonus", "tithe", "need", "arg",
-                 "floor", "by_price", "searched", "values", "n")
+                 "floor", "by_price", "searched", "values", "price_class")
 
     def __init__(self, colours: int, need: int, arg: int = 0, *, single: int = 0,
                  max_size: int = MAX_GROUP, add: int = 0, set5: int = 0, bonus: int = 0,
@@ -95,9 +97,13 @@ class Ctx:
         # Tithe toward a total: prices depend on the districts, so groups are searched
         self.searched = need in (NEED_SUM, NEED_ANY) and tithe
         self.values = tuple(self.value(face) for face in range(18))  # value() without a call
-        # a number no other rules ever get: the key of these rules in what the kept caches
-        # hold (ints, not the object, so that the garbage collector need not visit them)
-        self.n = next(_CTX_NUMBERS)
+        # a number for everything that least_price reads of these rules, whatever their
+        # colours: the key of their prices in a view of the free dice and in
+        # Components.kept_least_prices, shared by rules alike (ints, not the object, so that
+        # the garbage collector need not visit what those caches hold)
+        self.price_class = _PRICE_CLASSES.setdefault(
+            (need == NEED_PLACE, self.values[:6], self.max_size, self.floor, bool(single), tithe),
+            len(_PRICE_CLASSES))
 
     def key(self) -> tuple:
         """Everything that tells these rules apart (rules alike share one object)."""
@@ -233,16 +239,14 @@ def _make_ctx(c: Components, kind: int, target: int, mod_card: int,
 def group_cost(s: TroyesState, p: int, ctx: Ctx, dice: list[int] | tuple[int, ...]) -> int:
     """Deniers owed for the foreign dice of a group of these dice."""
     c = s.comp
-    if ctx.single:
-        return sum(c.single_die_price for d in dice if d // 18 != p)
-    price = c.die_prices[len(dice) - 1] if dice else 0
+    price = c.single_die_price if ctx.single else c.die_prices[len(dice) - 1] if dice else 0
     total = 0
     free: set[int] = set()
     for d in dice:
         district = d // 18
         if district == p:
             continue
-        if ctx.tithe and district not in free:
+        if ctx.tithe and not ctx.single and district not in free:
             free.add(district)
             continue
         total += price
@@ -395,7 +399,9 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
                 continue
         if ctx.need == NEED_CATHEDRAL:
             column = d % 6
-            need_room = (ctx.single or 1) + sum(ctx.single or 1 for x in chosen if x % 6 == column)
+            # this die and the chosen ones of its column (no generator reading locals: it
+            # would make them cells, made at every call)
+            need_room = (ctx.single or 1) * (1 + [x % 6 for x in chosen].count(column))
             free = room.get(column)
             if free is None:
                 free = room[column] = cathedral_room(s, column)
@@ -452,22 +458,6 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
     values = ctx.values
     total = group_total(ctx, chosen)  # the bonus counted
     pools: list = []  # the free dice's values, own and others', found on first need
-
-    def joins(d: int, mine: bool, value: int) -> bool:
-        if (bought + (not mine)) * price <= budget and total + value >= ctx.arg:
-            return True  # that group itself will do
-        if not pools:
-            pools.extend(_pools(s, p, ctx))
-        own, foreign = pools
-        if mine:  # the pools without this die
-            own = own[:]
-            own.remove(value)
-        else:
-            foreign = foreign[:]
-            foreign.remove(value)
-        best = _best_sum(s, p, ctx, (*chosen, d), budget, own, foreign)
-        return best >= 0 and _sum_ok(ctx, best)
-
     alike: dict[int, bool] = {}  # per die alike: its worth, and whether it is p's own
     out = []
     for d in kinds:
@@ -476,12 +466,34 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
         key = value * 2 + mine
         ok = alike.get(key)
         if ok is None:
-            ok = alike[key] = joins(d, mine, value)
+            if (bought + (not mine)) * price <= budget and total + value >= ctx.arg:
+                ok = True  # that group itself will do
+            else:
+                ok = _completes_with(s, p, ctx, chosen, budget, d, mine, value, pools)
+            alike[key] = ok
         if ok:
             out.append(d)
             if first:
                 break
     return out
+
+
+def _completes_with(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
+                    d: int, mine: bool, value: int, pools: list) -> bool:
+    """Whether a group of ``chosen`` and die ``d`` (``mine``: ``p``'s own, worth ``value``)
+    with more dice meets the need within the budget (``_addable_to_sum``). ``pools``: the
+    free dice's values, own and others' (``_pools``), filled here on first need."""
+    if not pools:
+        pools.extend(_pools(s, p, ctx))
+    own, foreign = pools
+    if mine:  # the pools without this die
+        own = own[:]
+        own.remove(value)
+    else:
+        foreign = foreign[:]
+        foreign.remove(value)
+    best = _best_sum(s, p, ctx, (*chosen, d), budget, own, foreign)
+    return best >= 0 and _sum_ok(ctx, best)
 
 
 def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
@@ -499,20 +511,24 @@ def group_total(ctx: Ctx, chosen: tuple[int, ...]) -> int:
 # at every full collection (measured after 3 CPU-s of random three-player games, 15,000 views
 # kept: a full collection took 45-50 ms with them as objects, about 9 ms as such dicts, and
 # such collections took about a tenth of a random playout's CPU time before). Its fields, by
-# negative keys; the least prices are kept in it by the rules' number (``Ctx.n``, 0 or more):
-OWN_BEST, OTHER_BEST, OWN_FACES, BOUGHT_FACES = -1, -2, -3, -4
-FreeDice = dict  # {OWN_BEST: ..., OTHER_BEST: ..., OWN_FACES: ..., BOUGHT_FACES: ..., Ctx.n: price}
+# negative keys; the least prices are kept in it by the rules' price class (``Ctx.price_class``, 0 or more):
+OWN_BEST, OTHER_BEST, OWN_FACES, BOUGHT_FACES, BY_SOURCE = -1, -2, -3, -4, -5
+FreeDice = dict  # {OWN_BEST: ..., OTHER_BEST: ..., OWN_FACES: ..., BOUGHT_FACES: ..., Ctx.price_class: price}
+# BY_SOURCE: ((0, OWN_FACES), (1, BOUGHT_FACES)), whether bought with the faces, for the loops
+# that ask own dice first (kept in the view, so that no such pair is made per position)
 
 
 def free_dice_view(colours: int, own_n: bytes, every_n: bytes) -> FreeDice:
     """The free dice of some colours as one seat sees them when it forms a group: the values
     (1-6, highest first) of its three best and of the three best of all the other districts
     (no group holds more), the faces of which it has a die and those of which only others
-    have one; and, per group rules toward a total (``Ctx.by_price``), the least price of a
+    have one (as values less one, 0-5, whatever their colour: a group's rules count a die by
+    its value alone, ``Ctx.values``, so the colours share one view of the same counts); and,
+    per group rules toward a total (``Ctx.by_price``), the least price of a
     group from nothing, which depends on nothing else (nor on more than the best dice: views
     with the same best dice share it, ``Components.kept_least_prices``), and per placement
     rules the price of one die where every row of the building takes a citizen, under the
-    rules' number ``Ctx.n`` (filled in by ``least_price``; bounded: one entry per rules). Made from the counts of dice alone
+    rules' price class ``Ctx.price_class`` (filled in by ``least_price``; bounded: one entry per class). Made from the counts of dice alone
     (public), so positions with the same counts share one (``Feasible.free_dice``)."""
     own: list[int] = []
     others: list[int] = []
@@ -525,14 +541,15 @@ def free_dice_view(colours: int, own_n: bytes, every_n: bytes) -> FreeDice:
             value = face % 6 + 1
             if n:
                 own += [value] * n
-                own_faces.append(face)
+                own_faces.append(value - 1)
                 if every > n:
                     others += [value] * (every - n)
             else:
-                bought_faces.append(face)
+                bought_faces.append(value - 1)
                 others += [value] * every
+    own_at, bought_at = tuple(own_faces), tuple(bought_faces)
     return {OWN_BEST: tuple(own[:MAX_GROUP]), OTHER_BEST: tuple(others[:MAX_GROUP]),
-            OWN_FACES: tuple(own_faces), BOUGHT_FACES: tuple(bought_faces)}
+            OWN_FACES: own_at, BOUGHT_FACES: bought_at, BY_SOURCE: ((0, own_at), (1, bought_at))}
 
 
 def least_price(free: FreeDice, ctx: Ctx, c: Components) -> int:
@@ -542,10 +559,9 @@ def least_price(free: FreeDice, ctx: Ctx, c: Components) -> int:
     view (several threads may store the same answer at once: harmless)."""
     own_best = free[OWN_BEST]
     if ctx.need == NEED_PLACE:
-        values = ctx.values
-        if any([1 <= values[face] <= 6 for face in free[OWN_FACES]]):
+        if _places(ctx, free[OWN_FACES]):
             price = 0
-        elif any([1 <= values[face] <= 6 for face in free[BOUGHT_FACES]]):
+        elif _places(ctx, free[BOUGHT_FACES]):
             price = _one_bought(c, ctx)
         else:
             price = NO_GROUP
@@ -553,13 +569,40 @@ def least_price(free: FreeDice, ctx: Ctx, c: Components) -> int:
         price = 0  # own dice alone will do
     else:  # some dice must be bought: the same for every view with these best dice
         other_best = free[OTHER_BEST]
-        key = (ctx.n, own_best, other_best)
+        key = (ctx.price_class, own_best, other_best)
         price = c.kept_least_prices.get(key)
         if price is None:
             price = keep(c.kept_least_prices, key,
                          _least_toward_total(c, ctx, own_best, other_best), LEAST_PRICES_KEPT)
-    free[ctx.n] = price
+    free[ctx.price_class] = price
     return price
+
+
+def cube_rules(c: Components, mod_card: int) -> tuple[tuple[int, int, bool, Ctx], ...]:
+    """Every action of a turn that the cube of delayed card ``mod_card`` can modify, as
+    ``(kind, key, hires, rules)`` (``key``: the card id for a card, else the target); kept
+    per components set."""
+    found = c.kept_cube_rules.get(mod_card)
+    if found is None:
+        actions = [(G_CARD, card, hires) for card in range(len(c.cards)) for hires in (False, True)]
+        actions += [(G_CATHEDRAL, 0, False), *((G_EVENT, event, False) for event in range(len(c.events))),
+                    *((G_PLACE, building, False) for building in range(3)), (G_FARM, 0, False)]
+        rules = ((kind, key, hires, kept_ctx(c, kind, key, mod_card, hires))
+                 for kind, key, hires in actions)
+        found = keep(c.kept_cube_rules, mod_card,
+                     tuple(entry for entry in rules if entry[3] is not None), KEPT_LIMIT)
+    return found
+
+
+def _places(ctx: Ctx, faces: tuple[int, ...]) -> bool:
+    """Whether a die of one of these faces counts as a value 1-6 under these rules (so that
+    it names a row of the building). A loop, not a comprehension: a comprehension that reads
+    a local makes it a cell, made at every call of the function that holds it."""
+    values = ctx.values
+    for face in faces:  # noqa: SIM110 - any() of a generator: a cell and a generator made
+        if 1 <= values[face] <= 6:
+            return True
+    return False
 
 
 def priced(options: tuple[Ctx, ...]) -> Ctx | None:
@@ -580,24 +623,50 @@ class TurnRules:
     __slots__ = ("card", "cathedral", "event", "event_priced", "place", "farm", "farm_priced")
 
     def __init__(self, c: Components, mod_cards: tuple[int, ...]) -> None:
-        def options(kind: int, key: int, hires: bool = False) -> tuple[Ctx, ...]:
-            found = (kept_ctx(c, kind, key, mod_card, hires)
-                     for mod_card in (MOD_NONE, *mod_cards))
-            return tuple(ctx for ctx in found if ctx is not None)
+        if not mod_cards:
+            first_use = first_use_prices(c)
+            self._set(
+                tuple((*first_use[card], c.cards[card][3], (kept_ctx(c, G_CARD, card, MOD_NONE, False),),
+                       (kept_ctx(c, G_CARD, card, MOD_NONE, True),)) for card in range(len(c.cards))),
+                (kept_ctx(c, G_CATHEDRAL, 0, MOD_NONE, False),),
+                [(kept_ctx(c, G_EVENT, event, MOD_NONE, False),) for event in range(len(c.events))],
+                tuple((kept_ctx(c, G_PLACE, building, MOD_NONE, False),) for building in range(3)),
+                (kept_ctx(c, G_FARM, 0, MOD_NONE, False),))
+            return
+        # the rules without a cube (never None), kept; then each cube's rules added to the
+        # actions it can modify (cube_rules, kept per card): the same tuples as asking every
+        # action under every cube, for a few entries changed
+        plain = TurnRules.of(c, ())
+        cards = [list(entry[:5]) for entry in plain.card]  # first use, hiring price, rules
+        event = list(plain.event)
+        place = list(plain.place)
+        cathedral, farm = plain.cathedral, plain.farm
+        for mod_card in mod_cards:
+            for kind, key, hires, ctx in cube_rules(c, mod_card):
+                if kind == G_CARD:
+                    cards[key][4 if hires else 3] += (ctx,)
+                elif kind == G_EVENT:
+                    event[key] += (ctx,)
+                elif kind == G_PLACE:
+                    place[key] += (ctx,)
+                elif kind == G_CATHEDRAL:
+                    cathedral += (ctx,)
+                else:
+                    farm += (ctx,)
+        self._set(tuple(map(tuple, cards)), cathedral, event, tuple(place), farm)
 
-        first_use = first_use_prices(c)
-        cards = []
-        for card in range(len(c.cards)):
-            staffed, hires = options(G_CARD, card), options(G_CARD, card, True)
-            cards.append((*first_use[card], c.cards[card][3], staffed, hires,
-                          priced(staffed), priced(hires)))
-        self.card = tuple(cards)
-        self.cathedral = options(G_CATHEDRAL, 0)
-        self.event = tuple(options(G_EVENT, event) for event in range(len(c.events)))
+    def _set(self, cards: Iterable[tuple], cathedral: tuple[Ctx, ...],
+             event: list[tuple[Ctx, ...]], place: tuple[tuple[Ctx, ...], ...],
+             farm: tuple[Ctx, ...]) -> None:
+        """The fields, each action's ``priced`` added (``cards``: each card's first use,
+        hiring price and its two rules)."""
+        self.card = tuple((*entry, priced(entry[3]), priced(entry[4])) for entry in cards)
+        self.cathedral = cathedral
+        self.event = tuple(event)
         self.event_priced = tuple(map(priced, self.event))
-        self.place = tuple(options(G_PLACE, building) for building in range(3))
-        self.farm = options(G_FARM, 0)
-        self.farm_priced = priced(self.farm)
+        self.place = place
+        self.farm = farm
+        self.farm_priced = priced(farm)
 
     @staticmethod
     def of(c: Components, mod_cards: tuple[int, ...]) -> TurnRules:
@@ -615,12 +684,11 @@ class Feasible:
     completes the action, compared with each action's budget: toward a total it depends only
     on the free dice of the rules' colours (``FreeDice``, shared by positions with the same
     dice); for the cathedral or a building, on the room and placements here (kept in
-    ``least`` per rules). Tithe's groups toward a total, whose price depends on the
+    ``known`` per rules). Tithe's groups toward a total, whose price depends on the
     districts, are searched per budget instead. It lives only as long as the position does
     (never kept on the state), so nothing of one position reaches another."""
 
-    __slots__ = ("s", "p", "turn_rules", "counts", "dice", "least", "searched", "placeable",
-                 "off_board")
+    __slots__ = ("s", "p", "turn_rules", "counts", "dice", "known", "off_board")
 
     def __init__(self, s: TroyesState, p: int) -> None:
         self.s = s
@@ -631,9 +699,11 @@ class Feasible:
         # the rest holds this position's facts only, one kind of key in each
         self.counts: tuple[bytes, bytes] | None = None  # per face: p's free dice, everyone's
         self.dice: list[FreeDice | None] = [None] * 8  # per colour bitmask
-        self.least: dict[Ctx, int] = {}  # per cathedral or building rules: the least price
-        self.searched: dict[tuple[Ctx, int], bool] = {}  # per Tithe rules and budget
-        self.placeable: dict[int, bool] = {}  # per building row (comp.rows)
+        # what this position answers, by three kinds of key that never meet (one dict made,
+        # not three): per cathedral or building rules (a Ctx), its least price; per Tithe
+        # rules and budget (a pair), whether a group can be formed; per building row (an
+        # int, comp.rows), whether it takes a citizen
+        self.known: dict[Ctx | tuple[Ctx, int] | int, int | bool] = {}
         self.off_board: bool | None = None  # citizen_off_board, asked once
 
     def within(self, options: tuple[Ctx, ...], budget: int) -> bool:
@@ -644,39 +714,46 @@ class Feasible:
         for ctx in options:
             if ctx.by_price:
                 free = self.dice[ctx.colours] or self.free_dice(ctx.colours)
-                price = free.get(ctx.n)
+                price = free.get(ctx.price_class)
                 if price is None:
                     price = least_price(free, ctx, self.s.comp)
             else:
-                price = self.least.get(ctx)  # the cathedral or a building
+                price = self.known.get(ctx)  # the cathedral or a building
                 if price is None:
                     if ctx.searched:
                         if self.ok(ctx, budget):
                             return True
                         continue
-                    price = self.least[ctx] = self.least_one_die(ctx)
+                    price = self.known[ctx] = self.least_one_die(ctx)
             if price <= budget:
                 return True
         return False
+
+    def dice_price(self, ctx: Ctx) -> int:
+        """The least price of a group from nothing under rules that the free dice alone
+        decide (``Ctx.by_price``, or a placement where every row takes a citizen)."""
+        free = self.dice[ctx.colours] or self.free_dice(ctx.colours)
+        price = free.get(ctx.price_class)
+        return least_price(free, ctx, self.s.comp) if price is None else price
 
     def ok(self, ctx: Ctx, budget: int) -> bool:
         """Whether a group from nothing under these rules meets the need within ``budget``
         (what ``completable(s, p, ctx, (), budget)`` answers)."""
         if ctx.by_price:
             free = self.free_dice(ctx.colours)
-            price = free.get(ctx.n)
+            price = free.get(ctx.price_class)
             if price is None:
                 price = least_price(free, ctx, self.s.comp)
         elif ctx.searched:
             key = (ctx, budget)
-            found = self.searched.get(key)
+            found = self.known.get(key)
             if found is None:
-                found = self.searched[key] = _tithe_completable(self.s, self.p, ctx, (), budget)
+                found = self.known[key] = _tithe_completable(self.s, self.p, ctx, (), budget)
             return found
         else:
-            price = self.least.get(ctx)
+            price = self.known.get(ctx)
             if price is None:
-                price = self.least[ctx] = self.least_one_die(ctx)
+                price = self.known[ctx] = self.least_one_die(ctx)
         return price <= budget
 
     def free_dice(self, colours: int) -> FreeDice:
@@ -689,8 +766,9 @@ class Feasible:
                 counts = self.counts = _dice_counts(self.s.dice, self.p)
             own_n, every_n = counts
             first = _COUNTED[colours]
-            if first >= 0:
-                key = (colours, own_n[first:first + 6], every_n[first:first + 6])
+            if first >= 0:  # one colour: its six faces' counts, whichever colour (the view
+                # names faces by value, free_dice_view)
+                key = (own_n[first:first + 6], every_n[first:first + 6])
             else:
                 key = (colours, own_n, every_n)
             kept = self.s.comp.kept_free_dice
@@ -699,6 +777,20 @@ class Feasible:
                 free = keep(kept, key, free_dice_view(colours, own_n, every_n), FREE_DICE_KEPT)
             self.dice[colours] = free
         return free
+
+    def each_colour(self) -> None:
+        """``free_dice`` for red, white and yellow at once (a turn asks for all three): the
+        counts read and the views found in one call."""
+        own_n, every_n = self.counts = _dice_counts(self.s.dice, self.p)
+        kept = self.s.comp.kept_free_dice
+        dice = self.dice
+        for colours in (1, 2, 4):
+            first = _COUNTED[colours]
+            key = (own_n[first:first + 6], every_n[first:first + 6])  # as free_dice's
+            free = kept.get(key)
+            if free is None:
+                free = keep(kept, key, free_dice_view(colours, own_n, every_n), FREE_DICE_KEPT)
+            dice[colours] = free
 
     def least_one_die(self, ctx: Ctx) -> int:
         """Room in the cathedral or a placement: a group from nothing can be started (and so
@@ -711,7 +803,7 @@ class Feasible:
             # a die fits where the column of its value has room for it (``single`` cubes)
             need = ctx.single or 1
             columns = s.comp.columns
-            for bought, faces in enumerate((free[OWN_FACES], free[BOUGHT_FACES])):
+            for bought, faces in free[BY_SOURCE]:
                 for face in faces:
                     # cathedral_room(s, face % 6), inline: the column's space on each level
                     if s.cathedral[face % 6::columns].count(-1) >= need:
@@ -725,14 +817,14 @@ class Feasible:
         if off_board and not s.lying[building]:
             # no colour lies expelled on the building: every row takes a citizen from off
             # the board (placement_possible), so the dice alone decide (kept with them)
-            price = free.get(ctx.n)
+            price = free.get(ctx.price_class)
             return least_price(free, ctx, s.comp) if price is None else price
         c = s.comp
         rows = c.row_of_value[building]
-        placeable = self.placeable
+        placeable = self.known  # by row
         spaces = s.spaces
         lying = s.lying[building]
-        for bought, faces in enumerate((free[OWN_FACES], free[BOUGHT_FACES])):
+        for bought, faces in free[BY_SOURCE]:
             for face in faces:
                 value = values[face]
                 if not 1 <= value <= 6:

@@ -23,7 +23,8 @@ def start_round(s: TroyesState) -> None:
     s.emit("round", None, round=s.round, start=s.start)
     if s.round <= 3:  # phase 0: the card of this round's number in each colour turns up
         s.revealed = s.round
-        s.emit("cards_revealed", None, cards=[s.slot_card[colour * 3 + s.round - 1] for colour in range(3)])
+        # slot colour*3 + round-1 for each colour (a slice, not a comprehension: no cells)
+        s.emit("cards_revealed", None, cards=s.slot_card[s.round - 1::3])
     for p in range(s.players):  # phase 1: income, then salaries
         s.money[p] += c.income
         owed = 0
@@ -59,13 +60,14 @@ def roll_workforce(s: TroyesState) -> None:
     spaces = s.spaces
     values = iter(d6s(rng, len(spaces) - spaces.count(-1)))  # the draws of randint(1, 6)
     rolled: list[list[int]] = [[] for _ in range(5)]
+    colours = c.spaces
     for i, owner in enumerate(spaces):
         if owner == -1:
             continue
-        colour = c.spaces[i][0]  # building b takes dice of colour b (red, white, yellow)
-        v = next(values)  # the spaces in order, as before
-        dice[owner * 18 + colour * 6 + v - 1] += 1
-        rolled[owner].append(colour * 6 + v - 1)
+        # building b takes dice of colour b (red, white, yellow); the spaces in order
+        face = colours[i][0] * 6 + next(values) - 1
+        dice[owner * 18 + face] += 1
+        rolled[owner].append(face)
     for owner in [*range(s.players), NEUTRAL]:
         s.emit("workforce", None if owner == NEUTRAL else owner, faces=sorted(rolled[owner]),
                neutral=owner == NEUTRAL)
@@ -127,7 +129,7 @@ def end_round(s: TroyesState) -> None:
         from palio.games.troyes.scoring import final_scores
 
         s.emit("game_over", None, scores=final_scores(s),
-               characters=[list(s.chars[p]) for p in range(s.players)])
+               characters=list(map(list, s.chars)))  # per seat
         return
     s.round += 1
     s.start = s.next_seat(s.start)

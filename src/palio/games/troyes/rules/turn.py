@@ -47,13 +47,12 @@ from palio.games.troyes.rules.events import add_cube, free_banners
 from palio.games.troyes.rules.group import (
     MAX_GROUP,
     NEED_SUM,
-    Ctx,
     Feasible,
+    _addable_to_sum,
     addable,
     group_total,
     hiring,
     kept_ctx,
-    least_price,
     make_ctx,
     mod_options,
     own_mods,
@@ -93,17 +92,10 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
     if from_supply:
         out.append(t.recruit)
     feasible = Feasible(s, p)
+    feasible.each_colour()
     within = feasible.within
     turn_rules = feasible.turn_rules
-    views = feasible.dice  # per colours: the free dice as p sees them, once made
-    free_dice = feasible.free_dice
-
-    def dice_price(ctx: Ctx) -> int:
-        """The least price of one group rules that the free dice alone decide."""
-        free = views[ctx.colours] or free_dice(ctx.colours)
-        price = free.get(ctx.n)
-        return least_price(free, ctx, c) if price is None else price
-
+    dice_price = feasible.dice_price
     money = s.money[p]
     staffed = tradesman_slots(s, p)
     # the influence left for a card's first use when its tradesman is hired now (-1: no
@@ -125,9 +117,11 @@ def turn_legal(s: TroyesState, top: tuple) -> list[Action]:
             budget, inf = money - deniers - hiring_price, hiring_influence
             options, ctx = as_hiring, priced_hiring
         elif s.hiring != slot:
-            budget, inf, options, ctx = money, inf_needed, as_staffed, priced_staffed
+            budget, inf = money, inf_needed
+            options, ctx = as_staffed, priced_staffed
         else:
-            budget, inf, options, ctx = money - deniers, influence, as_hiring, priced_hiring
+            budget, inf = money - deniers, influence
+            options, ctx = as_hiring, priced_hiring
         if budget >= 0 and inf >= inf_needed:
             # within(options, budget), its commonest case inline: one group rules (no cube
             # can modify the action) priced by the free dice (group.priced)
@@ -264,9 +258,9 @@ def _sources_for(s: TroyesState, top: tuple) -> list[tuple[int, int]]:
         return placement_sources(s, p, a, b, found)
     # a tradesman: any citizen, but the general supply's 2 influence must leave the card usable
     card = s.comp.cards[s.slot_card[a]]
-    need = first_use_price(s, card[0])[1]
-    return [(k, w) for k, w in found
-            if k != SRC_RESERVE or s.influence[p] - s.comp.citizen_cost >= need]
+    if s.influence[p] - s.comp.citizen_cost >= first_use_price(s, card[0])[1]:
+        return found
+    return [(k, w) for k, w in found if k != SRC_RESERVE]
 
 
 def decode_source(s: TroyesState, index: int) -> tuple[int, int]:
@@ -304,12 +298,14 @@ def apply_source(s: TroyesState, kind: int, where: int) -> None:
     c = s.comp
     card = c.cards[s.slot_card[a]]
     s.money[p] -= card[3]
-    width = c.max_trade_spaces
+    first = a * c.max_trade_spaces  # the card's tradesman spaces
     spaces = card[5]
-    free = [k for k in range(len(spaces)) if s.trade[a * width + k] == -1]
-    if free:
-        best = max(free, key=lambda k: (spaces[k], -k))
-        s.trade[a * width + best] = p
+    best = -1  # the first free space of the most VP (a loop: no lambda, no cells)
+    for k in range(len(spaces)):
+        if s.trade[first + k] == -1 and (best == -1 or spaces[k] > spaces[best]):
+            best = k
+    if best != -1:
+        s.trade[first + best] = p
         vp = spaces[best]
     else:
         s.extra[a] |= 1 << p
@@ -339,7 +335,11 @@ def group_legal(s: TroyesState, top: tuple) -> list[Action]:
     key = (kind, card, MOD_NONE if mod == MOD_NONE else s.slot_card[mod], hires)
     ctx = s.comp.kept_ctx.get(key) or kept_ctx(s.comp, *key)  # kept_ctx's answer, kept already
     assert ctx is not None
-    out = list(map(t.die.__getitem__, addable(s, p, ctx, chosen, budget)))
+    if ctx.by_price and len(chosen) < ctx.max_size:  # addable's commonest case, a call less
+        dice = _addable_to_sum(s, p, ctx, chosen, budget, False)
+    else:
+        dice = addable(s, p, ctx, chosen, budget)
+    out = list(map(t.die.__getitem__, dice))
     # the group as it stands may be played (it always fits the budget)
     if chosen and (ctx.need != NEED_SUM or group_total(ctx, chosen) >= ctx.arg):  # bonus counted
         out.append(t.go)
@@ -347,8 +347,11 @@ def group_legal(s: TroyesState, top: tuple) -> list[Action]:
 
 
 def _cube_actions(s: TroyesState, options: list[int]) -> list[Action]:
-    t = s.tables
-    return [t.nocube if option == MOD_NONE else t.cube[option] for option in options]
+    cube, nocube = s.tables.cube, s.tables.nocube
+    out = []
+    for option in options:  # a loop, not a comprehension: no cells
+        out.append(nocube if option == MOD_NONE else cube[option])
+    return out
 
 
 def apply_cube(s: TroyesState, slot: int) -> None:
