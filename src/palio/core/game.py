@@ -384,9 +384,7 @@ class State(ABC):
     def apply_unchecked(self, action: Action) -> None:
         """The fast path for search: ``action`` must come from ``legal_actions()``."""
         self._legal = None
-        history = self.history  # history.append(action), inline: a Python call less
-        history._head = (action, history._head)
-        history._len += 1
+        self.history.append(action)
         self._apply(action)
 
     def _illegal_message(self, action: Action) -> str:
@@ -461,9 +459,7 @@ class State(ABC):
         event.public = public
         event.secret = secret
         event.audience = frozenset(audience) if audience else _NOBODY
-        log = self.log  # log.append(event), inline: a Python call less per event
-        log._head = (event, log._head)
-        log._len += 1
+        self.log.append(event)
 
     def notation_history(self) -> list[str]:
         return [str(a) for a in self.history.to_list()]
