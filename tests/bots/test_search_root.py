@@ -12,6 +12,7 @@ import palio
 from palio.bots.mcts import MctsBot, search_root
 from palio.bots.mcts_baseline import BaselineMctsBot
 from palio.core.errors import IllegalAction
+from palio.core.game import leads as core_leads
 
 
 def test_root_statistics_cover_every_legal_action_with_a_win_share():
@@ -88,3 +89,25 @@ def test_evaluate_is_evaluate_all_for_each_seat_and_leads_over_the_best_other(en
         best_other = max(w for p, w in enumerate(worths) if p != seat)
         assert leads[seat] == worths[seat] - best_other
         assert game.evaluate(state, seat) == leads[seat]
+
+
+def test_leads_are_the_plain_differences_to_the_last_bit_with_ties():
+    # core.game.leads against the definition it replaced (the first of the best seats leads
+    # over the runner-up, every other seat trails the best), on lists and tuples with ties
+    def plain(worths):
+        if len(worths) == 1:
+            return (worths[0] - 0.0,)
+        top = max(range(len(worths)), key=worths.__getitem__)
+        best = worths[top]
+        runner_up = max(w for i, w in enumerate(worths) if i != top)
+        return tuple((w - best) if i != top else (w - runner_up) for i, w in enumerate(worths))
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        n = rng.randint(1, 5)
+        worths = [rng.choice([0.0, 1.5, 2.7, -3.1, rng.uniform(-40, 40)]) for _ in range(n)]
+        for vector in (worths, tuple(worths)):
+            got = core_leads(vector)
+            assert [v.hex() for v in got] == [v.hex() for v in plain(vector)]
+    assert core_leads([3.0, 7.0, 7.0, 1.0]) == (-4.0, 0.0, 0.0, -6.0)
+    assert core_leads((2.0, 9.0, 4.5)) == (-7.0, 4.5, -4.5)

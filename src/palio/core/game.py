@@ -236,10 +236,12 @@ def leads(worths: Sequence[float]) -> tuple[float, ...]:
     """Per seat, its worth minus the best other seat's (0 for a seat alone)."""
     if len(worths) == 1:
         return (worths[0] - 0.0,)
-    top = max(range(len(worths)), key=worths.__getitem__)  # the first of the best
-    best = worths[top]
-    runner_up = max(w for i, w in enumerate(worths) if i != top)
-    return tuple((w - best) if i != top else (w - runner_up) for i, w in enumerate(worths))
+    best = max(worths)
+    top = worths.index(best)  # the first of the best
+    runner_up = max(worths[:top] + worths[top + 1:])
+    out = [w - best for w in worths]
+    out[top] = best - runner_up
+    return tuple(out)
 
 
 StateT = TypeVar("StateT", bound="State")

@@ -20,19 +20,13 @@ from typing import Any
 from palio.core.game import ComponentsGame, GameInfo, OptionSpec, State
 from palio.games.aquileia import actions as _actions
 from palio.games.aquileia.components import (
-    BANK,
     CLASSES,
     DATA,
     DEFAULT,
     DISTRICTS,
     FIELD_KINDS,
-    HW,
     METALS,
     PLOT_KINDS,
-    SLAVE,
-    STADIUM,
-    VILLA,
-    WORKSHOP,
     Components,
     export_components,
     load_components,
@@ -41,7 +35,7 @@ from palio.games.aquileia.components import (
 from palio.games.aquileia.encode import Encoder
 from palio.games.aquileia.rules.flow import steps
 from palio.games.aquileia.rules.setup import setup_state
-from palio.games.aquileia.scoring import laurel_points
+from palio.games.aquileia.scoring import WorthTables
 from palio.games.aquileia.state import AquileiaState
 from palio.games.aquileia.words import AquileiaWords
 
@@ -77,6 +71,7 @@ class AquileiaGame(ComponentsGame):
         self.info = GameInfo(**_BASE_INFO, action_space_size=len(self.tables.all))
         self.words = AquileiaWords(components)
         self.encoder = Encoder(components)
+        self.worth_tables = WorthTables(components)
 
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return setup_state(self.state_class, players, seed, options)
@@ -141,39 +136,11 @@ class AquileiaGame(ComponentsGame):
     def worths(self, state: State) -> list[float]:
         """Per seat, VP plus a rough worth of what is held: what the cards and villas would score if the
         game ended now, coins, strength cards, and the income of workshops and banks still to
-        come (greedy bots, search cut-offs)."""
+        come (greedy bots, search cut-offs). Computed from tables of each card's and plot's
+        part (:class:`~palio.games.aquileia.scoring.WorthTables`), the same values to the last
+        bit as adding them up card by card (tests/aquileia/test_worths.py)."""
         assert isinstance(state, AquileiaState)
-        c = self.components
-        if state.is_over:
-            return [float(v) for v in state.vp]
-        rounds_left = c.rounds - state.round + 1
-        owned: list[list[int]] = [[] for _ in range(state.players)]  # each seat's plots, in order
-        for plot, owner in enumerate(state.plot_owner):
-            if owner >= 0:
-                owned[owner].append(plot)
-
-        def worth(p: int) -> float:
-            base = 3 * p
-            coins = state.coins
-            value = state.vp[p] + 1.5 * coins[base] + 1.0 * coins[base + 1] + 0.7 * coins[base + 2]
-            end = laurel_points(state, p, owned[p])
-            value += end["laurel_vp"] + end["villa_vp"]
-            for card in state.hand[p]:
-                t = c.card_type[card]
-                if c.type_class[t] in (SLAVE, HW):
-                    value += 0.6 * c.type_symbols[t]
-                elif c.type_class[t] == STADIUM and c.type_colours[t]:
-                    value += 1.0  # a colour card is worth more with villas still to come
-            for plot in owned[p]:
-                if c.plot_kind[plot] == WORKSHOP:
-                    value += 0.5 * rounds_left * c.plot_yield[plot]
-                elif c.plot_kind[plot] == BANK:
-                    value += 0.5 * rounds_left * sum(c.plot_income[plot])
-                elif c.plot_kind[plot] == VILLA:
-                    value += 1.0
-            return value
-
-        return [worth(p) for p in range(state.players)]
+        return self.worth_tables.worths(state)
 
 
 GAME = AquileiaGame()

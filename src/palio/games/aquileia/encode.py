@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from palio.core.encoding import Encoded, Layout, Writer, one_hot, one_hots, tally
+from palio.core.encoding import Encoded, Layout, Writer
 from palio.games.aquileia.components import CLASSES, HW, METALS, STADIUM, THEATRE, Components
 from palio.games.aquileia.state import FRAME_NAMES, PHASES
 
@@ -60,6 +60,7 @@ class Encoder:
         self.index_size = max(comp.display_size, len(comp.servi), len(comp.forum_fields), 3)
         self.max_coins = max(comp.supply)
         self._layouts: dict[int, Layout] = {}
+        self._names: dict[int, Any] = {}
 
     # -- layout -------------------------------------------------------------------------
     def layout(self, players: int) -> Layout:
@@ -115,7 +116,9 @@ class Encoder:
 
     # -- encoding -----------------------------------------------------------------------
     def encode(self, view: dict[str, Any], players: int) -> Encoded:
-        """One seat's ``observe`` dict as floats in ``layout(players)`` order."""
+        """One seat's ``observe`` dict as floats in ``layout(players)`` order. Each block
+        names only what is not zero (``Writer.hot``, ``hots``, ``tally``, ``value``): an
+        encoding runs at every leaf of the learned judge's search."""
         c, P = self.comp, players
         seat = view["seat"]
         me = 0 if seat is None else seat
@@ -124,63 +127,78 @@ class Encoder:
             return P if s is None or s == -1 else (s - me) % P
 
         w = Writer(self.layout(P))
-        w.put("spectator", [float(seat is None)])
-        w.put("round", one_hot(min(view["round"], c.rounds) - 1, c.rounds))
-        w.put("phase", one_hot(PHASES.index(view["phase"]), 3))
-        w.put("step", one_hot(STEPS.index(view["step"]), len(STEPS)))
-        w.put("to_move", one_hot(rel(view["to_move"]), P + 1))
-        w.put("start", one_hot(rel(view["start"]), P))
+        w.value("spectator", float(seat is None))
+        w.hot("round", min(view["round"], c.rounds) - 1)
+        w.hot("phase", PHASES.index(view["phase"]))
+        w.hot("step", STEPS.index(view["step"]))
+        w.hot("to_move", rel(view["to_move"]))
+        w.hot("start", rel(view["start"]))
         pending = view["pending"] or {}
         kind = pending.get("kind")
-        w.put("pending.kind", one_hot(0 if kind is None else FRAME_NAMES.index(kind) + 1,
-                                      len(FRAME_NAMES) + 1))
-        w.put("pending.seat", one_hot(rel(pending.get("seat")), P + 1))
-        w.put("pending.second", one_hot(rel(pending.get("second")), P + 1))
-        index = next((pending[k] for k in ("slot", "row", "contest", "field") if k in pending), None)
-        w.put("pending.index", one_hot(index, self.index_size))
-        w.put("pending.left", [float(pending.get("left", 0))])
-        w.put("fields", one_hots([rel(o) for o in view["fields"]], P + 1, c.n_fields))
-        w.put("port_coins", [float(x) for x in view["port_coins"]])
-        w.put("tiebreaker", one_hots([rel(o) for o in view["tiebreaker"]], P + 1, c.tiebreaker_spaces))
-        w.put("plots", one_hots([rel(o) for o in view["plots"]], P + 1, len(c.plots)))
-        w.put("bank", [float(view["bank"][m]) for m in METALS])
-        w.put("display", one_hots([self._in_class(HW, key) for key in view["display"]],
-                                  self.n_class[HW] + 1, c.display_size))
-        w.put("stadium_card", one_hot(self._in_class(STADIUM, view["stadium_card"]),
-                                      self.n_class[STADIUM] + 1))
-        w.put("theatre_card", one_hot(self._in_class(THEATRE, view["theatre_card"]),
-                                      self.n_class[THEATRE] + 1))
-        w.put("peek", one_hot(self._in_class(STADIUM, view.get("peek")), self.n_class[STADIUM] + 1))
-        w.put("decks", [float(view["decks"][name]) for name in CLASSES])
-        w.put("discards", tally((self.types[k] for name in CLASSES for k in view["discards"][name]),
-                                c.n_types))
+        w.hot("pending.kind", 0 if kind is None else FRAME_NAMES.index(kind) + 1)
+        w.hot("pending.seat", rel(pending.get("seat")))
+        w.hot("pending.second", rel(pending.get("second")))
+        w.hot("pending.index",
+              next((pending[k] for k in ("slot", "row", "contest", "field") if k in pending), None))
+        w.value("pending.left", float(pending.get("left", 0)))
+        w.hots("fields", [rel(o) for o in view["fields"]], P + 1)
+        w.put("port_coins", view["port_coins"])
+        w.hots("tiebreaker", [rel(o) for o in view["tiebreaker"]], P + 1)
+        w.hots("plots", [rel(o) for o in view["plots"]], P + 1)
+        bank = view["bank"]
+        w.put("bank", [bank[m] for m in METALS])
+        hw = self.class_index[HW]
+        w.hots("display", [self.n_class[HW] if key is None else hw[key] for key in view["display"]],
+               self.n_class[HW] + 1)
+        w.hot("stadium_card", self._in_class(STADIUM, view["stadium_card"]))
+        w.hot("theatre_card", self._in_class(THEATRE, view["theatre_card"]))
+        w.hot("peek", self._in_class(STADIUM, view.get("peek")))
+        decks = view["decks"]
+        w.put("decks", [decks[name] for name in CLASSES])
+        types = self.types
+        discards = view["discards"]
+        w.tally("discards", [types[k] for name in CLASSES for k in discards[name]])
         blue = view["blue"]
-        w.put("blue.holder", one_hot(rel(blue["holder"]), P + 1))
-        w.put("blue.left", [float(blue["left"])])
+        w.hot("blue.holder", rel(blue["holder"]))
+        w.value("blue.left", float(blue["left"]))
         contest = view["contest"]
-        w.put("contest.kind", one_hot((None, "arena", "stadium").index(contest["kind"]), 3))
-        w.put("contest.strength", [float(contest["strength"][(me + k) % P]) for k in range(P)])
+        w.hot("contest.kind", (None, "arena", "stadium").index(contest["kind"]))
+        strength = contest["strength"]
+        w.put("contest.strength", [strength[(me + k) % P] for k in range(P)])
         auction = view["auction"] or {"bid": {m: 0 for m in METALS}, "high": -1, "out": []}
-        w.put("auction.bid", [float(auction["bid"][m]) for m in METALS])
-        w.put("auction.high", one_hot(rel(auction["high"]), P + 1))
-        w.put("auction.out", tally((rel(s) for s in auction["out"]), P))
+        bid = auction["bid"]
+        w.put("auction.bid", [bid[m] for m in METALS])
+        w.hot("auction.high", rel(auction["high"]))
+        w.tally("auction.out", [rel(s) for s in auction["out"]])
+        names = self._player_names(P)
         for k in range(P):
-            self._player(w, f"p{k}.", view["players"][(me + k) % P])
+            self._player(w, names[k], view["players"][(me + k) % P])
         return w.done()
+
+    def _player_names(self, players: int) -> list[tuple[tuple[str, ...], str, tuple[str, str],
+                                                         str, str]]:
+        """Per player k, the names of its blocks as ``_player`` writes them."""
+        if players not in self._names:
+            self._names[players] = [
+                ((f"p{k}.coins", f"p{k}.vp", f"p{k}.henchmen", f"p{k}.passed"),
+                 f"p{k}.tiebreaker", (f"p{k}.houses", f"p{k}.hand_size"), f"p{k}.cards",
+                 f"p{k}.hidden") for k in range(players)]
+        return self._names[players]
 
     def _in_class(self, cls: int, key: str | None) -> int:
         """A card type's place within its class; the class size (the "none" slot) for none."""
         return self.n_class[cls] if key is None else self.class_index[cls][key]
 
-    def _player(self, w: Writer, p: str, info: dict[str, Any]) -> None:
-        c = self.comp
-        w.put(p + "coins", [float(info["coins"][m]) for m in METALS])
-        w.put(p + "vp", [float(info["vp"])])
-        w.put(p + "henchmen", [float(info["henchmen"])])
-        w.put(p + "passed", [float(info["passed"])])
+    def _player(self, w: Writer, names: tuple[tuple[str, ...], str, tuple[str, str], str, str],
+                info: dict[str, Any]) -> None:
+        counts, tiebreaker, sizes, cards, hidden = names
+        coins = info["coins"]
+        w.puts(counts, [coins["gold"], coins["silver"], coins["bronze"], info["vp"],
+                        info["henchmen"], info["passed"]])
         tb = info["tiebreaker"]
-        w.put(p + "tiebreaker", one_hot(c.tiebreaker_spaces if tb == -1 else tb, c.tiebreaker_spaces + 1))
-        w.put(p + "houses", [float(info["houses"])])
-        w.put(p + "hand_size", [float(info["hand_size"])])
-        w.put(p + "cards", tally((self.types[k] for k in info["cards"]), c.n_types))
-        w.put(p + "hidden", [float(info["hidden"][name]) for name in CLASSES[:3]])
+        w.hot(tiebreaker, self.comp.tiebreaker_spaces if tb == -1 else tb)
+        w.puts(sizes, [info["houses"], info["hand_size"]])
+        types = self.types
+        w.tally(cards, [types[k] for k in info["cards"]])
+        unseen = info["hidden"]
+        w.put(hidden, [unseen["slave"], unseen["hw"], unseen["stadium"]])

@@ -16,12 +16,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from palio.games.aquileia.components import STADIUM, THEATRE, VILLA
+from palio.games.aquileia.components import (
+    BANK,
+    HW,
+    SLAVE,
+    STADIUM,
+    THEATRE,
+    VILLA,
+    WORKSHOP,
+    Components,
+)
 from palio.games.aquileia.rules.common import gain_vp
 from palio.games.aquileia.state import CAT_LAURELS, CAT_VILLAS
 
 if TYPE_CHECKING:
     from palio.games.aquileia.state import AquileiaState
+
+# what a held coin is worth in the greedy bots' and search cut-offs' ``worths``: gold, silver,
+# bronze
+COIN_WORTH = (1.5, 1.0, 0.7)
 
 
 def villa_values(s: AquileiaState, seat: int, plots: Iterable[int] | None = None) -> list[int]:
@@ -79,3 +92,117 @@ def final_scoring(s: AquileiaState) -> None:
                theatre=[comp.colours[c] for c in points["theatre"]],
                cards=[comp.type_key[comp.card_type[c]] for c in sorted(s.hand[seat])])
     s.emit("game_over", scores=s.vp[:])
+
+
+class WorthTables:
+    """``AquileiaGame.worths`` from tables of each card's and plot's part, built once per
+    components set: per seat its VP, its coins (:data:`COIN_WORTH`), what its stadium cards
+    and villas would score now (:func:`laurel_points`: each stadium card's VP, and per colour
+    the villas' value times the colour cards, each theatre card on its best colour), 0.6 a
+    symbol of its slave and horse/weapon cards, 1 a stadium colour card (worth more with
+    villas still to come), and per plot built 1 a villa and half the rounds left times a
+    workshop's VP or a bank's coins.
+
+    The floats are added in the same order as the plain loop over the hand and the plots
+    (the points of the cards and villas, then each card in the hand, then each plot in the
+    board's order), so every value is the same to the last bit: the greedy bot breaks ties
+    between equal values at random, and a review must not change with a faster sum."""
+
+    def __init__(self, comp: Components) -> None:
+        self.comp = comp
+        self.rounds = comp.rounds
+        self.colours = len(comp.colours)
+        bonus, laurel, stadium, theatre = [], [], [], []
+        for card in range(comp.n_cards):
+            t = comp.card_type[card]
+            cls = comp.type_class[t]
+            if cls in (SLAVE, HW):
+                bonus.append(0.6 * comp.type_symbols[t])
+            elif cls == STADIUM and comp.type_colours[t]:
+                bonus.append(1.0)
+            else:
+                bonus.append(0.0)
+            laurel.append(comp.type_vp[t] if cls == STADIUM else 0)
+            stadium.append(tuple(comp.type_colours[t]) if cls == STADIUM else ())
+            theatre.append(tuple(comp.type_colours[t]) if cls == THEATRE else None)
+        self.card_bonus = tuple(bonus)  # added per card held (0.0 adds nothing)
+        self.card_laurel = tuple(laurel)  # a stadium VP card's points
+        self.card_stadium = tuple(stadium)  # a stadium card's colours (each one card)
+        self.card_theatre = tuple(theatre)  # a theatre card's two colours, else None
+        # a villa's colour and value, else None
+        self.plot_villa = tuple((comp.plot_colour[p], comp.plot_vp[p])
+                                if comp.plot_kind[p] == VILLA else None
+                                for p in range(len(comp.plots)))
+        self._plot_bonus: dict[int, tuple[float, ...]] = {}
+
+    def plot_bonus(self, rounds_left: int) -> tuple[float, ...]:
+        """Per plot, what it adds to its owner's worth with ``rounds_left`` rounds to come."""
+        table = self._plot_bonus.get(rounds_left)
+        if table is None:
+            comp = self.comp
+            out = []
+            for plot in range(len(comp.plots)):
+                kind = comp.plot_kind[plot]
+                if kind == WORKSHOP:
+                    out.append(0.5 * rounds_left * comp.plot_yield[plot])
+                elif kind == BANK:
+                    out.append(0.5 * rounds_left * sum(comp.plot_income[plot]))
+                elif kind == VILLA:
+                    out.append(1.0)
+                else:
+                    out.append(0.0)
+            table = self._plot_bonus[rounds_left] = tuple(out)
+        return table
+
+    def worths(self, s: AquileiaState) -> list[float]:
+        """Every seat's worth (see the class); the final VP once the game is over."""
+        if s.is_over:
+            return [float(v) for v in s.vp]
+        players = s.players
+        owned: list[list[int]] = [[] for _ in range(players)]  # each seat's plots, in order
+        for plot, owner in enumerate(s.plot_owner):
+            if owner >= 0:
+                owned[owner].append(plot)
+        plot_bonus = self.plot_bonus(self.rounds - s.round + 1)
+        plot_villa = self.plot_villa
+        card_bonus, card_laurel = self.card_bonus, self.card_laurel
+        card_stadium, card_theatre = self.card_stadium, self.card_theatre
+        gold, silver, bronze = COIN_WORTH
+        coins, vp, hands = s.coins, s.vp, s.hand
+        colours = self.colours
+        out = []
+        for p in range(players):
+            base = 3 * p
+            value = vp[p] + gold * coins[base] + silver * coins[base + 1] + bronze * coins[base + 2]
+            hand = hands[p]
+            plots = owned[p]
+            # the stadium cards' VP and the villas' points (ints: their order is free), as
+            # laurel_points
+            points = 0
+            villas = None
+            for plot in plots:
+                villa = plot_villa[plot]
+                if villa is not None:
+                    if villas is None:
+                        villas = [0] * colours
+                    villas[villa[0]] += villa[1]
+            if villas is None:  # no villa: no colour card scores
+                for card in hand:
+                    points += card_laurel[card]
+            else:
+                for card in hand:
+                    points += card_laurel[card]
+                    for col in card_stadium[card]:
+                        points += villas[col]
+                    pair = card_theatre[card]
+                    if pair is not None:
+                        a, b = villas[pair[0]], villas[pair[1]]
+                        points += a if a >= b else b
+            value += points
+            # then the floats one at a time, in the hand's and the board's order
+            for card in hand:
+                value += card_bonus[card]
+            for plot in plots:
+                value += plot_bonus[plot]
+            out.append(value)
+        return out

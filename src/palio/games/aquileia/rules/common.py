@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from palio.core.rng import derive
+from palio.core.rng import derive, derive_bits
 from palio.games.aquileia.components import SLAVE, STADIUM, THEATRE
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ def roll(s: AquileiaState, n: int) -> list[int]:
         if len(out) == n:
             return out
     faces = s.comp.faces
-    rng = derive(s.seed, "roll", s.rolls)
+    rng = derive_bits(s.seed, "roll", s.rolls)  # only random(): the same draws, cheaper
     s.rolls += 1
     out += [faces[int(rng.random() * len(faces))] for _ in range(n - len(out))]
     return out
