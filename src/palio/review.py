@@ -86,6 +86,12 @@ NEAR = 0.04
 RECHECK = 2
 STOP = 0.03
 RECHECK_CAP = 11
+# per game and player count, how near a class line a loss is searched again where it is not
+# NEAR: two-player Tiletum's first searches differ between seeds by more (docs/review.md,
+# "Two-player Tiletum: a wider recheck zone")
+NEAR_BY_GAME: dict[tuple[str, int], float] = {
+    ("tiletum", 2): 0.06,
+}
 
 
 class ReviewCancelled(PalioError):
@@ -251,6 +257,12 @@ def _num(value: float) -> float:
 
 def thresholds_for(game_id: str) -> tuple[float, float, float]:
     return THRESHOLDS.get(game_id, DEFAULT_THRESHOLDS)
+
+
+def near_for(game_id: str, players: int) -> float:
+    """How near a class line a loss is searched again in a game with ``players`` players
+    (:data:`NEAR_BY_GAME`, else ``NEAR``)."""
+    return NEAR_BY_GAME.get((game_id, players), NEAR)
 
 
 def judge(loss: float, thresholds: tuple[float, float, float]) -> str | None:
@@ -721,9 +733,10 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
 
     A forced decision (one legal choice) is not searched: it loses nothing, and its
     ``values`` (the chart's point) repeat ``last_values``. A loss near a class line
-    (:func:`near_a_line`) is searched again (:func:`recheck`: searches of ``RECHECK`` times
-    the budget, the choice played and the suggested one both searched further, pooled with
-    the first until the loss is clear of every line or the game's cap is reached), and the
+    (:func:`near_a_line`, within the game's :func:`near_for`) is searched again
+    (:func:`recheck`: searches of ``RECHECK`` times the budget, the choice played and the
+    suggested one both searched further, pooled with the first until the loss is clear of
+    every line or ``RECHECK_CAP`` is reached), and the
     pooled search decides (``rechecks``: the searches added). Where the
     choice played is not the suggested one, both are followed into ``worlds`` worlds of the
     mover's view (:func:`outlook`; at most ``QUIET_WORLDS`` where the decision has no class):
@@ -744,7 +757,8 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
                 "why": {"reason": msg_json(msg("core.review.reason.forced")),
                         "line": msg_json(msg("core.review.line", steps=[]))}}
     stats = engine.search(state, seat, budget, seed, action)
-    checked = near_a_line(loss_of(stats, action), limits)
+    near = near_for(state.game.info.id, state.players)
+    checked = near_a_line(loss_of(stats, action), limits, near)
     rechecks = 0
     if checked:
         stats, rechecks = recheck(engine, state, action, stats, budget, seed, limits)

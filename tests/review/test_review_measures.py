@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import palio
 from palio.core.i18n import Translator
 from palio.review import (
+    NEAR,
     OUTLOOK_WORLDS,
     QUIET_WORLDS,
     RECHECK,
@@ -37,6 +38,7 @@ from palio.review import (
     margin_share,
     move_accuracy,
     near_a_line,
+    near_for,
     outlook,
     pool,
     position_weight,
@@ -345,6 +347,26 @@ def test_a_loss_near_a_class_line_is_searched_again_with_more_budget(monkeypatch
     assert set(budgets[1:]) == {40 * RECHECK}
     assert 1 + RECHECK * near["rechecks"] <= RECHECK_CAP
     assert far["rechecks"] == 0
+
+
+@pytest.mark.parametrize(("players", "move", "played"), [(2, 20, "die 3f"), (4, 20, "buy f")])
+def test_two_player_tiletum_searches_again_further_from_a_line(players, move, played):
+    # a loss between NEAR and two-player Tiletum's wider zone from a class line: searched
+    # again in two-player Tiletum, not with four players (the default zone)
+    assert (near_for("tiletum", players) > NEAR) == (players == 2)
+    wide = near_for("tiletum", 2)
+    state = position_at("tiletum", players, 1, move)
+    action = state.parse(played)
+    engine = Engine.strongest(state)
+    far = judge_decision(state, action, budget=TINY, seed=1, engine=engine,
+                         limits=(5.0, 6.0, 7.0), worlds=1)
+    assert far["loss"] > 0 and not far["checked"]
+    between = far["loss"] + (NEAR + wide) / 2  # the line lies this far above the loss
+    judged = judge_decision(state, action, budget=TINY, seed=1, engine=engine,
+                            limits=(between, 6.0, 7.0), worlds=1)
+    assert judged["checked"] == (players == 2)
+    assert (judged["rechecks"] >= 1) == (players == 2)
+    assert 1 + RECHECK * judged["rechecks"] <= RECHECK_CAP
 
 
 def test_a_decision_without_a_class_tells_its_reason_from_fewer_worlds():
