@@ -383,7 +383,7 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
     if len(chosen) >= ctx.max_size:
         return []
     if ctx.by_price:
-        return _addable_to_sum(s, p, ctx, chosen, budget, first)
+        return addable_to_sum(s, p, ctx, chosen, budget, first)
     out = []
     room: dict[int, int] = {}  # per cathedral column, and per placement value, asked once
     placeable: dict[int, bool] = {}
@@ -430,7 +430,7 @@ def addable(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: i
     return out
 
 
-def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
+def addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
                     first: bool) -> list[int]:
     """``addable`` for a total (or anything) at the usual prices: a die joins on the same
     answer as every die alike (own or not, and its worth where a total is needed)."""
@@ -481,7 +481,7 @@ def _addable_to_sum(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], b
 def _completes_with(s: TroyesState, p: int, ctx: Ctx, chosen: tuple[int, ...], budget: int,
                     d: int, mine: bool, value: int, pools: list) -> bool:
     """Whether a group of ``chosen`` and die ``d`` (``mine``: ``p``'s own, worth ``value``)
-    with more dice meets the need within the budget (``_addable_to_sum``). ``pools``: the
+    with more dice meets the need within the budget (``addable_to_sum``). ``pools``: the
     free dice's values, own and others' (``_pools``), filled here on first need."""
     if not pools:
         pools.extend(_pools(s, p, ctx))

@@ -48,8 +48,8 @@ from palio.games.troyes.rules.group import (
     MAX_GROUP,
     NEED_SUM,
     Feasible,
-    _addable_to_sum,
     addable,
+    addable_to_sum,
     group_total,
     hiring,
     kept_ctx,
@@ -336,7 +336,7 @@ def group_legal(s: TroyesState, top: tuple) -> list[Action]:
     ctx = s.comp.kept_ctx.get(key) or kept_ctx(s.comp, *key)  # kept_ctx's answer, kept already
     assert ctx is not None
     if ctx.by_price and len(chosen) < ctx.max_size:  # addable's commonest case, a call less
-        dice = _addable_to_sum(s, p, ctx, chosen, budget, False)
+        dice = addable_to_sum(s, p, ctx, chosen, budget, False)
     else:
         dice = addable(s, p, ctx, chosen, budget)
     out = list(map(t.die.__getitem__, dice))
