@@ -23,6 +23,7 @@ from palio.core.i18n import (
     load_catalog,
     server_domains,
 )
+from palio.core.words import Msg, Player
 
 NAMES = ["Alice", "Bruno", "Chiara", "Dario", "Elena"]
 GAMES = list(palio.games())
@@ -175,3 +176,15 @@ def test_scores_and_outcomes_during_play_show_only_what_everyone_knows(game_id):
                     assert world.scores() == state.scores()
                     assert [game.words.outcomes(world, s) for s in range(players)] == named
             state.apply_unchecked(rng.choice(state.legal_actions()))
+
+
+def test_plain_messages_are_kept_per_language() -> None:
+    """A message of strings and integers alone is kept once worded (``i18n._plain``): each
+    language keeps its own words, and a seat among the parameters is still named by each
+    translator's own names."""
+    plain = Msg("core.player_n", {"n": 2})
+    english, japanese = Translator("en")(plain), Translator("ja")(plain)
+    assert english != japanese
+    assert (Translator("en")(plain), Translator("ja")(plain)) == (english, japanese)
+    named = Msg("core.winner", {"player": Player(0), "points": 3})
+    assert Translator("en", names=["Ada"])(named) != Translator("en", names=["Bea"])(named)

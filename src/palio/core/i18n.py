@@ -160,6 +160,33 @@ class _Keep(dict):
         return "{" + key + "}"
 
 
+@lru_cache(maxsize=1024)
+def _bare(template: str) -> str:
+    """A template with no parameters in words, as :meth:`Translator.__call__` writes it
+    (``{{`` unescaped, unknown fields kept), once per template."""
+    return template.format_map(_Keep())
+
+
+@lru_cache(maxsize=8192)
+def _plain(lang: str, message_id: str, params: tuple[tuple[str, str | int], ...]) -> str:
+    """A message whose parameters are all strings and integers (a card, a count) in words
+    of ``lang``, as :meth:`Translator.__call__` writes it: no parameter is a seat, so no
+    translator's names or ``you`` change it; kept, as views say the same few hundred over and
+    over (bounded: the parameters come from games)."""
+    values = dict(params)
+    template = lookup(message_id, lang, values.get("n"))
+    if template is None:
+        return message_id
+    return template.format_map(_Keep({key: str(value) for key, value in params}))
+
+
+@lru_cache(maxsize=256)
+def _player_n(lang: str, seat: int) -> str:
+    """An unnamed seat's name ("Player 2") in ``lang``: its message names no seat, so it is
+    the same for every translator of that language."""
+    return Translator(lang)(Msg("core.player_n", {"n": seat + 1}))
+
+
 class Translator:
     """Turns messages into text in one language, naming seats as the client does.
 
@@ -199,9 +226,15 @@ class Translator:
     def __call__(self, message: Msg | None) -> str:
         if message is None:
             return ""
+        params = message.params
+        if params and all(type(v) is str or type(v) is int for v in params.values()):
+            # no seat, no nested message: the words depend on the language alone
+            return _plain(self.lang, message.id, tuple(params.items()))
         template = self.template(message)
         if template is None:
             return message.id  # the words tests fail on any id that reaches the text
+        if not message.params:
+            return _bare(template)
         values = _Keep({key: self.value(value) for key, value in message.params.items()})
         return template.format_map(values)  # C-speed; _Keep leaves unknown fields as they are
 
@@ -224,7 +257,7 @@ class Translator:
 
     def player(self, seat: int) -> str:
         name = self.names[seat] if 0 <= seat < len(self.names) else None
-        return name or self(Msg("core.player_n", {"n": seat + 1}))
+        return name or _player_n(self.lang, seat)
 
     def lines(self, messages: Sequence[Msg]) -> str:
         return "\n".join(self(m) for m in messages)

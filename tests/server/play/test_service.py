@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,10 @@ import pytest
 from sqlalchemy import JSON, bindparam, select, text
 
 import palio.games as registry
+from palio.core import describe
+from palio.core.i18n import Translator
 from palio.server.base.db import now
+from palio.server.play.recent import changed_paths
 from palio.server.play.service import ApiError, GameService
 from palio.server.play.tables import SeatRow
 
@@ -432,4 +436,53 @@ def test_a_finished_game_keeps_each_seats_place_as_the_result_shows_it(tmp_path:
         places = session.scalars(select(SeatRow.place).where(SeatRow.game_id == game_id)
                                  .order_by(SeatRow.seat)).all()
     assert places == view["score_table"]["ranks"] and sorted(places)[0] == 1
+    service.close()
+
+
+@pytest.mark.parametrize("game", ["san-gimignano", "tiletum"])
+def test_views_kept_per_revision_are_each_seats_and_languages_own(tmp_path: Path,
+                                                                  game: str) -> None:
+    """What a view keeps between seats and languages of one revision (the score table, the
+    run's start as each seat observed it, the undo test's position after the latest action)
+    gives every (seat, language) the view a fresh copy of the game builds for it alone, in
+    another order: a table kept for the wrong language or an observation for the wrong seat
+    would show."""
+    url = f"sqlite:///{tmp_path / 'palio.db'}"
+    service = GameService(url)
+    game_id = humans(service, game, 2, seed=7)
+    live = service.get(game_id)
+    rng = random.Random(3)
+    readers = [(seat, lang) for seat in (0, 1, None) for lang in ("en", "ja")]
+    for _ in range(30):
+        if live.state.is_over:
+            break
+        seat = live.state.to_move
+        move = rng.choice(live.state.legal_actions())
+        service.act(game_id, seat, {"action": str(move), "move_number": live.move_number})
+        with live.lock:
+            texts = {reader: live.view_text(*reader) for reader in readers}
+        fresh = GameService(url)  # its own copy, nothing kept: each view built on its own
+        alone = fresh.get(game_id)
+        for reader in reversed(readers):
+            # forget what the other readers' views kept
+            alone.views_revision, alone.run_observed, alone.revealed = -1, (None, {}), {}
+            assert alone.view_text(*reader) == texts[reader], reader
+        # the undo test of the latest action from the position after it as played here, and
+        # from a replay of the game from its set-up (no position kept)
+        n, kept = alone.move_number, alone.before_last
+        alone.before_last, alone.revealed = None, {}
+        assert alone.action_revealed(n) == live.action_revealed(n)
+        alone.before_last = kept
+        fresh.close()
+        for (seat, lang), words in texts.items():  # and each part as built on its own
+            view = json.loads(words)
+            tr = Translator(lang)
+            tr.names = live.names(tr)
+            assert view["score_table"] == describe.score_table(live.state, tr)
+            assert view["recent"] == {
+                "seat": live.actors[-1], "since": live.run_start.move_number,
+                "paths": changed_paths(live.run_start.observe(seat), live.state.observe(seat))}
+        # the languages' tables differ, the seats' hidden parts differ
+        assert texts[(0, "en")] != texts[(0, "ja")]
+        assert texts[(0, "en")] != texts[(1, "en")]
     service.close()

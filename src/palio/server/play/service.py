@@ -218,6 +218,13 @@ class LiveGame:
     # answer and its push to the same seat are serialised once
     view_texts: dict[tuple[int | None, str], str] = field(default_factory=dict)
     views_revision: int = -1
+    # each language's score table of the same revision: it holds only what every seat knows
+    # (``describe.score_table`` takes no seat), so the seats' views share it
+    score_tables: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # ``run_start`` and what each seat observed of it (``recent``): a state is never changed
+    # once replaced, so its observation stays exact while it is the run's start
+    run_observed: tuple[State | None, dict[int | None, Any]] = field(
+        default_factory=lambda: (None, {}))
     spectator_chat: bool = False  # may spectators read and write the table chat (chat.py)
     used: float = 0.0  # time.monotonic() when last asked for (which finished games stay cached)
     # log lines in words by (seat, language): (events described, lines)
@@ -300,15 +307,17 @@ class LiveGame:
             return self.revealed[n]
         seat = self.actors[n - 1]
         history = self.state.history.to_list()
+        action = history[n - 1]
         if n == self.move_number and self.before_last is not None:
-            before = self.before_last
+            # the latest action: the position after it is the current one (``apply_cached``
+            # made it from ``before_last``; states are never changed once replaced)
+            before, after = self.before_last, self.state
         else:
             before = self.game.setup(self.players, self.seed, self.options)
-            for action in history[: n - 1]:
-                before.apply_unchecked(action)
-        action = history[n - 1]
-        after = before.copy()
-        after.apply_unchecked(action)
+            for earlier in history[: n - 1]:
+                before.apply_unchecked(earlier)
+            after = before.copy()
+            after.apply_unchecked(action)
         result = any(
             event.secret and seat in event.audience for event in after.log.to_list()[len(before.log):]
         )
@@ -355,15 +364,22 @@ class LiveGame:
             return None
         if observed is None:
             observed = self.state.observe(seat)
-        return {"seat": self.actors[-1], "since": self.run_start.move_number,
-                "paths": changed_paths(self.run_start.observe(seat), observed)}
+        start, seen = self.run_observed
+        if start is not self.run_start:
+            start, seen = self.run_start, {}
+            self.run_observed = start, seen
+        if seat not in seen:
+            seen[seat] = start.observe(seat)
+        return {"seat": self.actors[-1], "since": start.move_number,
+                "paths": changed_paths(seen[seat], observed)}
 
     def view(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) may see, in words of ``lang``. Every change
         bumps the revision, so a view kept for this revision is still exact (and shared:
         callers only read it)."""
         if self.views_revision != self.revision:  # the revision last: see cached_texts
-            self.view_texts, self.views, self.views_revision = {}, {}, self.revision
+            self.view_texts, self.views, self.score_tables = {}, {}, {}
+            self.views_revision = self.revision
         key = (seat, lang)
         if key not in self.views:
             self.views[key] = self._build_view(seat, lang)
@@ -413,6 +429,15 @@ class LiveGame:
     def forget_log(self) -> None:
         self.log_cache = {}
 
+    def _score_table(self, tr: Translator) -> dict[str, Any]:
+        """``describe.score_table`` of the current position in ``tr``'s language, built once
+        per revision and language (``view`` clears them with the views): every seat's names
+        in ``tr`` are the same (``names``), and the table holds no seat's secrets."""
+        table = self.score_tables.get(tr.lang)
+        if table is None:
+            table = self.score_tables[tr.lang] = describe.score_table(self.state, tr)
+        return table
+
     def _build_view(self, seat: int | None, lang: str) -> dict[str, Any]:
         state = self.state
         game = self.game
@@ -437,7 +462,7 @@ class LiveGame:
             "scores": state.scores() if over else None,
             "ranking": state.ranking() if over else None,
             # during play too: a game's score rows hold only what every seat knows
-            "score_table": describe.score_table(state, tr),
+            "score_table": self._score_table(tr),
             "seats": [s.summary() for s in self.seats],
             "can_undo": self.can_undo(seat),
             "recent": self.recent(seat, observation),
