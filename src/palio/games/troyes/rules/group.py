@@ -712,7 +712,7 @@ class Feasible:
         modify it). ``ok`` for each, the common cases asked inline (a turn asks for every
         action: a call less per rules, and ``free_dice`` called only when not yet known)."""
         for ctx in options:
-            if ctx.by_price:
+            if ctx.by_price:  # dice_price, inline: within is asked for every action of a turn
                 free = self.dice[ctx.colours] or self.free_dice(ctx.colours)
                 price = free.get(ctx.price_class)
                 if price is None:
@@ -740,10 +740,7 @@ class Feasible:
         """Whether a group from nothing under these rules meets the need within ``budget``
         (what ``completable(s, p, ctx, (), budget)`` answers)."""
         if ctx.by_price:
-            free = self.free_dice(ctx.colours)
-            price = free.get(ctx.price_class)
-            if price is None:
-                price = least_price(free, ctx, self.s.comp)
+            price = self.dice_price(ctx)
         elif ctx.searched:
             key = (ctx, budget)
             found = self.known.get(key)
