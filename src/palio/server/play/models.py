@@ -96,7 +96,7 @@ class Undo(Body):
 class ListGames(BaseModel):
     """``GET /api/games`` query parameters (text, so not strict: ``limit=20`` is a number)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # as Body's
 
     # none: the live tables (open and running); "recent": finished and expired; "all"
     status: Literal["open", "running", "finished", "expired", "recent", "all"] | None = None
