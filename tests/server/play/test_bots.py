@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import palio
+from palio.server.play.botplay import BotRunner
+from palio.server.play.service import fallback_move
 from tests.server.conftest import Server
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
@@ -75,3 +80,21 @@ def test_bots_think_in_their_own_lower_priority_processes(make_server: Any) -> N
     while Path(f"/proc/{worker}").exists() and stat(worker)[0] != "Z":
         assert time.monotonic() < deadline, "the bot process outlived its server"
         time.sleep(0.1)
+
+
+def test_a_dead_bot_process_means_a_random_move_then_a_new_pool() -> None:
+    """A bot process that died breaks its pool (``BrokenProcessPool``, caught as
+    concurrent.futures' ``BrokenExecutor`` since the pool's module is imported at the first bot
+    move, issue 34): the random fallback move is played and the next move makes a new pool."""
+
+    class DeadPool:
+        def submit(self, *_args: Any, **_kwargs: Any) -> Any:
+            raise BrokenProcessPool("a child process terminated abruptly")
+
+    state = palio.new_game("san-gimignano", players=2, seed=1)
+    runner = BotRunner(None, None, processes=1, delay=0.0, max_seconds=1.0,  # type: ignore[arg-type]
+                       on_move=None)
+    runner.pool = DeadPool()  # type: ignore[assignment]
+    move = asyncio.run(runner._think("g1", "random", state, state.to_move, 7))
+    assert move == fallback_move(state, 7)
+    assert runner.pool is None  # another failure would have kept the broken pool

@@ -35,7 +35,10 @@ MoveNumber = Annotated[int, Field(ge=0, le=MAX_MOVE_NUMBER)]
 
 
 class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    # defer_build: a model's validator (and its JSON schema) is built when it is first used,
+    # not when its class is made, so a server start and every ``--workers`` process do not
+    # build the 20 or so bodies a request may never send (issue 34; pydantic's own setting)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
 M = TypeVar("M", bound=BaseModel)

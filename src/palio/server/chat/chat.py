@@ -47,7 +47,7 @@ from palio.server.base import models
 from palio.server.base.cluster import CHANNEL
 from palio.server.base.db import utc
 from palio.server.base.errors import ApiError
-from palio.server.base.http import json_body
+from palio.server.base.http import json_body, schema
 from palio.server.base.names import shows_nothing
 from palio.server.chat.tables import ChatRow
 from palio.server.play.service import GameService, LiveGame
@@ -232,9 +232,7 @@ SeatOf = Callable[[str, Request], Awaitable[tuple[LiveGame, int | None]]]
 def install(app: Any, seat_of: SeatOf, on_posted: Callable[[str], None]) -> None:
     """The chat's two routes; ``seat_of`` authenticates a seat as every action does."""
 
-    @app.post("/api/games/{game_id}/chat", status_code=201,
-              openapi_extra={"requestBody": {"required": True, "content": {
-                  "application/json": {"schema": Chat.model_json_schema()}}}})
+    @app.post("/api/games/{game_id}/chat", status_code=201, openapi_extra=schema(Chat))
     async def post_chat(game_id: str, request: Request) -> Any:
         live, seat = await seat_of(game_id, request)
         body = await json_body(request)

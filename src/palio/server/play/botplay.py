@@ -18,19 +18,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import os
 import secrets
 import signal
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from concurrent.futures import BrokenExecutor
+from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 
 from palio.server.base.errors import ApiError
 from palio.server.base.outage import LoopOutage
 from palio.server.play.service import GameService, bot_move, fallback_move
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 log = logging.getLogger("palio.server")
 SWEEP_SECONDS = 5.0
@@ -77,6 +78,11 @@ class BotRunner:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
+            # lazy: multiprocessing and the process pool's module (~4 ms of CPU, issue 34) are
+            # imported at the first bot move, not by every server start and --workers process
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             # spawn: a fresh interpreter, not a fork of a process running threads
             self.pool = ProcessPoolExecutor(
                 self.processes, mp_context=multiprocessing.get_context("spawn"),
@@ -159,7 +165,7 @@ class BotRunner:
         try:
             return await loop.run_in_executor(self._pool(), bot_move, level, state, seat, seed,
                                               self.max_seconds)
-        except BrokenProcessPool:
+        except BrokenExecutor:  # the pool's BrokenProcessPool: a bot process died
             log.error("a bot process died (game %s); starting new ones, a random move meanwhile",
                       game_id)
             self.pool = None
@@ -189,6 +195,9 @@ class BotRunner:
         for task in list(self.tasks.values()):
             task.cancel()
         if self.pool is not None:
+            # lazy as in _pool, which imported it when it made the pool (issue 34)
+            import multiprocessing
+
             # a decision under way is not worth waiting for: end the bot processes now
             for process in multiprocessing.active_children():
                 process.terminate()

@@ -26,11 +26,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import os
 import secrets
 import signal
-from concurrent.futures import ProcessPoolExecutor
 from datetime import timedelta
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -59,6 +57,8 @@ from palio.server.review.report import game_report
 from palio.server.review.tables import ReviewRow
 
 if TYPE_CHECKING:  # palio.review is imported where first used (_engine_reviews)
+    from concurrent.futures import ProcessPoolExecutor  # and the pool at the first review
+
     from palio.review import Budget, Engine
 
 log = logging.getLogger("palio.server")
@@ -345,6 +345,11 @@ class ReviewRunner:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
+            # lazy: multiprocessing and the process pool's module (~4 ms of CPU, issue 34) are
+            # imported at the first review, not by every server start and --workers process
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             self.pool = ProcessPoolExecutor(
                 1, mp_context=multiprocessing.get_context("spawn"),
                 initializer=_review_process_init)

@@ -52,12 +52,8 @@ from palio.tournament import (
     History,
     TableResult,
     TournamentError,
-    arena_tables,
-    pair_round,
     standings,
 )
-from palio.tournament.pairing import same_table_again
-from palio.tournament.seating import seat_order
 
 log = logging.getLogger("palio.server.tournaments")
 TIMEOUTS_OUT = 2  # a player who times out of this many tables is withdrawn
@@ -291,6 +287,10 @@ class Tournaments:
                 self._finish(session, t, now)
             return []  # (else the round waits for a table to finish)
         game = registry.get(t.game)
+        # lazy: the pairing (its searches, audit and table sizes: ~4 ms of CPU at import) is
+        # loaded when a round is first paired, not by every server start (issue 34)
+        from palio.tournament.pairing import pair_round
+
         try:
             paired = pair_round(t.format, entrants, results, seats=t.seats,
                                 min_players=t.seats if t.bots else game.info.min_players,
@@ -378,6 +378,10 @@ class Tournaments:
         ranking = [s.entrant for s in standings(entrants, results, PRESETS[t.scoring], t.seats,
                                                 TIE_BREAKS, withdrawn=withdrawn)]
         number = len(rounds) + 1
+        # lazy, as in _advance: the pairing is loaded when an arena first seats a table
+        from palio.tournament.pairing import arena_tables, same_table_again
+        from palio.tournament.seating import seat_order
+
         paired, left = arena_tables(waiting, ranking, results, seats=t.seats,
                                     seed=t.seed + number)
         new = list(paired.tables)
