@@ -224,7 +224,7 @@ def _key(value: Any) -> Hashable | None:
 # the message (``_key``): a board says the same lines, and a seat's choices the same labels,
 # move after move and seat after seat; bounded (emptied when full: keys come from positions)
 _LINES: dict[Hashable, str] = {}
-LINES_KEPT = 16384
+LINES_KEPT = 4096  # about 2 KiB each with its key: at most some 8 MiB
 
 
 class Translator:
