@@ -188,3 +188,36 @@ def test_plain_messages_are_kept_per_language() -> None:
     assert (Translator("en")(plain), Translator("ja")(plain)) == (english, japanese)
     named = Msg("core.winner", {"player": Player(0), "points": 3})
     assert Translator("en", names=["Ada"])(named) != Translator("en", names=["Bea"])(named)
+
+
+@pytest.mark.parametrize("game_id", ["san-gimignano", "tiletum"])
+def test_kept_lines_are_each_readers_own(game_id: str) -> None:
+    """Board lines and choices kept once worded (``Translator.kept``, ``_LINES``) read as the
+    same messages worded afresh, for every reader: each seat (and a spectator), language,
+    set of names and ``you``, the kept words of the other readers before them."""
+    game = palio.games.get(game_id)
+    state = game.setup(2, 5, game.validate_options(2, {}))
+    rng = random.Random(5)
+    readers = [Translator(lang, names, you) for lang in ("en", "ja")
+               for names in ([None, None], ["Ada", "Bea"], ["Bea", "Ada"]) for you in (None, 0, 1)]
+    for _ in range(25):
+        for tr in readers:  # each reader after the others: their words are kept meanwhile
+            for seat in (0, 1, None):
+                messages = game.words.board(state, seat)
+                assert tr.lines(messages) == "\n".join(tr(m) for m in messages)
+            for action in state.legal_actions()[:5]:
+                label = game.words.action(state, action).label
+                assert tr.kept(label) == tr(label)
+        state.apply(rng.choice(state.legal_actions()))
+    # parameters Python calls equal but words tell apart: a seat is not a number, nor True 1
+    said = [Translator("en", ["Ada", "Bea"]).kept(Msg("core.winner", {"player": value, "points": 3}))
+            for value in (Player(1), 1, True, 1.0, "1")]
+    assert said[0] != said[1] and said[1] != said[2]
+    assert said == [Translator("en", ["Ada", "Bea"])(Msg("core.winner", {"player": value,
+                                                                          "points": 3}))
+                    for value in (Player(1), 1, True, 1.0, "1")]
+    # the seat said in the second person ("you") is part of what the words depend on
+    winner = Msg("core.winner", {"player": Player(1), "points": 3})
+    yours, theirs = Translator("en", ["Ada", "Bea"], 1), Translator("en", ["Ada", "Bea"])
+    assert (yours.kept(winner), theirs.kept(winner)) == (yours(winner), theirs(winner))
+    assert yours(winner) != theirs(winner)

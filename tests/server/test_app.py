@@ -92,3 +92,50 @@ def test_a_client_that_leaves_mid_body_is_one_log_line(app_client: Any, caplog: 
     assert "POST /api/games" in lines[0].getMessage()
     assert "Traceback" not in caplog.text and "ClientDisconnect" not in caplog.text
     assert client.get("/api/games").json() == []  # nothing was created
+
+
+def _leaf_routes(routes: list[Any]) -> list[Any]:
+    """The routes in the order a request is matched against them, an included router's
+    routes in its place."""
+    out = []
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        out.extend(_leaf_routes(inner.routes) if inner is not None else [route])
+    return out
+
+
+def _may_both_match(a: str, b: str) -> bool:
+    """Whether one request path can match both path patterns (``{name}``: one segment;
+    ``{name:path}``: the rest of the path)."""
+    left, right = a.strip("/").split("/"), b.strip("/").split("/")
+    for x, y in zip(left, right, strict=False):
+        if x.endswith(":path}") or y.endswith(":path}"):
+            return True
+        if not (x.startswith("{") or y.startswith("{") or x == y):
+            return False
+    return len(left) == len(right)
+
+
+def test_the_tables_routes_come_first_and_shadow_no_other(tmp_path: Path) -> None:
+    """The tables' routes (a move's POST among them) are matched first, before every included
+    router's (palio.server.app.create_app): that changes no answer only while no route of
+    those routers can match a path of theirs, whatever the method (a route that matches the
+    path but not the method still decides a 405)."""
+    app = create_app(f"sqlite:///{tmp_path / 'palio.db'}", bot_delay=0.0)
+    leaves = _leaf_routes(app.router.routes)
+    play = [r for r in leaves if getattr(r, "endpoint", None) is not None
+            and r.endpoint.__module__ == "palio.server.play.routes"]
+    included = [r for route in app.router.routes if hasattr(route, "original_router")
+                for r in _leaf_routes(route.original_router.routes)]
+    assert play and included
+    actions = next(r for r in play if r.path == "/api/games/{game_id}/actions")
+    assert leaves.index(actions) < min(leaves.index(r) for r in included)
+    assert max(leaves.index(r) for r in play) < min(leaves.index(r) for r in included)
+    overlapping = [(p.path, r.path) for p in play for r in included
+                   if _may_both_match(p.path, r.path)]
+    assert overlapping == []
+    # the check itself tells overlapping patterns apart
+    assert _may_both_match("/api/games/{game_id}/view", "/api/games/{x}/{y}")
+    assert _may_both_match("/static/{path:path}", "/static/a/b")
+    assert not _may_both_match("/api/games/{game_id}", "/api/ratings/{game}")
+    assert not _may_both_match("/api/games/{game_id}", "/api/games/{game_id}/view")

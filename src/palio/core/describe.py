@@ -21,7 +21,8 @@ def choices(state: State, tr: Translator) -> list[dict[str, Any]]:
         words = game.words.action(state, action)
         out.append({
             "index": game.action_index(action), "notation": str(action),
-            "label": tr(words.label), "explain": tr(words.explain), "group": tr(words.group),
+            "label": tr.kept(words.label), "explain": tr.kept(words.explain),
+            "group": tr.kept(words.group),
         })
     return out
 

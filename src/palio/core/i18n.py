@@ -26,7 +26,7 @@ from __future__ import annotations
 import gettext
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -187,6 +187,46 @@ def _player_n(lang: str, seat: int) -> str:
     return Translator(lang)(Msg("core.player_n", {"n": seat + 1}))
 
 
+def _key(value: Any) -> Hashable | None:
+    """A hashable value that is equal for two message values exactly when
+    :meth:`Translator.value` words them alike under any one translator (each kind tagged:
+    ``True``, ``1`` and ``1.0`` are equal in Python, not in words); None for a value of
+    any other kind (such a message is worded each time)."""
+    kind = type(value)
+    if kind is str or kind is int:
+        return value if kind is str else ("i", value)
+    if kind is Msg:
+        items = []
+        for name, item in value.params.items():
+            key = _key(item)
+            if key is None:
+                return None
+            items.append((name, key))
+        return ("m", value.id, tuple(items))
+    if kind is Player:
+        return ("p", value.seat)
+    if kind is list or kind is tuple:
+        keys = []
+        for item in value:
+            key = _key(item)
+            if key is None:
+                return None
+            keys.append(key)
+        return ("l", tuple(keys))
+    if kind is bool:
+        return ("b", value)
+    if kind is float:
+        return ("f", repr(value))
+    return None
+
+
+# whole messages in words (``Translator.kept``), by language, ``you``, the seats' names and
+# the message (``_key``): a board says the same lines, and a seat's choices the same labels,
+# move after move and seat after seat; bounded (emptied when full: keys come from positions)
+_LINES: dict[Hashable, str] = {}
+LINES_KEPT = 4096  # about 2 KiB each with its key: at most some 8 MiB
+
+
 class Translator:
     """Turns messages into text in one language, naming seats as the client does.
 
@@ -259,5 +299,23 @@ class Translator:
         name = self.names[seat] if 0 <= seat < len(self.names) else None
         return name or _player_n(self.lang, seat)
 
+    def kept(self, message: Msg | None) -> str:
+        """``self(message)``, kept once worded (``_LINES``) under everything its words depend
+        on: this language, ``you``, every seat's name, and the message itself with every
+        parameter's kind and value (``_key``). For what a view words over and over (a board's
+        lines, the choices); a message with a parameter of another kind is worded each time."""
+        key = _key(message)
+        if key is None:
+            return self(message)
+        key = (self.lang, self.you, tuple(self.names), key)
+        text = _LINES.get(key)
+        if text is None:
+            text = self(message)
+            if len(_LINES) >= LINES_KEPT:
+                _LINES.clear()
+            _LINES[key] = text
+        return text
+
     def lines(self, messages: Sequence[Msg]) -> str:
-        return "\n".join(self(m) for m in messages)
+        """The messages in words, one a line, each kept once worded (:meth:`kept`)."""
+        return "\n".join(self.kept(m) for m in messages)

@@ -453,14 +453,26 @@ def test_views_kept_per_revision_are_each_seats_and_languages_own(tmp_path: Path
     live = service.get(game_id)
     rng = random.Random(3)
     readers = [(seat, lang) for seat in (0, 1, None) for lang in ("en", "ja")]
-    for _ in range(30):
+    undone = 0
+    for turn in range(30):
         if live.state.is_over:
             break
         seat = live.state.to_move
         move = rng.choice(live.state.legal_actions())
         service.act(game_id, seat, {"action": str(move), "move_number": live.move_number})
         with live.lock:
+            for reader in readers[turn % 3:]:  # some views of the move before it built
+                live.view_text(*reader)
+        if turn % 3 == 2 and live.can_undo(seat):  # the log replayed: its JSON written anew
+            service.undo(game_id, seat, {"move_number": live.move_number})
+            undone += 1
+        with live.lock:
             texts = {reader: live.view_text(*reader) for reader in readers}
+            # each text is its view's JSON, the log's lines kept from earlier revisions
+            # (``LiveGame._log_json``) included
+            for reader in readers:
+                assert texts[reader] == json.dumps(live.view(*reader), ensure_ascii=False,
+                                                   allow_nan=False, separators=(",", ":"))
         fresh = GameService(url)  # its own copy, nothing kept: each view built on its own
         alone = fresh.get(game_id)
         for reader in reversed(readers):
@@ -485,4 +497,25 @@ def test_views_kept_per_revision_are_each_seats_and_languages_own(tmp_path: Path
         # the languages' tables differ, the seats' hidden parts differ
         assert texts[(0, "en")] != texts[(0, "ja")]
         assert texts[(0, "en")] != texts[(1, "en")]
+    assert undone > 0
+    service.close()
+
+
+def test_a_views_log_json_reuses_only_the_same_lines(tmp_path: Path) -> None:
+    """A view's log in JSON keeps what it wrote of each reader's lines (``_log_json``) and
+    writes only new lines: a log of other lines (rebuilt after an undo or a new name, even of
+    the same length) or another reader's is written anew, never taken from the kept text."""
+    service = GameService(f"sqlite:///{tmp_path / 'palio.db'}")
+    live = service.get(humans(service, "san-gimignano", 2, seed=1))
+
+    def dumps(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+    first = [{"n": 0, "seat": None, "text": "Player 2 draws"}]
+    grown = [*first, {"n": 1, "seat": 1, "text": "Player 2 plays"}]
+    renamed = [{"n": 0, "seat": None, "text": "Bea draws"}, {"n": 1, "seat": 1, "text": "Bea plays"}]
+    for key, log in [((0, "en"), first), ((0, "en"), grown), ((0, "en"), renamed),
+                     ((0, "en"), renamed[:1]), ((1, "en"), grown), ((0, "ja"), []),
+                     ((0, "ja"), first), ((0, "en"), [renamed[0], grown[1]])]:
+        assert live._log_json(key, log) == dumps(log), (key, log)
     service.close()

@@ -79,6 +79,11 @@ UPDATE_GAME_NOTIFY = UPDATE_GAME.returning(func.pg_notify(CHANNEL, bindparam("pa
 ACTION_COLUMNS = ("game_id", "n", "seat", "notation", "created_at")
 
 
+def _dumps(value: Any) -> str:
+    """JSON as the REST answers write it: compact, UTF-8 as is, no NaN."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
 @functools.cache
 def move_statement(columns: tuple[str, ...]) -> Any:
     """PostgreSQL: a move's whole write as one statement (one round trip instead of a row
@@ -229,6 +234,10 @@ class LiveGame:
     used: float = 0.0  # time.monotonic() when last asked for (which finished games stay cached)
     # log lines in words by (seat, language): (events described, lines)
     log_cache: dict[tuple[int | None, str], tuple[int, list[dict[str, Any]]]] = field(
+        default_factory=dict)
+    # those lines in JSON, by (seat, language): (the lines, their JSON members): a view's
+    # JSON adds only the new lines' (``_log_json``)
+    log_json: dict[tuple[int | None, str], tuple[list[dict[str, Any]], str]] = field(
         default_factory=dict)
     table: timing.Table = field(default_factory=timing.Table)  # clocks, forfeits (timing.py)
     # hints (palio.server.review.review): may a seat ask for one here, has one been asked for
@@ -392,9 +401,28 @@ class LiveGame:
         key = (seat, lang)
         text = self.view_texts.get(key)
         if text is None:
-            text = self.view_texts[key] = json.dumps(
-                view, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+            # the view's members around its log, and the log's JSON kept per reader: the
+            # same text as ``json.dumps(view, ...)``, the log's old lines not written again
+            members = list(view.items())
+            at = next(i for i, (name, _) in enumerate(members) if name == "log")
+            head, tail = _dumps(dict(members[:at])), _dumps(dict(members[at + 1:]))
+            text = self.view_texts[key] = (
+                head[:-1] + ("," if at else "") + '"log":' + self._log_json(key, view["log"])
+                + ("," if at + 1 < len(members) else "") + tail[1:])
         return text
+
+    def _log_json(self, key: tuple[int | None, str], log: list[dict[str, Any]]) -> str:
+        """``log`` in JSON (as :func:`_dumps` writes it), the lines already written for this
+        reader (``key``) taken as written: log lines never change once made (a new list
+        holds the same line objects, and the new ones after them), so a line that is the
+        same object as one written before has the same JSON."""
+        kept, members = self.log_json.get(key, ([], ""))
+        if len(kept) > len(log) or any(a is not b for a, b in zip(kept, log, strict=False)):
+            kept, members = [], ""  # another log (forgotten, rebuilt): written anew
+        new = ",".join(_dumps(line) for line in log[len(kept):])
+        members = members + ("," if members and new else "") + new
+        self.log_json[key] = (log, members)
+        return "[" + members + "]"
 
     def cached_texts(self, readers: set[tuple[int | None, str]]
                      ) -> tuple[int, dict[tuple[int | None, str], str]] | None:
@@ -427,7 +455,7 @@ class LiveGame:
         return lines
 
     def forget_log(self) -> None:
-        self.log_cache = {}
+        self.log_cache, self.log_json = {}, {}
 
     def _score_table(self, tr: Translator) -> dict[str, Any]:
         """``describe.score_table`` of the current position in ``tr``'s language, built once
@@ -1036,6 +1064,16 @@ class GameService:
                                 done = move
                             else:
                                 move = None  # another process changed the game: as below
+                elif not self.move_hooks:
+                    # SQLite: this copy is the game (one process, under its lock), so the
+                    # move is decided on it; one with nothing else to write (no move hook,
+                    # not a game's end) is written on a Core connection, without the ORM
+                    # session's machinery (a third of a move's writes' CPU)
+                    move = self._decide(live, seat_of, request, bot, revision)
+                    if not move.after.is_over:
+                        with self.engine.begin() as connection:
+                            self._write_move(connection, live, move)
+                        done = move
                 if done is None:
                     done = self._act_in_transaction(live, seat_of, request, bot, revision, move)
             except IntegrityError:  # the row exists: another writer got there first
@@ -1116,14 +1154,17 @@ class GameService:
         SQLite (one process, whose copy is the row): a Core INSERT and UPDATE, always written.
         PostgreSQL: ``move_statement``, written only if the row is still at ``live``'s
         revision; whether it was. A duplicate move number raises IntegrityError."""
-        if not self.shared:
-            assert isinstance(session, Session)  # SQLite's moves are all in a transaction
+        if not self.shared:  # in a transaction: the caller's session or connection
             # a Core INSERT: no unit of work to flush (a duplicate number raises
             # IntegrityError here, as the flush did)
             session.execute(INSERT_ACTION, {
                 "game_id": live.id, "n": move.number, "seat": move.seat,
                 "notation": str(move.action), "created_at": self.clock.now()})
-            self._bump(session, live, **move.values)
+            session.execute(UPDATE_GAME, {
+                "game_": live.id, "revision": live.revision + 1,
+                "updated_at": self.clock.now(), **move.values})
+            if isinstance(session, Session):
+                self._expire_row(session, live.id)
             return True
         revision = live.revision + 1
         params = {"game_": live.id, "old_revision_": live.revision,
