@@ -286,6 +286,54 @@ def test_postgres_moves_on_a_copy_behind_the_row_are_decided_on_the_row(tmp_path
     service.close()
 
 
+def test_postgres_a_copy_catches_up_reading_only_what_changed(tmp_path: Path) -> None:
+    """Two services on one PostgreSQL database (two processes). A copy behind the rows reads
+    only the moves a change since its revision can have touched (a revision takes back at
+    most one move), and comes out equal to the rows whatever happened meanwhile: new moves,
+    a decision taken back and another played in its place, several of those between two
+    reads. It fails if the window trusts a move an undo replaced."""
+    from sqlalchemy import event
+
+    from tests.server.conftest import database_url
+
+    url = database_url("postgres", tmp_path)
+    service, other = GameService(url), GameService(url)
+    game_id = humans(service, "san-gimignano", 2, seed=3)
+    afters: list[int] = []
+    event.listen(other.engine, "before_cursor_execute",
+                 lambda _c, _k, _s, params, *_a: afters.append(params["after_"])
+                 if isinstance(params, dict) and "after_" in params else None)
+    rng = random.Random(11)
+    replaced = seen = 0
+    other.get(game_id)
+    while not service.get(game_id).state.is_over:
+        for _ in range(rng.randint(1, 4)):  # the other process makes a few changes
+            live = service.get(game_id)
+            if live.state.is_over:
+                break
+            seat = live.state.to_move
+            legal = [str(a) for a in live.state.legal_actions()]
+            move = rng.choice(legal)
+            service.act(game_id, seat, {"action": move, "move_number": live.move_number})
+            if live.can_undo(seat) and len(legal) > 1:  # taken back, another in its place
+                if rng.random() < 0.5:
+                    other.get(game_id)  # after the copy has seen the move taken back
+                    seen += 1
+                service.undo(game_id, seat, {"move_number": live.move_number})
+                instead = rng.choice([m for m in legal if m != move])
+                service.act(game_id, seat, {"action": instead, "move_number": live.move_number})
+                replaced += 1
+        mine, theirs = service.get(game_id), other.get(game_id)
+        assert theirs.revision == mine.revision
+        assert theirs.notations == mine.notations
+        assert theirs.state.observe(None) == mine.state.observe(None)
+        assert theirs.view(0) == mine.view(0)
+    assert replaced > 3 and seen > 1
+    assert afters and max(afters) > 0  # a window, not the whole game, was read
+    other.close()
+    service.close()
+
+
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 def test_migration_fills_the_new_columns_of_existing_games(tmp_path: Path, backend: str) -> None:
     """A database from before revision 0002 (games, seats and moves only) is upgraded in

@@ -66,6 +66,7 @@ BOT_LEVELS = ["easy", "medium", "hard", "expert"]
 UNDO_SAMPLES = 6  # determinizations used to decide whether an action revealed something
 GAMES = GameRow.__table__
 ACTIONS = ActionRow.__table__
+SEATS = SeatRow.__table__
 # A move's statements, built once, their values given as parameters: building them for each
 # move (the values' binds and SQLAlchemy's cache key of each statement, from which it finds
 # the compiled SQL) was about a third of the CPU of a move's writes (docs/performance.md).
@@ -77,6 +78,17 @@ UPDATE_GAME = update(GAMES).where(GAMES.c.id == bindparam("game_"))  # SET: the 
 # statement: one round trip fewer per change
 UPDATE_GAME_NOTIFY = UPDATE_GAME.returning(func.pg_notify(CHANNEL, bindparam("payload_")))
 ACTION_COLUMNS = ("game_id", "n", "seat", "notation", "created_at")
+# A copy's catching up (``GameService._refresh``), built once as the move's are: the game's
+# row and seats as plain rows (the ORM's loading of them was a third of a catch-up's CPU), and
+# the moves after number ``after_`` each with the game's revision, read in one statement so
+# both come from one snapshot of the database
+READ_GAME = select(GAMES).where(GAMES.c.id == bindparam("game_"))
+READ_SEATS = select(SEATS).where(SEATS.c.game_id == bindparam("game_")).order_by(SEATS.c.seat)
+READ_MOVES_AFTER = (
+    select(GAMES.c.revision, ACTIONS.c.notation, ACTIONS.c.seat)
+    .select_from(GAMES.outerjoin(ACTIONS, and_(ACTIONS.c.game_id == GAMES.c.id,
+                                               ACTIONS.c.n > bindparam("after_"))))
+    .where(GAMES.c.id == bindparam("game_")).order_by(ACTIONS.c.n))
 
 
 def _dumps(value: Any) -> str:
@@ -639,21 +651,34 @@ class GameService:
         copy is newer than its revision says and the next check refreshes it once more.
         """
         if row is None:
-            row = session.get(GameRow, live.id, populate_existing=True)
+            row = session.execute(READ_GAME, {"game_": live.id}).first()
             if row is None:
                 raise ApiError(404, "no_such_game", f"there is no game {live.id!r}")
         revision, status = row.revision, row.status
-        seats = session.scalars(
-            select(SeatRow).where(SeatRow.game_id == live.id).order_by(SeatRow.seat)).all()
-        moves = session.execute(
-            select(ActionRow.notation, ActionRow.seat).where(ActionRow.game_id == live.id)
-            .order_by(ActionRow.n)).all()
+        seats = session.execute(READ_SEATS, {"game_": live.id}).all()
         known = len(live.notations)
-        if [notation for notation, _ in moves[:known]] == live.notations:
-            for notation, seat in moves[known:]:
-                live.apply_cached(notation, seat)
+        # Only the moves a change since the copy's revision can have touched are read: a
+        # revision removes at most one move (an undo takes back the latest), so of the
+        # ``known`` moves the copy holds, all but the last ``revision - live.revision`` are
+        # still the rows'. That holds for the rows as of ``revision``; the moves' statement
+        # reads the revision again, and if it moved on meanwhile every move is read.
+        after = max(0, known - max(0, revision - live.revision))
+        window = session.execute(READ_MOVES_AFTER, {"game_": live.id, "after_": after}).all()
+        if not window:
+            raise ApiError(404, "no_such_game", f"there is no game {live.id!r}")
+        if window[0].revision == revision:
+            moves = [(r.notation, r.seat) for r in window if r.notation is not None]
         else:
-            live.replay([(notation, seat) for notation, seat in moves])
+            after, moves = 0, [(r.notation, r.seat) for r in session.execute(
+                READ_MOVES_AFTER, {"game_": live.id, "after_": 0}) if r.notation is not None]
+        if [notation for notation, _ in moves[:known - after]] == live.notations[after:]:
+            for notation, seat in moves[known - after:]:
+                live.apply_cached(notation, seat)
+        elif after == 0:
+            live.replay(moves)
+        else:  # an undo reached into the window: the whole game again, from its rows
+            live.replay([(r.notation, r.seat) for r in session.execute(
+                READ_MOVES_AFTER, {"game_": live.id, "after_": 0}) if r.notation is not None])
         fresh_seats = [Seat.of(s) for s in seats]
         if [s.name for s in fresh_seats] != live.names():
             live.forget_log()  # the log names players
