@@ -663,22 +663,19 @@ class GameService:
         # still the rows'. That holds for the rows as of ``revision``; the moves' statement
         # reads the revision again, and if it moved on meanwhile every move is read.
         after = max(0, known - max(0, revision - live.revision))
-        window = session.execute(READ_MOVES_AFTER, {"game_": live.id, "after_": after}).all()
-        if not window:
-            raise ApiError(404, "no_such_game", f"there is no game {live.id!r}")
-        if window[0].revision == revision:
-            moves = [(r.notation, r.seat) for r in window if r.notation is not None]
-        else:
-            after, moves = 0, [(r.notation, r.seat) for r in session.execute(
-                READ_MOVES_AFTER, {"game_": live.id, "after_": 0}) if r.notation is not None]
-        if [notation for notation, _ in moves[:known - after]] == live.notations[after:]:
+        seen, moves = self._moves_after(session, live.id, after)
+
+        def holds(moves: list[tuple[str, int]], after: int) -> bool:
+            """Whether ``moves`` (those above ``after``) start with the copy's."""
+            return [notation for notation, _ in moves[:known - after]] == live.notations[after:]
+
+        if after and (seen != revision or not holds(moves, after)):  # moved on, or an undo
+            after, (_, moves) = 0, self._moves_after(session, live.id, 0)  # reached in: all
+        if holds(moves, after):
             for notation, seat in moves[known - after:]:
                 live.apply_cached(notation, seat)
-        elif after == 0:
+        else:
             live.replay(moves)
-        else:  # an undo reached into the window: the whole game again, from its rows
-            live.replay([(r.notation, r.seat) for r in session.execute(
-                READ_MOVES_AFTER, {"game_": live.id, "after_": 0}) if r.notation is not None])
         fresh_seats = [Seat.of(s) for s in seats]
         if [s.name for s in fresh_seats] != live.names():
             live.forget_log()  # the log names players
@@ -689,6 +686,16 @@ class GameService:
         live.hints_used = bool(getattr(row, "hints_used", False))
         live.revision = revision
 
+    @staticmethod
+    def _moves_after(session: Session, game_id: str, after: int
+                     ) -> tuple[int, list[tuple[str, int]]]:
+        """The game's revision and its moves numbered above ``after`` (notation, seat), in
+        order, from one statement (one snapshot)."""
+        rows = session.execute(READ_MOVES_AFTER, {"game_": game_id, "after_": after}).all()
+        if not rows:
+            raise ApiError(404, "no_such_game", f"there is no game {game_id!r}")
+        return rows[0].revision, [(r.notation, r.seat) for r in rows if r.notation is not None]
+
     def _lock_row(self, session: Session, live: LiveGame) -> None:
         """Before a change: on a shared database, lock the game's row (writers of this game in
         every process queue here) and catch the cached copy up to it."""
@@ -698,20 +705,22 @@ class GameService:
         if revision != live.revision:
             self._refresh(live, session)
 
-    def _bump(self, session: Session, live: LiveGame, **values: Any) -> int:
+    def _bump(self, session: Session | Connection, live: LiveGame, **values: Any) -> int:
         """Write a change to the games row with the next revision; tell the other processes
         (NOTIFY is delivered when, and only if, the transaction commits)."""
         revision = live.revision + 1
         # a Core UPDATE of the table (not the ORM's bulk update, which compiles, autoflushes
         # and synchronises the session each time: ~10% of the server's CPU per move); a row
-        # this transaction loaded before is expired, so a later read (a finish hook) sees it
+        # a session's transaction loaded before is expired, so a later read (a finish hook)
+        # sees it
         params = {"game_": live.id, "revision": revision, "updated_at": self.clock.now(),
                   **values}
         if self.shared:
             session.execute(UPDATE_GAME_NOTIFY, {**params, "payload_": f"{live.id} {revision}"})
         else:
             session.execute(UPDATE_GAME, params)
-        self._expire_row(session, live.id)
+        if isinstance(session, Session):
+            self._expire_row(session, live.id)
         return revision
 
     @staticmethod
@@ -1185,11 +1194,7 @@ class GameService:
             session.execute(INSERT_ACTION, {
                 "game_id": live.id, "n": move.number, "seat": move.seat,
                 "notation": str(move.action), "created_at": self.clock.now()})
-            session.execute(UPDATE_GAME, {
-                "game_": live.id, "revision": live.revision + 1,
-                "updated_at": self.clock.now(), **move.values})
-            if isinstance(session, Session):
-                self._expire_row(session, live.id)
+            self._bump(session, live, **move.values)
             return True
         revision = live.revision + 1
         params = {"game_": live.id, "old_revision_": live.revision,
