@@ -289,20 +289,6 @@ def judge(loss: float, thresholds: tuple[float, float, float]) -> str | None:
 advice = judge  # lichess's name for it
 
 
-def settled_class(loss: float, thresholds: tuple[float, float, float], rechecked: bool,
-                  stop: float = STOP) -> str | None:
-    """The class a review gives: :func:`judge`'s, except where a decision searched again
-    (``rechecked``) still has its pooled loss within ``stop`` of a line after the last search
-    (the cap was reached): the searches cannot tell on which side of that line it lies, and
-    the review claims only what they show, the class below that line (docs/review.md, "A
-    loss the searches leave on a line")."""
-    if rechecked:
-        for i, limit in enumerate(thresholds):
-            if abs(loss - limit) < stop:
-                return CLASSES[i - 1] if i else None
-    return judge(loss, thresholds)
-
-
 def near_a_line(loss: float, thresholds: tuple[float, float, float], near: float = NEAR) -> bool:
     """Whether a loss lies within ``near`` of a class line (its class could be the seed's)."""
     return any(abs(loss - limit) < near for limit in thresholds)
@@ -763,8 +749,7 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
     (:func:`recheck`: searches of ``RECHECK`` times the budget, the choice played and the
     suggested one both searched further, pooled with the first until the loss is clear of
     every line or ``RECHECK_CAP`` is reached), and the
-    pooled search decides (``rechecks``: the searches added; where it still lies within
-    ``STOP`` of a line, :func:`settled_class` gives the class below it). Where the
+    pooled search decides (``rechecks``: the searches added). Where the
     choice played is not the suggested one, both are followed into ``worlds`` worlds of the
     mover's view (:func:`outlook`; at most ``QUIET_WORLDS`` where the decision has no class):
     the reason in words, and the score margin lost."""
@@ -779,7 +764,6 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
                 "played": {"notation": text, "value": None, "visits": 0},
                 "best": {"notation": text, "value": None, "visits": 0},
                 "loss": 0.0, "class": None, "accuracy": 100.0, "checked": False, "rechecks": 0,
-                "settled": True,
                 "margin_loss": None, "accuracy_loss": 0.0, "stake": 0.0, "stake_margin": 0.0,
                 "margin_gap": 0.0, "accuracy_stake": 0.0,
                 "why": {"reason": msg_json(msg("core.review.reason.forced")),
@@ -792,7 +776,6 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         stats, rechecks = recheck(engine, state, action, stats, budget, seed, limits)
     best, mine = stats.best, stats.of(action)
     loss = loss_of(stats, action)
-    verdict = settled_class(loss, limits, checked)
     before = best.values[seat]
     view_seed = decision_seed(seed, 11)
     root = stats.root
@@ -804,7 +787,7 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         margin_loss = None
         margin_gap = 0.0
     else:
-        if verdict is None:
+        if judge(loss, limits) is None:
             worlds = min(worlds, QUIET_WORLDS)
         played_view = outlook(state, seat, action, root.children.get(action), view_seed, worlds)
         best_view = outlook(state, seat, best.action, root.children.get(best.action), view_seed,
@@ -831,10 +814,8 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         "before": round(before, 4),
         "played": {"notation": text, "value": round(mine.values[seat], 4), "visits": mine.visits},
         "best": {"notation": str(best.action), "value": round(before, 4), "visits": best.visits},
-        "loss": round(loss, 4), "class": verdict, "checked": checked,
+        "loss": round(loss, 4), "class": judge(loss, limits), "checked": checked,
         "rechecks": rechecks,
-        # False where the searches again left the loss on a line (the class is the one below)
-        "settled": not (checked and near_a_line(loss, limits, STOP)),
         "margin_loss": None if margin_loss is None else round(margin_loss, 2),
         "accuracy_loss": round(judged, 2), "accuracy_stake": round(judged_stake, 2),
         "accuracy": round(move_accuracy(judged, judged_stake), 2),

@@ -44,7 +44,6 @@ from palio.review import (
     position_weight,
     recheck,
     saturated,
-    settled_class,
     share_lost,
     stakes,
     why_words,
@@ -143,24 +142,6 @@ def test_advice_and_near_a_line():
     assert advice(0.09, limits) is None and advice(0.21, limits) == "mistake"
     assert near_a_line(0.12, limits) and near_a_line(0.29, limits)
     assert not near_a_line(0.05, limits) and not near_a_line(0.6, limits)
-
-
-def test_a_loss_left_on_a_line_by_its_searches_again_gets_the_class_below():
-    limits = (0.1, 0.2, 0.3)
-    # not searched again: the plain class, however near the line
-    assert settled_class(0.11, limits, rechecked=False) == "inaccuracy"
-    assert settled_class(0.29, limits, rechecked=False) == "mistake"
-    # searched again and still within STOP of a line: the class below that line
-    assert settled_class(0.1 + STOP / 2, limits, rechecked=True) is None
-    assert settled_class(0.1 - STOP / 2, limits, rechecked=True) is None
-    assert settled_class(0.2 + STOP / 2, limits, rechecked=True) == "inaccuracy"
-    assert settled_class(0.3 + STOP / 2, limits, rechecked=True) == "mistake"
-    # searched again and clear of every line by STOP: the plain class
-    assert settled_class(0.1 + STOP + 0.001, limits, rechecked=True) == "inaccuracy"
-    assert settled_class(0.3 + STOP + 0.001, limits, rechecked=True) == "blunder"
-    assert settled_class(0.1 - STOP - 0.001, limits, rechecked=True) is None
-    # lines closer than twice STOP: the lowest line near the loss decides
-    assert settled_class(0.19, (0.17, 0.21, 0.3), rechecked=True) is None
 
 
 def test_the_stake_is_what_a_random_tried_choice_would_lose():
@@ -366,27 +347,6 @@ def test_a_loss_near_a_class_line_is_searched_again_with_more_budget(monkeypatch
     assert set(budgets[1:]) == {40 * RECHECK}
     assert 1 + RECHECK * near["rechecks"] <= RECHECK_CAP
     assert far["rechecks"] == 0
-
-
-def test_a_decision_its_searches_again_leave_on_a_line_is_not_called_above_it(monkeypatch):
-    state = position_at("san-gimignano", 2, 2, 75)
-    action = state.parse("pass")  # loses most of the game: far above any line below
-    engine = Engine.strongest(state)
-    first = judge_decision(state, action, budget=TINY, seed=1, engine=engine,
-                           limits=(5.0, 6.0, 7.0), worlds=1)
-    loss = first["loss"]
-    assert loss > 0.5 and first["settled"]
-    # the searches again (here: none that move it) leave the loss just above the first line
-    monkeypatch.setattr("palio.review.recheck", lambda engine, state, action, stats, *a, **k:
-                        (stats, 5))
-    on_line = judge_decision(state, action, budget=TINY, seed=1, engine=engine,
-                             limits=(loss - STOP / 2, 6.0, 7.0), worlds=1)
-    assert on_line["checked"] and on_line["loss"] == loss
-    assert on_line["class"] is None and not on_line["settled"]
-    # the same loss clear of the line: the class the line gives
-    clear = judge_decision(state, action, budget=TINY, seed=1, engine=engine,
-                           limits=(loss - 0.3, 6.0, 7.0), worlds=1)
-    assert not clear["checked"] and clear["class"] == "inaccuracy" and clear["settled"]
 
 
 @pytest.mark.parametrize(("players", "move", "played"), [(2, 20, "die 3f"), (4, 20, "buy f")])
