@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 import palio  # noqa: E402
 from palio import bots  # noqa: E402
 from palio.core.record import GameRecord  # noqa: E402
-from palio.review import DEFAULT_ITERATIONS, Budget, review  # noqa: E402
+from palio.review import Budget, iterations_for, review  # noqa: E402
 
 
 def played_game(game_id: str, players: int, seed: int, bot: str) -> GameRecord:
@@ -84,7 +84,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="san-gimignano:2,tiletum:4,aquileia:3,signorie:2,"
                         "troyes:2")
-    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="a decision's budget (default: the review's for the game, "
+                        "palio.review.iterations_for)")
     parser.add_argument("--ten-sample", type=int, default=12,
                         help="decisions reviewed at ten times the budget (0: none)")
     parser.add_argument("--seed", type=int, default=1)
@@ -97,12 +99,13 @@ def main() -> None:
     for spec in args.games.split(","):
         game_id, _, players = spec.partition(":")
         record = played_game(game_id, int(players or 2), args.seed, args.bot)
-        budget = Budget(iterations=args.iterations)
+        budget = Budget(iterations=args.iterations
+                        or iterations_for(game_id, record.players))
         runs, seconds, wall = two_reviews(record, budget, args.seed, args.workers)
         row = {"game": game_id, "players": record.players, "decisions": len(record.actions),
                "engine": runs[0]["engine"]["bot"], "played_by": args.bot,
                "workers": args.workers,
-               "flagged": [sum(1 for d in r["decisions"] if d["class"]) for r in runs], "iterations": args.iterations,
+               "flagged": [sum(1 for d in r["decisions"] if d["class"]) for r in runs], "iterations": budget.iterations,
                "cpu_seconds": seconds, "wall_seconds": wall,
                "checked_again": [sum(1 for d in r["decisions"] if d.get("checked")) for r in runs],
                "two_seeds": compare(runs[0], runs[1])}
@@ -111,7 +114,7 @@ def main() -> None:
             sample = sorted(random.Random(args.seed).sample(moves, min(args.ten_sample,
                                                                        len(moves))))
             started = cpu_seconds()
-            ten = review(record, budget=Budget(iterations=10 * args.iterations),
+            ten = review(record, budget=budget.times(10),
                          seed=args.seed + 7, moves=sample, workers=args.workers)
             row["ten_times"] = {**compare(runs[0], ten),
                                 "cpu_seconds": round(cpu_seconds() - started, 1)}

@@ -56,10 +56,10 @@ from review_speed import cpu_seconds, played_game, searched, two_reviews  # noqa
 import palio.games as registry  # noqa: E402
 from palio.core.record import GameRecord  # noqa: E402
 from palio.review import (  # noqa: E402
-    DEFAULT_ITERATIONS,
     Budget,
     Engine,
     decision_seed,
+    iterations_for,
     judge,
     thresholds_for,
 )
@@ -215,7 +215,9 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                         "aquileia:3")
     parser.add_argument("--bot", default="greedy",
                         help="the bot that plays the reviewed games (greedy: more mistakes)")
-    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="a decision's budget (default: the review's for the game, "
+                        "palio.review.iterations_for)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=2, help="runs a game type")
     parser.add_argument("--deals", type=int, default=1,
@@ -224,10 +226,11 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                         help="at most this many suggestions judged at ten times a game (0: all)")
     parser.add_argument("--workers", type=int, default=1, help="processes per review")
     args = parser.parse_args(argv)
-    budget = Budget(iterations=args.iterations)
     rows = []
     for spec in args.games.split(","):
         game_id, _, players = spec.partition(":")
+        budget = Budget(iterations=args.iterations
+                        or iterations_for(game_id, int(players or 2)))
         runs, every = [], []
         for k in range(args.runs):
             games = []
@@ -245,7 +248,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                          **pooled(games)})
         classes = [r["class_stability"]["share"] for r in runs]
         confirmed = [r["confirmation"]["share"] for r in runs]
-        row = {"game": game_id, "players": every[0]["players"], "iterations": args.iterations,
+        row = {"game": game_id, "players": every[0]["players"], "iterations": budget.iterations,
                "played_by": args.bot, "runs": runs, "all": pooled(every),
                "class_spread": spread(classes), "confirm_spread": spread(confirmed),
                "class_verdict": verdict(classes, CLASS_AIM),

@@ -46,6 +46,12 @@ from palio.core.record import GameRecord
 from palio.core.words import Msg, Player, msg
 
 DEFAULT_ITERATIONS = 400  # per decision; docs/review.md says what it buys
+# per game and player count, a review's iterations per decision where they are not
+# DEFAULT_ITERATIONS: two-player Tiletum's searches differ between seeds by more than its
+# class lines allow at 400 (docs/review.md, "Two-player Tiletum at a larger budget")
+ITERATIONS_BY_GAME: dict[tuple[str, int], int] = {
+    ("tiletum", 2): 1200,
+}
 HINT_ITERATIONS = 600
 HINT_COUNT = 3
 # the choice played is searched at least this share of the budget, so its value is not a
@@ -257,6 +263,12 @@ def _num(value: float) -> float:
 
 def thresholds_for(game_id: str) -> tuple[float, float, float]:
     return THRESHOLDS.get(game_id, DEFAULT_THRESHOLDS)
+
+
+def iterations_for(game_id: str, players: int) -> int:
+    """A review's default iterations per decision in a game with ``players`` players
+    (:data:`ITERATIONS_BY_GAME`, else ``DEFAULT_ITERATIONS``)."""
+    return ITERATIONS_BY_GAME.get((game_id, players), DEFAULT_ITERATIONS)
 
 
 def near_for(game_id: str, players: int) -> float:
@@ -824,13 +836,14 @@ def review(record: GameRecord, game: Game | None = None, *, seats: Iterable[int]
            initializer: Callable[[], None] | None = None) -> dict[str, Any]:
     """Review a finished game: one entry per decision of the seats asked for (all by
     default), and a summary per seat. Language-free (notation only); :func:`add_words` adds
-    the words. ``moves``: only these decisions (indices in the record). ``workers`` > 1
+    the words. ``budget``: by default :func:`iterations_for` the game and player count.
+    ``moves``: only these decisions (indices in the record). ``workers`` > 1
     searches decisions in that many processes (the same result: each decision has its own
     seed). ``progress(done, total)`` is called as decisions are done; ``cancelled()`` true
     stops with :class:`ReviewCancelled`. ``initializer`` runs first in each of the
     ``workers`` processes (a module-level function). The record itself is never changed."""
     game = game or registry.get(record.game)
-    budget = budget or Budget()
+    budget = budget or Budget(iterations=iterations_for(game.info.id, record.players))
     if not record.replay(game).is_over:  # a clear error for a record that does not replay
         raise PalioError("only a finished game can be reviewed")
     state = game.setup(record.players, record.seed, record.options)

@@ -15,11 +15,13 @@ from palio.core.errors import PalioError
 from palio.core.i18n import Translator
 from palio.core.record import GameRecord
 from palio.review import (
+    DEFAULT_ITERATIONS,
     Budget,
     Engine,
     add_words,
     hint,
     hints_allowed,
+    iterations_for,
     judge,
     judge_decision,
     random_win_rate,
@@ -119,6 +121,18 @@ def test_hidden_cards_the_mover_could_not_see_do_not_change_the_verdict(game_id,
 
 def small_record(seed: int = 4) -> GameRecord:
     return GameRecord.of(greedy_game("san-gimignano", 2, seed))
+
+
+def test_a_review_without_a_budget_takes_its_games_own():
+    assert iterations_for("tiletum", 2) == 3 * DEFAULT_ITERATIONS
+    assert iterations_for("tiletum", 3) == iterations_for("san-gimignano", 2) \
+        == iterations_for("aquileia", 5) == DEFAULT_ITERATIONS
+    tiletum = GameRecord.of(greedy_game("tiletum", 2, 1))
+    # no seat asked: nothing is searched, and the budget is still the one reported
+    assert review(tiletum, seats=[])["engine"]["iterations"] == 3 * DEFAULT_ITERATIONS
+    assert review(small_record(), seats=[])["engine"]["iterations"] == DEFAULT_ITERATIONS
+    asked = review(tiletum, seats=[], budget=Budget(iterations=30))
+    assert asked["engine"]["iterations"] == 30 and asked["decisions"] == []
 
 
 def test_review_repeats_with_a_seed_and_changes_nothing():

@@ -12,6 +12,7 @@ import palio
 from palio.cli import app
 from palio.cli.play import ask
 from palio.cli.review import TenthLines
+from palio.core.errors import PalioError
 from palio.core.i18n import Translator
 from palio.core.record import GameRecord
 from tests.review.test_review import greedy_game
@@ -50,6 +51,24 @@ def test_review_prints_tables_in_japanese_and_saves_a_file(tmp_path):
     assert "Bea" in result.output
     assert "無作為" in result.output  # what the accuracy means, under the players' table
     assert json.loads(out.read_text())["decisions"]
+
+
+def test_review_leaves_the_budget_to_the_game_unless_one_is_given(tmp_path, monkeypatch):
+    path = write_record(tmp_path, greedy_game("san-gimignano", 2, 2))
+    asked = []
+
+    def noted(record, game, *, budget, **kwargs):
+        asked.append(budget)
+        raise PalioError("stopped by the test")
+
+    monkeypatch.setattr("palio.cli.review.review", noted)
+    for extra in ([], ["--iterations", "70"], ["--seconds", "0.5"]):
+        result = runner.invoke(app, ["review", path, "--lang", "en", *extra])
+        assert result.exit_code == 2 and "stopped by the test" in result.output
+    # none given: palio.review.review takes the game's own (iterations_for)
+    assert asked[0] is None
+    assert (asked[1].iterations, asked[1].seconds) == (70, None)
+    assert asked[2].seconds == 0.5
 
 
 def test_review_refuses_an_unfinished_record_and_a_bad_seat(tmp_path):

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import palio
 from palio import bots
 from palio.core.record import GameRecord
 from palio.review import review
@@ -82,6 +83,16 @@ def wait_for(client: Any, game_id: str, status: str, lang: str = "en",
             return reply.json()
         assert time.monotonic() < deadline, reply.json()
         time.sleep(0.3)
+
+
+def test_a_new_review_takes_the_games_own_budget_unless_the_server_sets_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    tiletum = palio.new_game("tiletum", players=2, seed=1)
+    monkeypatch.setattr(reviews_api, "REVIEW_ITERATIONS", None)
+    assert reviews_api.review_iterations(tiletum) == 1200
+    assert reviews_api.review_iterations(palio.new_game("tiletum", players=3, seed=1)) == 400
+    monkeypatch.setattr(reviews_api, "REVIEW_ITERATIONS", 15)  # PALIO_REVIEW_ITERATIONS
+    assert reviews_api.review_iterations(tiletum) == 15
 
 
 def test_review_of_a_finished_game_is_computed_once_and_said_in_words(app_client: Any) -> None:

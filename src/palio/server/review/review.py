@@ -75,7 +75,7 @@ def _engine_reviews() -> ModuleType:
 
 
 # per decision; PALIO_REVIEW_ITERATIONS overrides (tests use small budgets); None: the
-# defaults of palio.review (DEFAULT_ITERATIONS, HINT_ITERATIONS), read when first needed
+# defaults of palio.review (iterations_for the game, HINT_ITERATIONS), read when first needed
 REVIEW_ITERATIONS = int(os.environ["PALIO_REVIEW_ITERATIONS"]) \
     if os.environ.get("PALIO_REVIEW_ITERATIONS") else None
 HINT_BUDGET = int(os.environ["PALIO_HINT_ITERATIONS"]) \
@@ -101,6 +101,13 @@ def judge_for(state: State) -> Engine:
     :func:`palio.review.hint` use; named here so the server's choice is tested
     (tests/server/review/test_review_report.py)."""
     return _engine_reviews().Engine.strongest(state)
+
+
+def review_iterations(state: State) -> int:
+    """A new review's iterations per decision: ``PALIO_REVIEW_ITERATIONS`` where set, else
+    the review's own for the game and player count (:func:`palio.review.iterations_for`)."""
+    return REVIEW_ITERATIONS or _engine_reviews().iterations_for(state.game.info.id,
+                                                                  state.players)
 
 
 def budget(iterations: int) -> Budget:
@@ -189,7 +196,7 @@ class ReviewService:
 
     def request(self, game_id: str) -> dict[str, Any]:
         """Queue a review of a finished game (once: a queued, running or done one stays)."""
-        self._finished(game_id)
+        state = self._finished(game_id).state
         now = self.clock.now()
         try:
             with self.sessions.begin() as session:
@@ -204,8 +211,7 @@ class ReviewService:
                 if row is None:
                     row = ReviewRow(game_id=game_id, status="queued", requested_at=now,
                                     seed=secrets.randbits(31),
-                                    iterations=REVIEW_ITERATIONS
-                                    or _engine_reviews().DEFAULT_ITERATIONS,
+                                    iterations=review_iterations(state),
                                     progress=0, total=0)
                     session.add(row)
                 else:  # cancelled or failed before: again
