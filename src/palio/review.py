@@ -50,7 +50,7 @@ DEFAULT_ITERATIONS = 400  # per decision; docs/review.md says what it buys
 # DEFAULT_ITERATIONS: two-player Tiletum's searches differ between seeds by more than its
 # class lines allow at 400 (docs/review.md, "Two-player Tiletum at a larger budget")
 ITERATIONS_BY_GAME: dict[tuple[str, int], int] = {
-    ("tiletum", 2): 1200,
+    ("tiletum", 2): 800,
 }
 HINT_ITERATIONS = 600
 HINT_COUNT = 3

@@ -124,12 +124,12 @@ def small_record(seed: int = 4) -> GameRecord:
 
 
 def test_a_review_without_a_budget_takes_its_games_own():
-    assert iterations_for("tiletum", 2) == 3 * DEFAULT_ITERATIONS
+    assert iterations_for("tiletum", 2) == 2 * DEFAULT_ITERATIONS
     assert iterations_for("tiletum", 3) == iterations_for("san-gimignano", 2) \
         == iterations_for("aquileia", 5) == DEFAULT_ITERATIONS
     tiletum = GameRecord.of(greedy_game("tiletum", 2, 1))
     # no seat asked: nothing is searched, and the budget is still the one reported
-    assert review(tiletum, seats=[])["engine"]["iterations"] == 3 * DEFAULT_ITERATIONS
+    assert review(tiletum, seats=[])["engine"]["iterations"] == 2 * DEFAULT_ITERATIONS
     assert review(small_record(), seats=[])["engine"]["iterations"] == DEFAULT_ITERATIONS
     asked = review(tiletum, seats=[], budget=Budget(iterations=30))
     assert asked["engine"]["iterations"] == 30 and asked["decisions"] == []

@@ -39,7 +39,7 @@ def review_command(
     seconds: float = typer.Option(None, "--seconds", help="thinking time per decision "
                                   "(not repeatable; default: a fixed number of iterations)"),
     iterations: int = typer.Option(None, "--iterations", help="search iterations per decision "
-                                   "(default 400; 1200 in two-player Tiletum)"),
+                                   "(default 400; 800 in two-player Tiletum)"),
     seed: int = typer.Option(0, "--seed", "-s", help="the search's seed: a review repeats"),
     workers: int = typer.Option(None, "--workers", "-w", help="processes that search decisions "
                                 "(the same review, sooner; default: one per core)"),

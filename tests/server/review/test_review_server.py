@@ -89,7 +89,7 @@ def test_a_new_review_takes_the_games_own_budget_unless_the_server_sets_one(
         monkeypatch: pytest.MonkeyPatch) -> None:
     tiletum = palio.new_game("tiletum", players=2, seed=1)
     monkeypatch.setattr(reviews_api, "REVIEW_ITERATIONS", None)
-    assert reviews_api.review_iterations(tiletum) == 1200
+    assert reviews_api.review_iterations(tiletum) == 800
     assert reviews_api.review_iterations(palio.new_game("tiletum", players=3, seed=1)) == 400
     monkeypatch.setattr(reviews_api, "REVIEW_ITERATIONS", 15)  # PALIO_REVIEW_ITERATIONS
     assert reviews_api.review_iterations(tiletum) == 15
