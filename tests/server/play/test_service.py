@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import JSON, bindparam, select, text
+from sqlalchemy import JSON, bindparam, event, select, text
 
 import palio.games as registry
 from palio.core import describe
 from palio.core.i18n import Translator
-from palio.server.base.db import now
+from palio.server.base.db import make_engine, now, upgrade
 from palio.server.play.recent import changed_paths
 from palio.server.play.service import ApiError, GameService
-from palio.server.play.tables import SeatRow
+from palio.server.play.tables import ActionRow, SeatRow
+from tests.server.conftest import database_url
 
 
 def play_out(service: GameService, game_id: str, rng: random.Random, limit: int = 10_000) -> None:
@@ -129,8 +131,6 @@ def test_undo_never_crosses_into_a_new_turn(tmp_path: Path) -> None:
 def test_sqlite_commits_are_synced_to_disk(tmp_path: Path) -> None:
     """Every pooled SQLite connection runs in WAL mode with synchronous=FULL: a commit (and so
     an acknowledged move) is fsync'd before the response, surviving a power cut too."""
-    from sqlalchemy import text
-
     service = GameService(f"sqlite:///{tmp_path / 'palio.db'}")
     connections = [service.engine.connect() for _ in range(3)]  # distinct pooled connections
     try:
@@ -147,10 +147,6 @@ def test_sqlite_commits_are_synced_to_disk(tmp_path: Path) -> None:
 def test_racing_submissions_apply_once(tmp_path: Path) -> None:
     """Two tabs, different moves, the same move number, at the same time: one is applied; and
     a second writer on the same database (say, a second process) is stopped by the rows."""
-    import threading
-
-    from palio.server.play.tables import ActionRow
-
     url = f"sqlite:///{tmp_path / 'palio.db'}"
     service = GameService(url)
     game_id = humans(service, "tiletum", 2, seed=1)
@@ -194,13 +190,6 @@ def test_postgres_moves_on_a_copy_behind_the_row_are_decided_on_the_row(tmp_path
     statement; when another process has changed the game, it is decided again on the locked
     row: refused if that number was played (the attempt wrote nothing), accepted if it is
     the next move; and racing writers of one move number through both are served once."""
-    import threading
-
-    from sqlalchemy import event
-
-    from palio.server.play.tables import ActionRow
-    from tests.server.conftest import database_url
-
     url = database_url("postgres", tmp_path)
     service, other = GameService(url), GameService(url)
     game_id = humans(service, "tiletum", 2, seed=3)
@@ -292,10 +281,6 @@ def test_postgres_a_copy_catches_up_reading_only_what_changed(tmp_path: Path) ->
     most one move), and comes out equal to the rows whatever happened meanwhile: new moves,
     a decision taken back and another played in its place, several of those between two
     reads. It fails if the window trusts a move an undo replaced."""
-    from sqlalchemy import event
-
-    from tests.server.conftest import database_url
-
     url = database_url("postgres", tmp_path)
     service, other = GameService(url), GameService(url)
     game_id = humans(service, "san-gimignano", 2, seed=3)
@@ -338,11 +323,6 @@ def test_postgres_a_copy_catches_up_reading_only_what_changed(tmp_path: Path) ->
 def test_migration_fills_the_new_columns_of_existing_games(tmp_path: Path, backend: str) -> None:
     """A database from before revision 0002 (games, seats and moves only) is upgraded in
     place: move numbers, who is to move and revisions are filled in from the moves."""
-    from sqlalchemy import JSON, bindparam, text
-
-    from palio.server.base.db import make_engine, now, upgrade
-    from tests.server.conftest import database_url
-
     url = database_url(backend, tmp_path)
     engine = make_engine(url)
     upgrade(engine, "0001")
