@@ -25,7 +25,6 @@ as it needs a second search below the choice played, which ``mcts.search_root`` 
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 import os
@@ -93,12 +92,6 @@ NEAR = 0.04
 RECHECK = 2
 STOP = 0.03
 RECHECK_CAP = 11
-# the first FULL_RECHECKS searches again are whole searches (they may change the preferred
-# choice); the later ones spend their budget on the choice played and the preferred one
-# alone, on paired worlds (Engine.search's duel), where the difference is less noisy
-FULL_RECHECKS = int(os.environ.get("PALIO_FULL_RECHECKS", "1"))
-DUEL_ALONE = os.environ.get("PALIO_DUEL_ALONE", "0") == "1"
-MIN_DUEL = os.environ.get("PALIO_MIN_DUEL", "0") == "1"
 # per game and player count, how near a class line a loss is searched again where it is not
 # NEAR: two-player Tiletum's first searches differ between seeds by more (docs/review.md,
 # "Two-player Tiletum: a wider recheck zone")
@@ -190,13 +183,10 @@ class Engine:
                    mix=float(chosen.card.get("mix", 0.0)))
 
     def search(self, state: State, seat: int, budget: Budget, seed: int,
-               played: Action | None = None, also: Sequence[Action] = (),
-               duel: Sequence[Action] = ()) -> RootStats:
+               played: Action | None = None, also: Sequence[Action] = ()) -> RootStats:
         """Search ``seat``'s decision in ``state`` from its view only. With ``played`` (a
         legal action), that choice is searched at least ``PLAYED_SHARE`` of the budget, and
-        so is each action of ``also`` (a suggested choice being checked). With ``duel`` (legal
-        actions), the whole budget goes to those choices alone, on paired worlds
-        (:meth:`_duel`), and no choice counts as preferred by it (``searched`` 0)."""
+        so is each action of ``also`` (a suggested choice being checked)."""
         clock = time.process_time if budget.cpu_time else time.perf_counter
         started = clock()
         rng = random.Random(seed)
@@ -215,9 +205,6 @@ class Engine:
             new_node = lambda: Node(players)  # noqa: E731
         limit = budget.iterations if budget.iterations is not None else math.inf
         deadline = started + budget.seconds if budget.seconds is not None else math.inf
-        if duel:
-            return self._duel(state, seat, list(duel), searcher, root, new_node, rng, limit,
-                              deadline, clock, started)
         done = 0
         # the mover's lead in points (the game's evaluate: its worth less the best other
         # seat's) where each iteration below a root choice ended: the search's expected score
@@ -267,49 +254,6 @@ class Engine:
         # most searched first; among equals the better value, then the legal order
         order = {a: i for i, a in enumerate(legal)}
         choices.sort(key=lambda c: (-searched[c.action], -_num(c.values[seat]), order[c.action]))
-        return RootStats(seat, choices, done, clock() - started, self.name, root)
-
-
-    def _duel(self, state: State, seat: int, duel: list[Action], searcher: Any, root: Any,
-              new_node: Callable[[], Any], rng: random.Random, limit: float, deadline: float,
-              clock: Callable[[], float], started: float) -> RootStats:
-        """The budget spent on the choices of ``duel`` alone, world by world: each world is
-        drawn once from the mover's view and every choice is searched one iteration in its
-        own copy of it, the rollouts of the pair started from one seed. The choices meet the
-        same hidden cards, the same future draws and dice, so the difference of their values
-        carries less of the luck of the worlds than two independent searches' would (common
-        random numbers); a recheck near a class line compares exactly that difference."""
-        legal = state.legal_actions()
-        duel = [a for a in legal if a in duel]
-        rollouts = random.Random(0)
-        searcher.rng = rollouts
-        leads: dict[Action, list[float]] = {a: [] for a in duel}
-        for action in duel:
-            root.children.setdefault(action, new_node())
-        evaluate = state.game.evaluate
-        done = tries = 0
-        while done < limit and tries < 4 * limit and duel:
-            tries += 1
-            world = state.determinize(seat, rng)
-            if any(a not in world.legal_actions() for a in duel):
-                continue
-            start = rng.getrandbits(63)
-            for action in duel:
-                copy = world.copy()
-                copy.apply_unchecked(action)
-                rollouts.seed(start)
-                searcher.iterate(root.children[action], copy)
-                leads[action].append(evaluate(copy, seat))
-                done += 1
-            if deadline != math.inf and clock() >= deadline:
-                break
-        choices = []
-        for action in legal:
-            child = root.children.get(action)
-            visits = child.visits if child is not None else 0
-            values = ([t / visits for t in child.total] if visits else [math.nan] * state.players)
-            choices.append(Choice(action, visits, values, leads.get(action, []), 0))
-        choices.sort(key=lambda c: (-c.visits, -_num(c.values[seat])))
         return RootStats(seat, choices, done, clock() - started, self.name, root)
 
 
@@ -399,41 +343,18 @@ def recheck(engine: Engine, state: State, action: Action, first: RootStats, budg
     (:func:`pool`), until the pooled loss lies ``STOP`` or more from every line (one search
     again at least) or another search would pass ``cap`` times the budget in all (``first``
     counted once). The pooled search and how many searches were added."""
-    whole = [first]
-    duels: list[RootStats] = []
+    searches = [first]
     stats = first
     spent = 1
     while spent + RECHECK <= cap:
-        again = budget.times(RECHECK)
-        at = decision_seed(seed, 7 * (len(whole) + len(duels)))
-        preferred = pool(whole).best.action
-        if preferred == action:
-            break  # the whole searches now prefer the choice played: nothing lost
-        if len(whole) - 1 < FULL_RECHECKS:
-            whole.append(engine.search(state, first.seat, again, at, action, also=[preferred]))
-        else:
-            duels.append(engine.search(state, first.seat, again, at, duel=[action, preferred]))
+        searches.append(engine.search(state, first.seat, budget.times(RECHECK),
+                                      decision_seed(seed, 7 * len(searches)), action,
+                                      also=[stats.best.action]))
         spent += RECHECK
-        stats = duelled(pool(whole), duels) if DUEL_ALONE else pool(whole + duels)
-        if (duels or not MIN_DUEL) and not near_a_line(loss_of(stats, action), limits, STOP):
+        stats = pool(searches)
+        if not near_a_line(loss_of(stats, action), limits, STOP):
             break
-    return stats, len(whole) - 1 + len(duels)
-
-
-def duelled(whole: RootStats, duels: Sequence[RootStats]) -> RootStats:
-    """``whole`` (the whole searches pooled: the preferred choice, every other choice's
-    value) with the duelled choices' visits, values and leads those of the ``duels`` pooled
-    alone: two choices compared at equal visits in the same worlds, where a choice searched
-    less is not valued lower for its shallower tree."""
-    if not duels:
-        return whole
-    pair = pool(duels)
-    by = {c.action: c for c in pair.choices if c.visits}
-    choices = [dataclasses.replace(c, visits=by[c.action].visits, values=by[c.action].values,
-                                   leads=by[c.action].leads) if c.action in by else c
-               for c in whole.choices]
-    return RootStats(whole.seat, choices, whole.iterations + pair.iterations,
-                     whole.seconds + pair.seconds, whole.engine, whole.root)
+    return stats, len(searches) - 1
 
 
 def win_percent(share: float) -> float:

@@ -11,10 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import palio
-from palio.bots.mcts import MctsBot
 from palio.core.i18n import Translator
 from palio.review import (
-    FULL_RECHECKS,
     NEAR,
     OUTLOOK_WORLDS,
     QUIET_WORLDS,
@@ -29,7 +27,6 @@ from palio.review import (
     advice,
     blend_loss,
     decision_seed,
-    duelled,
     game_accuracy,
     hint,
     hybrid_loss,
@@ -271,20 +268,6 @@ def test_searches_pool_their_visits_and_weigh_values_by_visits():
     assert pool([first]).choices == first.choices
 
 
-def test_duelled_choices_take_the_duels_values_and_keep_the_whole_searches_preference():
-    whole = _searched(0, ("b", 300, 300, 0.6), ("a", 100, 50, 0.4), ("c", 50, 50, 0.2))
-    duel = _searched(0, ("a", 400, 0, 0.55), ("b", 400, 0, 0.58), ("c", 0, 0, math.nan))
-    both = duelled(whole, [duel, duel])
-    assert [c.action for c in both.choices] == ["b", "a", "c"]  # whole's order
-    b, a, c = both.choices
-    # a and b compared at equal visits: 0.58 - 0.55, not the whole search's 0.6 - 0.4
-    assert loss_of(both, "a") == pytest.approx(0.03)
-    assert (a.visits, b.visits, a.searched, b.searched) == (800, 800, 50, 300)
-    assert c == whole.choices[2]  # a choice not duelled keeps the whole searches' value
-    assert both.iterations == whole.iterations + 2 * duel.iterations
-    assert duelled(whole, []) is whole
-
-
 class _Scripted:
     """An engine whose searches are given in order; it notes what each was asked."""
 
@@ -292,11 +275,8 @@ class _Scripted:
         self.results = list(results)
         self.asked = []
 
-    def search(self, state, seat, budget, seed, played=None, also=(), duel=()):
-        if duel:
-            self.asked.append((budget.iterations, seed, "duel", list(duel)))
-        else:
-            self.asked.append((budget.iterations, seed, played, list(also)))
+    def search(self, state, seat, budget, seed, played=None, also=()):
+        self.asked.append((budget.iterations, seed, played, list(also)))
         return self.results.pop(0)
 
 
@@ -313,14 +293,10 @@ def test_a_recheck_pools_its_searches_and_stops_once_clear_of_every_line():
     assert added == 2 and len(engine.results) == 1  # stopped: the third never searched
     assert loss_of(stats, "a") == pytest.approx((60 + 114 + 100) / 500 - 0.5)
     assert abs(loss_of(stats, "a") - 0.08) >= STOP
-    # each search RECHECK times the budget, its own seed derived from the decision's: the
-    # first FULL_RECHECKS whole searches (the choice played and the pooled preferred choice
-    # searched further), then duels of those two alone
-    whole = [(100 * RECHECK, decision_seed(5, 7 * k), "a", ["b"])
-             for k in range(1, FULL_RECHECKS + 1)]
-    duels = [(100 * RECHECK, decision_seed(5, 7 * k), "duel", ["a", "b"])
-             for k in range(FULL_RECHECKS + 1, 3)]
-    assert engine.asked == (whole + duels)[:2]
+    # each search RECHECK times the budget, its own seed derived from the decision's, the
+    # choice played and the pooled preferred choice searched further
+    assert engine.asked == [(100 * RECHECK, decision_seed(5, 7), "a", ["b"]),
+                            (100 * RECHECK, decision_seed(5, 14), "a", ["b"])]
     assert judge_seeds_differ(engine.asked)
 
 
@@ -344,52 +320,8 @@ def test_a_recheck_that_stays_near_a_line_stops_at_the_cap():
                        _searched(0, ("c", 300, 300, 0.50), ("b", 50, 50, 0.5),
                                  ("a", 200, 60, 0.50)))
     stats, added = recheck(engine, None, "a", first, Budget(iterations=100), 5, limits, cap=9)
-    assert [also for _, _, _, also in engine.asked] == [["b"], ["a", "c"]][:1] + (
-        [["c"]] if FULL_RECHECKS > 1 else [["a", "c"]])
+    assert [also for _, _, _, also in engine.asked] == [["b"], ["c"]]
     assert stats.best.action == "c" and added == 2
-
-
-def test_a_duel_spends_its_budget_on_two_choices_in_the_same_worlds():
-    state = position_at("san-gimignano", 2, 2, 75)
-    legal = state.legal_actions()
-    a, b = legal[0], legal[-1]
-    engine = Engine(state.game, state.players)
-    stats = engine.search(state, state.to_move, Budget(iterations=60), 3, duel=[a, b])
-    assert stats.iterations == 60
-    tried = {c.action: c for c in stats.choices if c.visits}
-    assert set(tried) == {a, b}  # no other choice is searched
-    assert tried[a].visits == tried[b].visits == 30
-    assert len(tried[a].leads) == len(tried[b].leads) == 30
-    # the duel prefers nothing: pooled with a whole search, the preference stays that one's
-    whole = engine.search(state, state.to_move, Budget(iterations=60), 4)
-    assert all(c.searched == 0 for c in stats.choices)
-    assert pool([whole, stats]).best.action == whole.best.action
-    # the same seed, the same duel
-    again = engine.search(state, state.to_move, Budget(iterations=60), 3, duel=[a, b])
-    assert [c.values for c in again.choices] == [c.values for c in stats.choices]
-
-
-def test_a_duel_pairs_its_worlds_and_rollouts(monkeypatch):
-    state = position_at("tiletum", 2, 2, 30)
-    legal = state.legal_actions()
-    a, b = legal[0], legal[1]
-    seen = []
-    iterate = MctsBot.iterate
-
-    def noted(self, root, world):
-        # the world's drawn seed (its future dice and draws), its decks, the rollouts' start
-        seen.append((list(world.history)[-1], world.seed, tuple(world.char_deck),
-                     self.rng.getstate()))
-        return iterate(self, root, world)
-
-    monkeypatch.setattr(MctsBot, "iterate", noted)
-    Engine(state.game, state.players).search(state, state.to_move, Budget(iterations=40), 5,
-                                             duel=[a, b])
-    assert len(seen) == 40
-    pairs = list(zip(seen[::2], seen[1::2], strict=True))
-    assert all(x[0] == a and y[0] == b for x, y in pairs)
-    assert all(x[1:] == y[1:] for x, y in pairs)  # one world, one rollout seed, per pair
-    assert len({x[1] for x, _ in pairs}) == len(pairs)  # a new world each pair
 
 
 def test_a_loss_near_a_class_line_is_searched_again_with_more_budget(monkeypatch):
