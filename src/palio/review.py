@@ -48,9 +48,11 @@ from palio.core.words import Msg, Player, msg
 DEFAULT_ITERATIONS = 400  # per decision; docs/review.md says what it buys
 # per game and player count, a review's iterations per decision where they are not
 # DEFAULT_ITERATIONS: two-player Tiletum's searches differ between seeds by more than its
-# class lines allow at 400 (docs/review.md, "Two-player Tiletum at a larger budget")
+# class lines allow at 400 (docs/review.md, "Two-player Tiletum at a larger budget"), and so
+# do two-player Troyes's since its model judges it ("Two-player Troyes with its learned judge")
 ITERATIONS_BY_GAME: dict[tuple[str, int], int] = {
     ("tiletum", 2): 800,
+    ("troyes", 2): 800,
 }
 HINT_ITERATIONS = 600
 HINT_COUNT = 3

@@ -17,6 +17,7 @@ from palio.bots.network import Model, new_model, shipped, shipped_model
 from palio.core.errors import OptionError
 from palio.games import available
 from palio.games import get as get_game
+from palio.review import Engine
 from tests.bots.test_bots import positions
 
 ENCODED = [
@@ -230,6 +231,23 @@ def test_the_expert_level_plays_the_aquileia_models_that_measured_at_least_level
     assert model.measured_against("mcts") >= 0.5
     state = palio.new_game("aquileia", players=players, seed=1)
     assert bots.get("expert", seed=1).model_for(state) is model
+
+
+def test_two_player_troyes_plays_its_network_with_the_games_evaluation_at_every_leaf():
+    """The two-player Troyes model values leaves by the game's evaluation alone (its card's mix
+    1, set after training: docs/bots.md, "Two-player Troyes: the network's priors with the
+    game's evaluation"); every measurement in its card was made at that mix and is at least a
+    half, so the strongest level and the review's judge play it, at mix 1."""
+    model = shipped_model("troyes", 2)
+    assert model.card["mix"] == 1.0 and model.card["mix_changes"][-1]["to"] == 1.0
+    measured = model.card["measured"]
+    assert len(measured) >= 3 and all("mix=1.0" in entry["a"] for entry in measured)
+    assert model.measured_against("mcts") >= 0.5
+    state = palio.new_game("troyes", players=2, seed=1)
+    expert = bots.get("expert", seed=1)
+    assert expert.model_for(state) is model
+    judge = Engine.strongest(state)
+    assert judge.name == "learned" and judge.mix == 1.0
 
 
 def test_a_measurement_on_rules_the_game_no_longer_has_does_not_count():

@@ -209,6 +209,28 @@ def test_palio_train_from_the_command_line(tmp_path):
     assert "method: dmc" in card.output
     missing = runner.invoke(app, ["models", str(tmp_path / "none.npz")])
     assert missing.exit_code == 2 and "cannot read model" in missing.output
+    # the card's mix (the bot's default weight of the game's evaluation): an earlier
+    # measurement at another weight stays, marked superseded; one made at the new weight counts
+    model = Model.load(tmp_path / "m.npz")
+    model.meta["card"]["measured"] = [
+        {"opponent": "mcts", "pairwise": 0.2, "a": "learned:model=m.npz;time_budget=0.1"},
+        {"opponent": "mcts", "pairwise": 0.7, "a": "learned:model=m.npz;mix=1.0;time_budget=0.1"}]
+    model.save(tmp_path / "m.npz")
+    assert Model.load(tmp_path / "m.npz").measured_against("mcts") == 0.2
+    changed = runner.invoke(app, ["models", str(tmp_path / "m.npz"), "--mix", "1"])
+    assert changed.exit_code == 0 and "mix 0 -> 1" in changed.output, changed.output
+    model = Model.load(tmp_path / "m.npz")
+    assert model.card["mix"] == 1.0 and model.card["mix_changes"][0]["from"] == 0.0
+    assert model.measured_against("mcts") == 0.7
+    assert "measured with mix 0" in model.card["measured"][0]["superseded"]
+    for bad, message in ((["--mix", "1.5"], "--mix must lie between 0 and 1"),
+                         (["--mix", "-0.1"], "--mix must lie between 0 and 1")):
+        refused = runner.invoke(app, ["models", str(tmp_path / "m.npz"), *bad])
+        assert refused.exit_code == 2 and message in refused.output, refused.output
+    both = runner.invoke(app, ["models", str(tmp_path / "m.npz"), str(tmp_path / "m.npz"),
+                               "--mix", "0.5"])
+    assert both.exit_code == 2 and "one model file" in both.output
+    assert Model.load(tmp_path / "m.npz").card["mix"] == 1.0  # refused: nothing changed
     for bad, message in ((["--games", "0"], "--games must be at least 1"),
                          (["--hidden", "0"], "--hidden takes positive widths"),
                          (["--device", "tpu"], "unknown device"),

@@ -124,7 +124,7 @@ def small_record(seed: int = 4) -> GameRecord:
 
 
 def test_a_review_without_a_budget_takes_its_games_own():
-    assert iterations_for("tiletum", 2) == 2 * DEFAULT_ITERATIONS
+    assert iterations_for("tiletum", 2) == iterations_for("troyes", 2) == 2 * DEFAULT_ITERATIONS
     assert iterations_for("tiletum", 3) == iterations_for("san-gimignano", 2) \
         == iterations_for("aquileia", 5) == DEFAULT_ITERATIONS
     tiletum = GameRecord.of(greedy_game("tiletum", 2, 1))
@@ -215,11 +215,13 @@ def test_hints_allowed_only_at_unrated_practice_tables():
 
 
 def test_mcts_judges_with_the_settings_it_would_play_with_at_the_budget(monkeypatch):
-    # a long budget is a long search: two-player Troyes then values its leaves at once
+    # a long budget is a long search: two-player Troyes's mcts then values its leaves at once
+    # (two-player Troyes is judged by its model since 29 November 2026; an mcts judge is what
+    # every game without a proven model gets, so it is built here as they get it)
     rollouts = record_rollouts(monkeypatch)
     state = palio.new_game("troyes", players=2, seed=3)
-    engine = Engine.strongest(state)
-    assert engine.name == "mcts"
+    engine = Engine(state.game, state.players)
+    assert engine.name == "mcts" and Engine.strongest(state).name == "learned"
     for iterations, depth in ((50, 3), (LONG_ITERATIONS, 0)):
         rollouts.clear()
         engine.search(state, state.to_move, Budget(iterations=iterations), seed=1)

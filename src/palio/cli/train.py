@@ -39,10 +39,17 @@ def register(app: typer.Typer) -> None:
 
 def models_command(
     files: list[Path] = typer.Argument(None, help="model files (default: the shipped ones)"),
+    mix: float = typer.Option(
+        None, "--mix",
+        help="with one model file: the weight (0 to 1) of the game's own evaluation in the "
+             "learned bot's leaf values, written into the card (the file is rewritten; "
+             "measurements made at another weight are marked superseded)"),
 ) -> None:
     """The model cards of the shipped models (or of the given files): what each one saw."""
     from palio.bots.network import Model, shipped, shipped_model
 
+    if mix is not None:
+        set_mix(files or [], mix)
     try:
         models = ([(str(f), Model.load(f)) for f in files] if files else
                   [(f"{g} ({p} players, shipped)", shipped_model(g, p)) for g, p in shipped()])
@@ -55,6 +62,36 @@ def models_command(
                       f"hidden layers {model.meta['hidden']}")
         for key, value in sorted(model.card.items()):
             console.print(f"  {key}: {value}")
+
+
+def set_mix(files: list[Path], mix: float) -> None:
+    """Write ``mix`` into the card of the one model file in ``files``: the learned bot's
+    default weight of the game's evaluation in its leaf values. A measurement in the card made
+    at another weight (the card's before, unless its bot spec named one) no longer describes
+    the bot: it is kept, marked superseded, and the lobby's levels stop counting it."""
+    from palio.bots import parse_spec
+    from palio.bots.network import Model
+
+    if len(files) != 1:
+        raise fail(OptionError("--mix changes one model file: name exactly one"))
+    if not 0.0 <= mix <= 1.0:
+        raise fail(OptionError(f"--mix must lie between 0 and 1, not {mix}"))
+    try:
+        model = Model.load(files[0])
+    except PalioError as exc:
+        raise fail(exc) from None
+    card = model.meta.setdefault("card", {})
+    before = float(card.get("mix", 0.0))
+    for entry in card.get("measured", []):
+        options = parse_spec(str(entry.get("a", "learned")).replace(";", ","))[1]
+        measured_at = float(options.get("mix", before))
+        if measured_at != mix and not entry.get("superseded"):
+            entry["superseded"] = f"measured with mix {measured_at:g}; the card's mix is now {mix:g}"
+    card["mix"] = mix
+    card.setdefault("mix_changes", []).append(
+        {"from": before, "to": mix, "command": f"palio models {files[0].name} --mix {mix:g}"})
+    model.save(files[0])
+    console.print(f"{files[0]}: mix {before:g} -> {mix:g}")
 
 
 def train_command(
