@@ -138,6 +138,23 @@ def test_iterations_are_counted():
         assert bot.last_stats["iterations"] == 37, spec
 
 
+def test_puct_searches_with_no_network_and_counts_its_budget():
+    """``puct``: the learned bot's search with uniform priors and the game's evaluation at
+    every leaf; it needs no model file, repeats with its seed and refuses bad options."""
+    state = palio.new_game("troyes", players=3, seed=5)
+    bot = bots.get("puct", iterations=37, seed=1)
+    action = bot.choose(state, state.to_move)
+    assert action in state.legal_actions() and bot.last_stats["iterations"] == 37
+    assert bots.get("puct:iterations=37", seed=1).choose(state, state.to_move) == action
+    timed = bots.get("puct:time_budget=0.02,cpu_time=true", seed=1)
+    timed.choose(state, state.to_move)
+    assert timed.last_stats["iterations"] >= 1 and timed.iterations is None
+    for bad, message in (("puct:c=-1", "c"), ("puct:iterations=0", "iterations"),
+                         ("puct:cpu_time=2", "cpu_time must be true or false")):
+        with pytest.raises(OptionError, match=message):
+            bots.get(bad)
+
+
 @pytest.mark.parametrize("spec", ["mcts", "mcts-2026", "mcts:widen=1.5", "mcts:mast=0",
                                   "mcts:mast=1"])
 def test_searches_are_reproducible_with_a_seed(spec):
@@ -394,6 +411,9 @@ def test_decisions_never_depend_on_hidden_information(game_id, players):
             mine = bots.get(name, seed=7, **options).choose(state, seat)
             theirs = bots.get(name, seed=7, **options).choose(other, seat)
             assert mine == theirs, (name, where)
+        # the network-free PUCT search reads only determinized worlds of the seat's view too
+        mine = bots.get("puct", iterations=80, seed=7).choose(state, seat)
+        assert mine == bots.get("puct", iterations=80, seed=7).choose(other, seat), where
         checked += 1
     assert checked >= 4
 

@@ -231,6 +231,17 @@ def test_palio_train_from_the_command_line(tmp_path):
                                "--mix", "0.5"])
     assert both.exit_code == 2 and "one model file" in both.output
     assert Model.load(tmp_path / "m.npz").card["mix"] == 1.0  # refused: nothing changed
+    noted = runner.invoke(app, ["models", str(tmp_path / "m.npz"), "--note", " a control did as well "])
+    assert noted.exit_code == 0 and "note written" in noted.output, noted.output
+    assert Model.load(tmp_path / "m.npz").card["note"] == "a control did as well"
+    assert "note: a control did as well" in runner.invoke(
+        app, ["models", str(tmp_path / "m.npz")]).output
+    two = runner.invoke(app, ["models", str(tmp_path / "m.npz"), str(tmp_path / "m.npz"),
+                              "--note", "x"])
+    assert two.exit_code == 2 and "--note changes one model file" in two.output
+    assert Model.load(tmp_path / "m.npz").card["note"] == "a control did as well"
+    removed = runner.invoke(app, ["models", str(tmp_path / "m.npz"), "--note", ""])
+    assert removed.exit_code == 0 and "note" not in Model.load(tmp_path / "m.npz").card
     for bad, message in ((["--games", "0"], "--games must be at least 1"),
                          (["--hidden", "0"], "--hidden takes positive widths"),
                          (["--device", "tpu"], "unknown device"),

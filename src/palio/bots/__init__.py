@@ -26,6 +26,9 @@ REGISTRY: dict[str, Callable[..., Bot] | str] = {
     "greedy": GreedyBot,
     "mcts": MctsBot,
     "learned": "palio.bots.learned:LearnedBot",
+    # the learned bot's search with no network (uniform priors, the game's evaluation at
+    # every leaf): what a network adds is measured against it
+    "puct": "palio.bots.learned:PuctBot",
     # the search as it was before issue 23, kept as a yardstick for measuring mcts
     "mcts-2026": BaselineMctsBot,
 }

@@ -75,12 +75,14 @@ class NetSearch:
     Dirichlet(``noise_alpha``) noise on the root priors (self-play only).
     """
 
-    def __init__(self, model: Model, rng: random.Random, c: float = DEFAULT_C, mix: float = 0.0,
-                 scale: float = DEFAULT_SCALE, noise: float = 0.0, noise_alpha: float = 0.3) -> None:
+    def __init__(self, model: Model | None, rng: random.Random, c: float = DEFAULT_C,
+                 mix: float = 0.0, scale: float = DEFAULT_SCALE, noise: float = 0.0,
+                 noise_alpha: float = 0.3) -> None:
         self.model = model
         self.rng = rng
         self.c = c
-        self.mix = mix
+        # no network (the puct bot): uniform priors, every leaf valued by the game's evaluation
+        self.mix = 1.0 if model is None else mix
         self.scale = scale
         self.noise = noise
         self.noise_alpha = noise_alpha
@@ -92,7 +94,8 @@ class NetSearch:
         (a ``clock()`` value: the wall clock by default, ``time.process_time`` for CPU time),
         whichever comes first; at least one iteration."""
         started = time.perf_counter()
-        self.model.bind(state.game)
+        if self.model is not None:
+            self.model.bind(state.game)
         root = SearchNode(state.players)
         done = 0
         while done < iterations:
@@ -167,6 +170,9 @@ class NetSearch:
         """Set the node's priors from the network; return the leaf's value per seat."""
         mover = world.to_move
         legal = world.legal_actions()
+        if self.model is None:
+            node.priors = dict.fromkeys(legal, 1.0 / len(legal))
+            return self.heuristic(world)
         game = world.game
         logits, value_logits = self.model.predict_entries(*self.model.entries(world, mover))
         indices = [game.action_index(a) for a in legal]
@@ -305,3 +311,47 @@ class LearnedBot(Bot):
                            "seconds": time.perf_counter() - started}
         # the most visited legal action; the network's prior breaks ties
         return max(legal, key=lambda a: (result.visits[a], result.priors[a]))
+
+
+class PuctBot(Bot):
+    """The learned bot's search with no network: PUCT with uniform priors, an unvisited child
+    valued as its parent, and every new leaf valued at once by the game's ``evaluate_all``
+    (through ``mcts``'s logistic, ``scale``). It is the control that tells what a trained
+    network adds to that search; options as ``learned``'s budget: ``iterations`` (default
+    200), ``time_budget``, ``cpu_time``, ``c`` (1.0), ``scale``, ``seed``."""
+
+    name = "puct"
+
+    def __init__(self, iterations: int | None = None, time_budget: float | None = None,
+                 c: float = DEFAULT_C, scale: float = DEFAULT_SCALE, cpu_time: bool = False,
+                 seed: int | None = None) -> None:
+        super().__init__(seed)
+        iterations = _number("iterations", iterations, integer=True, minimum=1, allow_none=True,
+                             bot=self.name)
+        time_budget = _number("time_budget", time_budget, integer=False, minimum=0.001,
+                              allow_none=True, bot=self.name)
+        self.iterations = DEFAULT_ITERATIONS if iterations is None and time_budget is None \
+            else iterations
+        self.time_budget = time_budget
+        self.c = _number("c", c, integer=False, minimum=0.0, bot=self.name)
+        self.scale = _number("scale", scale, integer=False, minimum=0.001, bot=self.name)
+        if not isinstance(cpu_time, bool):
+            raise OptionError(f"puct option cpu_time must be true or false, not {cpu_time!r}")
+        self.clock = time.process_time if cpu_time else time.perf_counter
+        self.last_stats: dict[str, float] = {"iterations": 0, "seconds": 0.0}
+
+    def choose(self, state: State, seat: int) -> Action:
+        self.check_turn(state, seat)
+        started = time.perf_counter()
+        clock_started = self.clock()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - started}
+            return legal[0]
+        search = NetSearch(None, self.rng, c=self.c, scale=self.scale)
+        limit = self.iterations if self.iterations is not None else math.inf
+        deadline = clock_started + self.time_budget if self.time_budget is not None else math.inf
+        result = search.run(state, seat, limit, deadline, self.clock)
+        self.last_stats = {"iterations": result.iterations,
+                           "seconds": time.perf_counter() - started}
+        return max(legal, key=lambda a: result.visits[a])  # the first of the most visited

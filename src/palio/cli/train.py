@@ -44,12 +44,18 @@ def models_command(
         help="with one model file: the weight (0 to 1) of the game's own evaluation in the "
              "learned bot's leaf values, written into the card (the file is rewritten; "
              "measurements made at another weight are marked superseded)"),
+    note: str = typer.Option(
+        None, "--note",
+        help="with one model file: a sentence written into the card as its note (what a "
+             "reader of the card must know, e.g. a control that did as well); '' removes it"),
 ) -> None:
     """The model cards of the shipped models (or of the given files): what each one saw."""
     from palio.bots.network import Model, shipped, shipped_model
 
     if mix is not None:
         set_mix(files or [], mix)
+    if note is not None:
+        set_note(files or [], note)
     try:
         models = ([(str(f), Model.load(f)) for f in files] if files else
                   [(f"{g} ({p} players, shipped)", shipped_model(g, p)) for g, p in shipped()])
@@ -64,22 +70,40 @@ def models_command(
             console.print(f"  {key}: {value}")
 
 
+def one_model(files: list[Path], option: str):
+    """The one model file an editing option (``--mix``, ``--note``) rewrites, loaded."""
+    from palio.bots.network import Model
+
+    if len(files) != 1:
+        raise fail(OptionError(f"{option} changes one model file: name exactly one"))
+    try:
+        return Model.load(files[0])
+    except PalioError as exc:
+        raise fail(exc) from None
+
+
+def set_note(files: list[Path], note: str) -> None:
+    """Write ``note`` into the card of the one model file in ``files`` (empty: remove it)."""
+    model = one_model(files, "--note")
+    card = model.meta.setdefault("card", {})
+    if note.strip():
+        card["note"] = note.strip()
+    else:
+        card.pop("note", None)
+    model.save(files[0])
+    console.print(f"{files[0]}: note {'written' if note.strip() else 'removed'}")
+
+
 def set_mix(files: list[Path], mix: float) -> None:
     """Write ``mix`` into the card of the one model file in ``files``: the learned bot's
     default weight of the game's evaluation in its leaf values. A measurement in the card made
     at another weight (the card's before, unless its bot spec named one) no longer describes
     the bot: it is kept, marked superseded, and the lobby's levels stop counting it."""
     from palio.bots import parse_spec
-    from palio.bots.network import Model
 
-    if len(files) != 1:
-        raise fail(OptionError("--mix changes one model file: name exactly one"))
     if not 0.0 <= mix <= 1.0:
         raise fail(OptionError(f"--mix must lie between 0 and 1, not {mix}"))
-    try:
-        model = Model.load(files[0])
-    except PalioError as exc:
-        raise fail(exc) from None
+    model = one_model(files, "--mix")
     card = model.meta.setdefault("card", {})
     before = float(card.get("mix", 0.0))
     for entry in card.get("measured", []):
