@@ -149,7 +149,8 @@ def test_puct_searches_with_no_network_and_counts_its_budget():
     timed = bots.get("puct:time_budget=0.02,cpu_time=true", seed=1)
     timed.choose(state, state.to_move)
     assert timed.last_stats["iterations"] >= 1 and timed.iterations is None
-    for bad, message in (("puct:c=-1", "c"), ("puct:iterations=0", "iterations"),
+    for bad, message in (("puct:c=-1", "puct option c must be at least"),
+                         ("puct:iterations=0", "puct option iterations must be at least"),
                          ("puct:cpu_time=2", "cpu_time must be true or false")):
         with pytest.raises(OptionError, match=message):
             bots.get(bad)
