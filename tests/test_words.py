@@ -14,6 +14,7 @@ import re
 import pytest
 
 import palio
+from palio import bots
 from palio.core import describe
 from palio.core.i18n import (
     LANGUAGES,
@@ -21,6 +22,7 @@ from palio.core.i18n import (
     Translator,
     catalog_path,
     load_catalog,
+    lookup,
     server_domains,
 )
 from palio.core.words import Msg, Player
@@ -221,3 +223,11 @@ def test_kept_lines_are_each_readers_own(game_id: str) -> None:
     yours, theirs = Translator("en", ["Ada", "Bea"], 1), Translator("en", ["Ada", "Bea"])
     assert (yours.kept(winner), theirs.kept(winner)) == (yours(winner), theirs(winner))
     assert yours(winner) != theirs(winner)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_bot_and_level_has_a_name_in_each_language(lang) -> None:
+    """The lobby lists every registered bot and level by its words (``ui.level.<name>``): a
+    new bot without them would show its code name in a Japanese page."""
+    missing = [name for name in bots.names() if lookup(f"ui.level.{name}", lang) is None]
+    assert not missing, (lang, missing)
