@@ -245,17 +245,20 @@ class LearnedBot(Bot):
             raise OptionError(f"learned option proven must be a number from 0 to 1, not {proven!r}")
         self.proven = proven
         if not isinstance(cpu_time, bool):
-            raise OptionError(f"learned option cpu_time must be true or false, not {cpu_time!r}")
+            raise OptionError(f"{self.name} option cpu_time must be true or false, "
+                              f"not {cpu_time!r}")
         # the clock of time_budget, as in mcts: this process's CPU time (measurements on a
         # shared machine) or, by default, the wall clock (a person waiting)
         self.cpu_time = cpu_time
         self.clock = time.process_time if cpu_time else time.perf_counter
         self.seed = seed
+        self.scale = DEFAULT_SCALE  # mcts's logistic, for the evaluation's share of a leaf
         self._models: dict[tuple[str, int], Model | Bot] = {}
         self.last_stats: dict[str, float] = {"iterations": 0, "seconds": 0.0}
 
-    def model_for(self, state: State) -> Model | Bot:
-        """The model that plays this game and player count, or the fallback bot."""
+    def model_for(self, state: State) -> Model | Bot | None:
+        """The model that plays this game and player count, or the fallback bot (``None``: no
+        network, as ``puct`` plays)."""
         key = (state.game.info.id, state.players)
         found = self._models.get(key)
         if found is None:
@@ -302,8 +305,11 @@ class LearnedBot(Bot):
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - started}
             return legal[0]
-        mix = self.mix if self.mix is not None else float(model.card.get("mix", 0.0))
-        search = NetSearch(model, self.rng, c=self.c, mix=mix)
+        if self.mix is not None:
+            mix = self.mix
+        else:  # no model (puct): every leaf is valued by the game's evaluation
+            mix = 1.0 if model is None else float(model.card.get("mix", 0.0))
+        search = NetSearch(model, self.rng, c=self.c, mix=mix, scale=self.scale)
         limit = self.iterations if self.iterations is not None else math.inf
         deadline = clock_started + self.time_budget if self.time_budget is not None else math.inf
         result = search.run(state, seat, limit, deadline, self.clock)
@@ -313,7 +319,7 @@ class LearnedBot(Bot):
         return max(legal, key=lambda a: (result.visits[a], result.priors[a]))
 
 
-class PuctBot(Bot):
+class PuctBot(LearnedBot):
     """The learned bot's search with no network: PUCT with uniform priors, an unvisited child
     valued as its parent, and every new leaf valued at once by the game's ``evaluate_all``
     (through ``mcts``'s logistic, ``scale``). It is the control that tells what a trained
@@ -325,33 +331,9 @@ class PuctBot(Bot):
     def __init__(self, iterations: int | None = None, time_budget: float | None = None,
                  c: float = DEFAULT_C, scale: float = DEFAULT_SCALE, cpu_time: bool = False,
                  seed: int | None = None) -> None:
-        super().__init__(seed)
-        iterations = _number("iterations", iterations, integer=True, minimum=1, allow_none=True,
-                             bot=self.name)
-        time_budget = _number("time_budget", time_budget, integer=False, minimum=0.001,
-                              allow_none=True, bot=self.name)
-        self.iterations = DEFAULT_ITERATIONS if iterations is None and time_budget is None \
-            else iterations
-        self.time_budget = time_budget
-        self.c = _number("c", c, integer=False, minimum=0.0, bot=self.name)
+        super().__init__(iterations=iterations, time_budget=time_budget, c=c,
+                         cpu_time=cpu_time, seed=seed)
         self.scale = _number("scale", scale, integer=False, minimum=0.001, bot=self.name)
-        if not isinstance(cpu_time, bool):
-            raise OptionError(f"puct option cpu_time must be true or false, not {cpu_time!r}")
-        self.clock = time.process_time if cpu_time else time.perf_counter
-        self.last_stats: dict[str, float] = {"iterations": 0, "seconds": 0.0}
 
-    def choose(self, state: State, seat: int) -> Action:
-        self.check_turn(state, seat)
-        started = time.perf_counter()
-        clock_started = self.clock()
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - started}
-            return legal[0]
-        search = NetSearch(None, self.rng, c=self.c, scale=self.scale)
-        limit = self.iterations if self.iterations is not None else math.inf
-        deadline = clock_started + self.time_budget if self.time_budget is not None else math.inf
-        result = search.run(state, seat, limit, deadline, self.clock)
-        self.last_stats = {"iterations": result.iterations,
-                           "seconds": time.perf_counter() - started}
-        return max(legal, key=lambda a: result.visits[a])  # the first of the most visited
+    def model_for(self, state: State) -> None:
+        return None  # no network: NetSearch searches with uniform priors and the evaluation

@@ -86,12 +86,13 @@ def set_note(files: list[Path], note: str) -> None:
     """Write ``note`` into the card of the one model file in ``files`` (empty: remove it)."""
     model = one_model(files, "--note")
     card = model.meta.setdefault("card", {})
-    if note.strip():
-        card["note"] = note.strip()
+    text = note.strip()
+    if text:
+        card["note"] = text
     else:
         card.pop("note", None)
     model.save(files[0])
-    console.print(f"{files[0]}: note {'written' if note.strip() else 'removed'}")
+    console.print(f"{files[0]}: note {'written' if text else 'removed'}")
 
 
 def set_mix(files: list[Path], mix: float) -> None:
