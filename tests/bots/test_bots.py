@@ -79,7 +79,8 @@ def test_a_seat_not_to_move_is_refused():
 
 
 def test_names_list_bots_and_levels():
-    assert {"random", "greedy", "mcts", "easy", "medium", "hard", "expert"} <= set(bots.names())
+    assert {"random", "greedy", "mcts", "puct", "search", "easy", "medium", "hard",
+            "expert"} <= set(bots.names())
     assert isinstance(bots.get("easy"), bots.RandomBot)
     assert isinstance(bots.get("medium"), bots.GreedyBot)
     hard, expert = bots.get("hard"), bots.get("expert")
@@ -152,6 +153,31 @@ def test_puct_searches_with_no_network_and_counts_its_budget():
     for bad, message in (("puct:c=-1", "puct option c must be at least"),
                          ("puct:iterations=0", "puct option iterations must be at least"),
                          ("puct:cpu_time=2", "cpu_time must be true or false")):
+        with pytest.raises(OptionError, match=message):
+            bots.get(bad)
+
+
+def test_the_search_bot_plays_the_search_measured_strongest_for_each_game():
+    """``search`` is puct where bots.SEARCH_BY_GAME says puct beat mcts (Troyes at every
+    count), mcts elsewhere: the same decisions as that bot with the same budget and seed."""
+    for game_id, players in CASES:
+        expected = "puct" if game_id == "troyes" else "mcts"
+        assert bots.strongest_search(game_id, players) == expected, (game_id, players)
+    for game_id, players in (("troyes", 3), ("san-gimignano", 2)):
+        state = palio.new_game(game_id, players=players, seed=5)
+        bot = bots.get("search:iterations=30", seed=2)
+        action = bot.choose(state, state.to_move)
+        named = bots.get(bots.strongest_search(game_id, players), iterations=30, seed=2)
+        assert action == named.choose(state, state.to_move)
+        assert bot.search_for(state).name == named.name
+        assert bot.last_stats["iterations"] == 30
+    timed = bots.get("search:time_budget=0.02,cpu_time=true", seed=1)
+    state = palio.new_game("troyes", players=2, seed=5)
+    timed.choose(state, state.to_move)
+    assert timed.search_for(state).time_budget == 0.02 and timed.search_for(state).cpu_time
+    for bad, message in (("search:c=1", "unknown option.*c for bot search"),
+                         ("search:iterations=0", "iterations must be at least 1"),
+                         ("search:cpu_time=2", "cpu_time must be true or false")):
         with pytest.raises(OptionError, match=message):
             bots.get(bad)
 

@@ -12,7 +12,7 @@ import pytest
 
 import palio
 from palio import bots
-from palio.bots.learned import NetSearch
+from palio.bots.learned import NetSearch, PuctBot
 from palio.bots.network import Model, new_model, shipped, shipped_model
 from palio.core.errors import OptionError
 from palio.games import available
@@ -184,7 +184,7 @@ def test_without_a_shipped_model_it_says_so_or_plays_its_fallback(monkeypatch):
 
 def test_the_expert_level_is_the_learned_bot_with_a_search_fallback():
     expert = bots.get("expert")
-    assert isinstance(expert, bots.LearnedBot) and expert.fallback.startswith("mcts")
+    assert isinstance(expert, bots.LearnedBot) and expert.fallback.startswith("search")
     assert expert.iterations > bots.get("hard").iterations
 
 
@@ -201,7 +201,31 @@ def test_the_expert_level_plays_a_model_only_where_it_was_measured_as_strong_as_
     state = palio.new_game("san-gimignano", players=2, seed=1)
     chosen = bots.get("expert", seed=1).model_for(state)
     assert (chosen is model) == plays_model
-    assert plays_model or isinstance(chosen, bots.MctsBot)
+    assert plays_model or isinstance(chosen.search_for(state), bots.MctsBot)
+
+
+@pytest.mark.parametrize(("measured", "plays_model"), [
+    ([{"opponent": "mcts", "pairwise": 0.66}], False),
+    ([{"opponent": "mcts", "pairwise": 0.66}, {"opponent": "puct", "pairwise": 0.45}], False),
+    ([{"opponent": "mcts", "pairwise": 0.4}, {"opponent": "puct", "pairwise": 0.52}], True)])
+def test_where_puct_is_the_strongest_search_a_model_must_be_measured_against_puct(
+        monkeypatch, measured, plays_model):
+    """In Troyes the search without a network that the expert level would otherwise play is
+    puct (bots.SEARCH_BY_GAME), so a model's measurements against mcts do not decide there:
+    only those against puct do, and the level falls back to puct, not mcts."""
+    model = random_model("troyes", 2)
+    model.meta["card"]["measured"] = measured
+    monkeypatch.setattr("palio.bots.learned.shipped_model", lambda game_id, players: model)
+    state = palio.new_game("troyes", players=2, seed=1)
+    assert bots.strongest_search("troyes", 2) == "puct"
+    chosen = bots.get("expert", seed=1).model_for(state)
+    assert (chosen is model) == plays_model
+    if not plays_model:
+        search = chosen.search_for(state)
+        assert isinstance(search, PuctBot) and search.iterations == 2000
+    judge = Engine.strongest(state)
+    assert judge.name == ("learned" if plays_model else "puct")
+    assert (judge.model is model) == plays_model
 
 
 @pytest.mark.parametrize(("game_id", "players"), shipped())
@@ -233,21 +257,22 @@ def test_the_expert_level_plays_the_aquileia_models_that_measured_at_least_level
     assert bots.get("expert", seed=1).model_for(state) is model
 
 
-def test_two_player_troyes_plays_its_network_with_the_games_evaluation_at_every_leaf():
-    """The two-player Troyes model values leaves by the game's evaluation alone (its card's mix
-    1, set after training: docs/bots.md, "Two-player Troyes: the network's priors with the
-    game's evaluation"); every measurement in its card was made at that mix and is at least a
-    half, so the strongest level and the review's judge play it, at mix 1."""
+def test_two_player_troyes_plays_puct_which_beat_its_network():
+    """The two-player Troyes model plays with the game's evaluation at every leaf (its card's
+    mix 1, set after training: docs/bots.md, "Two-player Troyes: the network's priors with the
+    game's evaluation") and beat mcts on every seed, but lost to the same search with no
+    network head to head (its card's entries against puct, below a half), so the strongest
+    level and the review's judge play puct."""
     model = shipped_model("troyes", 2)
     assert model.card["mix"] == 1.0 and model.card["mix_changes"][-1]["to"] == 1.0
     measured = model.card["measured"]
-    assert len(measured) >= 3 and all("mix=1.0" in entry["a"] for entry in measured)
-    assert model.measured_against("mcts") >= 0.5
+    assert all("mix=1.0" in entry["a"] for entry in measured if entry["opponent"] == "mcts")
+    assert len([entry for entry in measured if entry["opponent"] == "puct"]) >= 2
+    assert model.measured_against("mcts") >= 0.5 > model.measured_against("puct")
     state = palio.new_game("troyes", players=2, seed=1)
-    expert = bots.get("expert", seed=1)
-    assert expert.model_for(state) is model
+    assert isinstance(bots.get("expert", seed=1).model_for(state).search_for(state), PuctBot)
     judge = Engine.strongest(state)
-    assert judge.name == "learned" and judge.mix == 1.0
+    assert judge.name == "puct" and judge.model is None and judge.mix == 1.0
 
 
 def test_a_measurement_on_rules_the_game_no_longer_has_does_not_count():

@@ -29,9 +29,27 @@ REGISTRY: dict[str, Callable[..., Bot] | str] = {
     # the learned bot's search with no network (uniform priors, the game's evaluation at
     # every leaf): what a network adds is measured against it
     "puct": "palio.bots.learned:PuctBot",
+    # whichever of those two searches was measured stronger for the game and player count
+    "search": "palio.bots.search:SearchBot",
     # the search as it was before issue 23, kept as a yardstick for measuring mcts
     "mcts-2026": BaselineMctsBot,
 }
+
+# (game id, players) -> the search without a network that plays there, where it is not mcts:
+# puct beat mcts at equal CPU (0.1 s a move) on every seed in Troyes at two, three and four
+# players (65.8 % of 60 games, 66.1 % and 67.2 % of 96 pairs; docs/bots.md, "The same search
+# with no network"), and lost every game of a first look in San Gimignano and Aquileia
+SEARCH_BY_GAME: dict[tuple[str, int], str] = {
+    ("troyes", 2): "puct",
+    ("troyes", 3): "puct",
+    ("troyes", 4): "puct",
+}
+
+
+def strongest_search(game_id: str, players: int) -> str:
+    """The name of the strongest bot without a network for a game and player count."""
+    return SEARCH_BY_GAME.get((game_id, players), "mcts")
+
 
 # level -> (bot name, options)
 LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -39,8 +57,9 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "medium": ("greedy", {}),
     "hard": ("mcts", {}),
     # the trained network where a model ships for the game and player count and was measured
-    # at least as strong as mcts (its card says so), else mcts
-    "expert": ("learned", {"iterations": 2000, "fallback": "mcts:iterations=2000", "proven": 0.5}),
+    # at least as strong as the strongest search without one (its card says so), else that
+    # search (mcts, or puct where it is stronger: SEARCH_BY_GAME)
+    "expert": ("learned", {"iterations": 2000, "fallback": "search:iterations=2000", "proven": 0.5}),
 }
 
 
@@ -117,5 +136,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["LEVELS", "BaselineMctsBot", "Bot", "GreedyBot", "LearnedBot", "MctsBot", "RandomBot",
-           "get", "names", "parse_spec"]
+__all__ = ["LEVELS", "SEARCH_BY_GAME", "BaselineMctsBot", "Bot", "GreedyBot", "LearnedBot",
+           "MctsBot", "RandomBot", "get", "names", "parse_spec", "strongest_search"]

@@ -204,8 +204,10 @@ class LearnedBot(Bot):
     instead, with this bot's ``time_budget`` if one is given; without a fallback that is an
     error. ``mix``: weight of the ``evaluate`` heuristic in leaf values (default: the one the
     model was trained with at its end). ``proven``: play a model only where its card records
-    measured pairwise rates against ``mcts`` all at least this high (the lobby's strongest level
-    asks 0.5: never weaker than the search it replaces), else the fallback. ``cpu_time``: the
+    measured pairwise rates against the strongest search without a network for the game and
+    player count (``bots.strongest_search``: ``mcts``, or ``puct`` where that is stronger) all
+    at least this high (the lobby's strongest level asks 0.5: never weaker than the search it
+    replaces), else the fallback. ``cpu_time``: the
     ``time_budget`` counts this process's CPU time instead of the wall clock (as in ``mcts``).
     ``last_stats``: ``{"iterations", "seconds"}``.
     """
@@ -274,7 +276,7 @@ class LearnedBot(Bot):
             return model
         model = shipped_model(game.info.id, players)
         if model is not None and self.proven is not None:
-            measured = model.measured_against("mcts")
+            measured = model.measured_against(bots.strongest_search(game.info.id, players))
             if measured is None or measured < self.proven:
                 model = None  # not shown to be as strong as the search it would replace
         if model is not None:
