@@ -7,14 +7,16 @@ judged against greedy's choice in the paired playouts of ``benchmarks/hint_gain.
 
 The positions, the seed of each position, greedy's choice and the playouts (greedy finish from
 the true position, playout ``k`` seeded the same for every choice) are hint_gain's, so the
-``value@600`` row is hint_gain's figure at the hint's budget. At each position, the ways:
+``settle@600`` row is hint_gain's figure at the hint's budget (the hint's rule since 29
+November 2026, seventh stop; ``value@600`` was it before). At each position, the ways:
 
-- ``value@B`` for each budget ``B`` of ``--budgets``: the hint's rule (:func:`palio.review.hint`):
+- ``value@B`` for each budget ``B`` of ``--budgets``: the hint's rule before the seventh stop:
   of the three most searched choices of a search of ``B`` iterations, the best valued;
 - ``visits@B``: the most searched choice of that search (the search bots' own rule);
 - ``settle@B0`` (``B0`` the first budget): the search of ``B0`` again, then its three most
   searched choices each searched further to at least a quarter of ``B0`` iterations
-  (``Engine.search``'s ``also``), the best valued of them;
+  (``Engine.search``'s ``also``), the best valued of them: the hint's rule now
+  (:func:`palio.review.hint`, ``Engine.search``'s ``top``);
 - ``recheck@B0``: where the best two values of ``value@B0``'s three lie within ``NEAR`` (0.04),
   those two searched again at three times ``B0`` (each at least a quarter of it, as a review's
   recheck near a class line), the better valued; elsewhere ``value@B0``'s choice.

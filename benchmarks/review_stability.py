@@ -237,8 +237,10 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
             for i in range(args.deals):
                 game_seed = args.seed + k * args.deals + i
                 record = played_game(game_id, int(players or 2), game_seed, args.bot)
+                judge = Engine.strongest(registry.get(game_id).setup(record.players, 1, {}))
                 one = {"game": game_id, "players": record.players, "played_by": args.bot,
-                       "run": k, "game_seed": game_seed, "moves": len(record.actions),
+                       "judge": judge.name, "run": k, "game_seed": game_seed,
+                       "moves": len(record.actions),
                        **stability_run(record, budget, game_seed, workers=args.workers,
                                        ten_limit=args.ten_limit)}
                 print(json.dumps(one), flush=True)

@@ -17,10 +17,13 @@ stake kept (:func:`game_accuracy`), so decisions with nothing to choose between 
 and random play scores about 0.
 
 Which search: the trained ``learned`` model where its card proves it at least as strong as
-``mcts`` (as the ``expert`` level decides), ``mcts`` otherwise; a budget of iterations per
-decision (repeatable with a seed) or of seconds (not repeatable). The review grows its own
-roots with the searches' public ``iterate`` step (``MctsBot.iterate``, ``NetSearch.iterate``),
-as it needs a second search below the choice played, which ``mcts.search_root`` does not give.
+the strongest search without a network, that search otherwise (``mcts``, or ``puct`` where
+``palio.bots.SEARCH_BY_GAME`` says it is stronger), as the ``expert`` level decides, except
+where :data:`JUDGE_BY_GAME` names a search whose verdicts were measured steadier; a budget
+of iterations per decision (repeatable with a seed) or of seconds (not repeatable). The review
+grows its own roots with the searches' public ``iterate`` step (``MctsBot.iterate``,
+``NetSearch.iterate``), as it needs a second search below the choice played, which
+``mcts.search_root`` does not give.
 """
 
 from __future__ import annotations
@@ -36,8 +39,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import palio.games as registry
+from palio import bots
 from palio.bots.learned import LearnedBot, NetSearch, SearchNode
 from palio.bots.mcts import DEFAULT_SCALE, MctsBot, Node
+from palio.bots.network import Model
 from palio.bots.simple import GreedyBot
 from palio.core.errors import PalioError
 from palio.core.game import Action, Game, State
@@ -49,10 +54,18 @@ DEFAULT_ITERATIONS = 400  # per decision; docs/review.md says what it buys
 # per game and player count, a review's iterations per decision where they are not
 # DEFAULT_ITERATIONS: two-player Tiletum's searches differ between seeds by more than its
 # class lines allow at 400 (docs/review.md, "Two-player Tiletum at a larger budget"), and so
-# do two-player Troyes's since its model judges it ("Two-player Troyes with its learned judge")
+# do two-player Troyes's with puct as judge, which keeps classes at 1,200 for about the CPU
+# its learned judge took at 800 ("Two-player Troyes judged by puct")
 ITERATIONS_BY_GAME: dict[tuple[str, int], int] = {
     ("tiletum", 2): 800,
-    ("troyes", 2): 800,
+    ("troyes", 2): 1200,
+}
+# per game and player count, the search that judges where no model is proven, where it is not
+# the expert level's (palio.bots.strongest_search): puct plays three-player Troyes better than
+# mcts but its verdicts keep their class across seeds far less often there (docs/review.md,
+# "Three- and four-player Troyes: which search judges")
+JUDGE_BY_GAME: dict[tuple[str, int], str] = {
+    ("troyes", 3): "mcts",
 }
 HINT_ITERATIONS = 600
 HINT_COUNT = 3
@@ -171,30 +184,36 @@ class Engine:
 
     game: Game
     players: int
-    model: Any = None  # a learned model proven against mcts, else None (mcts)
-    name: str = "mcts"
+    model: Any = None  # the learned model where one is proven (name "learned"), else None
+    name: str = "mcts"  # "mcts", "puct" (NetSearch with no network) or "learned"
     mix: float = 0.0  # the weight of the heuristic in leaf values (the model card's)
 
     @classmethod
     def strongest(cls, state: State) -> Engine:
-        # the expert level's rule: the shipped model where its card proves it, else mcts
-        chosen = LearnedBot(proven=0.5, fallback="mcts").model_for(state)
-        if isinstance(chosen, MctsBot) or not hasattr(chosen, "card"):
-            return cls(state.game, state.players)
-        return cls(state.game, state.players, model=chosen, name="learned",
-                   mix=float(chosen.card.get("mix", 0.0)))
+        # the expert level's rule: the shipped model where its card proves it, else the
+        # strongest search without a network, unless JUDGE_BY_GAME names a steadier judge
+        chosen = LearnedBot(proven=0.5, fallback="search").model_for(state)
+        if isinstance(chosen, Model):
+            return cls(state.game, state.players, model=chosen, name="learned",
+                       mix=float(chosen.card.get("mix", 0.0)))
+        key = (state.game.info.id, state.players)
+        name = JUDGE_BY_GAME.get(key) or bots.strongest_search(*key)
+        return cls(state.game, state.players, name=name, mix=1.0 if name == "puct" else 0.0)
 
     def search(self, state: State, seat: int, budget: Budget, seed: int,
-               played: Action | None = None, also: Sequence[Action] = ()) -> RootStats:
+               played: Action | None = None, also: Sequence[Action] = (),
+               top: int = 0) -> RootStats:
         """Search ``seat``'s decision in ``state`` from its view only. With ``played`` (a
         legal action), that choice is searched at least ``PLAYED_SHARE`` of the budget, and
-        so is each action of ``also`` (a suggested choice being checked)."""
+        so is each action of ``also`` (a suggested choice being checked) and each of the
+        ``top`` choices the main search tried most (a hint's shown choices)."""
         clock = time.process_time if budget.cpu_time else time.perf_counter
         started = clock()
         rng = random.Random(seed)
         players = state.players
-        if self.model is not None:
-            self.model.bind(state.game)
+        if self.name != "mcts":  # learned, or puct (no model: uniform priors)
+            if self.model is not None:
+                self.model.bind(state.game)
             searcher = NetSearch(self.model, rng, mix=self.mix)
             root: Any = SearchNode(players)
             new_node: Callable[[], Any] = lambda: SearchNode(players)  # noqa: E731
@@ -228,7 +247,18 @@ class Engine:
         legal = state.legal_actions()
         # the preference is the main search's: visits before the played choice's extra search
         searched = {a: (root.children[a].visits if a in root.children else 0) for a in legal}
-        for extra in ([played] if played is not None else []) + list(also):
+        order = {a: i for i, a in enumerate(legal)}
+
+        def preference(action: Action) -> tuple[int, float, int]:
+            # most searched first; among equals the better value, then the legal order
+            child = root.children.get(action)
+            value = child.total[seat] / child.visits if child is not None and child.visits \
+                else math.nan
+            return -searched[action], -_num(value), order[action]
+
+        most = sorted(legal, key=preference)[:top]
+        extras = ([played] if played is not None else []) + list(also) + most
+        for extra in dict.fromkeys(extras):
             if extra not in legal:
                 continue
             child = root.children.get(extra)
@@ -253,9 +283,7 @@ class Engine:
             values = ([t / visits for t in child.total] if visits else [math.nan] * players)
             choices.append(Choice(action, visits, values, leads.get(action, []),
                                   searched[action]))
-        # most searched first; among equals the better value, then the legal order
-        order = {a: i for i, a in enumerate(legal)}
-        choices.sort(key=lambda c: (-searched[c.action], -_num(c.values[seat]), order[c.action]))
+        choices.sort(key=lambda c: preference(c.action))
         return RootStats(seat, choices, done, clock() - started, self.name, root)
 
 
@@ -1017,7 +1045,9 @@ def hint(state: State, seat: int, *, budget: Budget | None = None, seed: int = 0
     if len(legal) == 1:
         choices = [Choice(legal[0], 0, [math.nan] * state.players)]
     else:
-        stats = engine.search(state, seat, budget, seed)
+        # each shown choice searched at least PLAYED_SHARE of the budget: a search that
+        # settles early on one choice (puct's uniform priors) leaves the others a few visits
+        stats = engine.search(state, seat, budget, seed, top=count)
         choices, root = stats.choices[:count], stats.root
         # the most searched are the ones whose values are worth showing; shown best first
         choices.sort(key=lambda c: -_num(c.values[seat]))

@@ -19,14 +19,16 @@ def positions():
 
 
 def test_the_hints_rule_is_the_hints_first_choice_and_visits_the_most_searched(bench, positions):
+    """The hint's rule since the seventh stop is ``settle`` (its three most searched choices
+    each searched further, then the best valued); ``value@B`` is the rule before it."""
     for index, position in enumerate(positions):
         state = position.state
         engine = Engine.strongest(state)
         chosen, cpu = bench.ways(state, engine, 40 + index, [20, 45])
+        given = hint(state, state.to_move, budget=Budget(iterations=20), seed=40 + index,
+                     worlds=1)
+        assert str(chosen["settle@20"]) == given["choices"][0]["notation"]
         for budget in (20, 45):
-            given = hint(state, state.to_move, budget=Budget(iterations=budget), seed=40 + index,
-                         worlds=1)
-            assert str(chosen[f"value@{budget}"]) == given["choices"][0]["notation"]
             stats = engine.search(state, state.to_move, Budget(iterations=budget), 40 + index)
             assert chosen[f"visits@{budget}"] == stats.best.action
         assert set(cpu) == {"@20", "@45", "settle@20", "recheck@20"}

@@ -15,6 +15,7 @@ from palio.core.i18n import Translator
 from palio.review import (
     NEAR,
     OUTLOOK_WORLDS,
+    PLAYED_SHARE,
     QUIET_WORLDS,
     RECHECK,
     RECHECK_CAP,
@@ -395,6 +396,13 @@ def test_hints_are_ordered_by_value_in_percent_each_with_its_reason():
     assert percents == sorted(percents, reverse=True) and values == sorted(values, reverse=True)
     assert all(p == round(100 * v) for p, v in zip(percents, values, strict=True))
     assert all(c["reason"] and c["line"] and c["explain"] for c in given_hint["choices"])
+    # each shown choice is searched at least a quarter of the budget, so its value and reason
+    # do not rest on the handful of visits a search that settles early leaves the others
+    assert all(c["visits"] >= int(60 * PLAYED_SHARE) for c in given_hint["choices"])
+    troyes = position_at("troyes", 2, 224, 40)
+    shown = hint(troyes, troyes.to_move, budget=Budget(iterations=80), seed=1, worlds=1)
+    assert Engine.strongest(troyes).name == "puct"
+    assert all(c["visits"] >= int(80 * PLAYED_SHARE) for c in shown["choices"])
 
 
 def test_margin_lost_counts_only_what_the_samples_show_beyond_their_noise():

@@ -96,7 +96,10 @@ ACTIVE = ("queued", "running")
 def judge_for(state: State) -> Engine:
     """The judge of reviews and hints for this game and player count: the strongest, by the
     ``expert`` level's rule (``palio.bots.LEVELS``): the shipped ``learned`` model where its
-    card measured it at least level with ``mcts`` (``proven=0.5``), else ``mcts``. It is
+    card measured it at least level with the strongest search without a network
+    (``proven=0.5``), else that search (``mcts``, or ``puct`` where
+    ``palio.bots.SEARCH_BY_GAME`` names it) unless ``palio.review.JUDGE_BY_GAME`` names a
+    search with steadier verdicts (``mcts`` in three-player Troyes). It is
     :meth:`palio.review.Engine.strongest`, which :func:`palio.review.review` and
     :func:`palio.review.hint` use; named here so the server's choice is tested
     (tests/server/review/test_review_report.py)."""
