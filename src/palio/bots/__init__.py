@@ -38,7 +38,9 @@ REGISTRY: dict[str, Callable[..., Bot] | str] = {
 # (game id, players) -> the search without a network that plays there, where it is not mcts:
 # puct beat mcts at equal CPU (0.1 s a move) on every seed in Troyes at two, three and four
 # players (65.8 % of 60 games, 66.1 % and 67.2 % of 96 pairs; docs/bots.md, "The same search
-# with no network"), and lost every game of a first look in San Gimignano and Aquileia
+# with no network"), and at the expert level's 2,000 iterations at two and three players, level
+# at four (docs/bots.md, "puct as Troyes's expert level and judge"); it lost every game of a
+# first look in San Gimignano and Aquileia
 SEARCH_BY_GAME: dict[tuple[str, int], str] = {
     ("troyes", 2): "puct",
     ("troyes", 3): "puct",
