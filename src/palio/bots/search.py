@@ -29,7 +29,7 @@ class SearchBot(Bot):
                                    "cpu_time": cpu_time, "seed": seed}
         self.options = {k: v for k, v in options.items() if v is not None}
         # checked now, not at the first move: the same options must suit either search
-        for name in set(bots.SEARCH_BY_GAME.values()) | {"mcts"}:
+        for name in sorted(set(bots.SEARCH_BY_GAME.values()) | {"mcts"}):
             bots.get(name, **self.options)
         self._searches: dict[tuple[str, int], Bot] = {}
         self.last_stats: dict[str, float] = {"iterations": 0, "seconds": 0.0}
