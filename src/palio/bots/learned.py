@@ -207,9 +207,9 @@ class LearnedBot(Bot):
     measured pairwise rates against the strongest search without a network for the game and
     player count (``bots.strongest_search``: ``mcts``, or ``puct`` where that is stronger) all
     at least this high (the lobby's strongest level asks 0.5: never weaker than the search it
-    replaces), else the fallback. ``cpu_time``: the
-    ``time_budget`` counts this process's CPU time instead of the wall clock (as in ``mcts``).
-    ``last_stats``: ``{"iterations", "seconds"}``.
+    replaces), else the fallback. ``cpu_time``: the ``time_budget`` counts this process's CPU
+    time instead of the wall clock (as in ``mcts``). ``last_stats``: ``{"iterations",
+    "seconds"}``.
     """
 
     name = "learned"
@@ -307,10 +307,10 @@ class LearnedBot(Bot):
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - started}
             return legal[0]
-        if self.mix is not None:
-            mix = self.mix
-        else:  # no model (puct): every leaf is valued by the game's evaluation
-            mix = 1.0 if model is None else float(model.card.get("mix", 0.0))
+        # the model card's mix unless given; with no model (puct) NetSearch values every leaf
+        # by the game's evaluation whatever the mix
+        card = model.card if model is not None else {}
+        mix = self.mix if self.mix is not None else float(card.get("mix", 0.0))
         search = NetSearch(model, self.rng, c=self.c, mix=mix, scale=self.scale)
         limit = self.iterations if self.iterations is not None else math.inf
         deadline = clock_started + self.time_budget if self.time_budget is not None else math.inf
