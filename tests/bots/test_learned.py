@@ -241,9 +241,28 @@ def test_the_shipped_models_fit_the_current_encodings_and_play(game_id, players)
         assert bot.choose(state, state.to_move) in state.legal_actions()
 
 
-def test_models_ship_for_san_gimignano_three_player_tiletum_and_aquileia_at_three_to_five():
-    assert {("san-gimignano", 2), ("tiletum", 3), ("aquileia", 3), ("aquileia", 4),
-            ("aquileia", 5)} <= set(shipped())
+# every game at its common player counts (issue 37): a model ships for each, weak or strong,
+# and its card says how strong
+COMMON_COUNTS = {("san-gimignano", 2), ("tiletum", 2), ("tiletum", 3), ("tiletum", 4),
+                 ("signorie", 2), ("signorie", 3), ("signorie", 4), ("troyes", 2), ("troyes", 3),
+                 ("troyes", 4), ("aquileia", 3), ("aquileia", 4), ("aquileia", 5)}
+
+
+def test_a_model_ships_for_every_game_at_its_common_player_counts():
+    assert set(shipped()) >= COMMON_COUNTS
+
+
+@pytest.mark.parametrize(("game_id", "players"), shipped())
+def test_each_card_records_the_model_against_the_search_it_would_replace(game_id, players):
+    """A shipped model is measured against the strongest search without a network at its
+    count, and the expert level and the review's judge play it exactly where every such
+    measurement is at least a half (so a model shipped below that search changes neither)."""
+    model = shipped_model(game_id, players)
+    measured = model.measured_against(bots.strongest_search(game_id, players))
+    assert measured is not None
+    state = palio.new_game(game_id, players=players, seed=1)
+    assert (bots.get("expert", seed=1).model_for(state) is model) == (measured >= 0.5)
+    assert (Engine.strongest(state).model is model) == (measured >= 0.5)
 
 
 @pytest.mark.parametrize("players", [4, 5])
