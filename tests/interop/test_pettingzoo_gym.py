@@ -157,10 +157,11 @@ def test_gymnasium_check_env_passes_with_flat_observations(game_id):
         check_env(PalioEnv(game_id, observation="flat", illegal="penalize"), skip_render_check=True)
 
 
-def test_maskable_ppo_trains_on_the_environment_as_it_comes():
+def test_maskable_ppo_trains_on_the_environment_as_it_comes(monkeypatch, tmp_path):
     """sb3-contrib finds ``action_masks()`` itself: no wrapper, and it only plays legal moves.
     (Skipped without the ``rl`` extra.)"""
     sb3 = pytest.importorskip("sb3_contrib")
+    monkeypatch.setenv("SB3_LOGDIR", str(tmp_path))  # its logger's folder, else a new one in /tmp
     e = PalioEnv("san-gimignano", observation="flat")
     model = sb3.MaskablePPO("MlpPolicy", e, n_steps=64, batch_size=32, n_epochs=1, seed=0)
     model.learn(total_timesteps=128)
@@ -171,8 +172,9 @@ def test_maskable_ppo_trains_on_the_environment_as_it_comes():
         obs, *_ = e.step(int(action))
 
 
-def test_the_maskable_ppo_example_runs(capsys):
+def test_the_maskable_ppo_example_runs(capsys, monkeypatch, tmp_path):
     pytest.importorskip("sb3_contrib")
+    monkeypatch.setenv("SB3_LOGDIR", str(tmp_path))
     import importlib.util
     from pathlib import Path
 
