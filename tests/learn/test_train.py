@@ -216,13 +216,20 @@ def test_palio_train_from_the_command_line(tmp_path):
         {"opponent": "mcts", "pairwise": 0.2, "a": "learned:model=m.npz;time_budget=0.1"},
         {"opponent": "mcts", "pairwise": 0.7, "a": "learned:model=m.npz;mix=1.0;time_budget=0.1"}]
     model.save(tmp_path / "m.npz")
-    assert Model.load(tmp_path / "m.npz").measured_against("mcts") == 0.2
+    assert Model.load(tmp_path / "m.npz").measured_against("mcts") == 0.2  # the mix-1 one not
     changed = runner.invoke(app, ["models", str(tmp_path / "m.npz"), "--mix", "1"])
     assert changed.exit_code == 0 and "mix 0 -> 1" in changed.output, changed.output
     model = Model.load(tmp_path / "m.npz")
     assert model.card["mix"] == 1.0 and model.card["mix_changes"][0]["from"] == 0.0
     assert model.measured_against("mcts") == 0.7
     assert "measured with mix 0" in model.card["measured"][0]["superseded"]
+    assert "superseded" not in model.card["measured"][1]  # its spec names its mix
+    # an entry whose spec names a mix counts exactly while the card plays that mix: back at
+    # mix 0 neither entry counts (the first stays superseded), at 1 again the second does
+    assert runner.invoke(app, ["models", str(tmp_path / "m.npz"), "--mix", "0"]).exit_code == 0
+    assert Model.load(tmp_path / "m.npz").measured_against("mcts") is None
+    assert runner.invoke(app, ["models", str(tmp_path / "m.npz"), "--mix", "1"]).exit_code == 0
+    assert Model.load(tmp_path / "m.npz").measured_against("mcts") == 0.7
     for bad, message in ((["--mix", "1.5"], "--mix must lie between 0 and 1"),
                          (["--mix", "-0.1"], "--mix must lie between 0 and 1")):
         refused = runner.invoke(app, ["models", str(tmp_path / "m.npz"), *bad])

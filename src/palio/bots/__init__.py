@@ -39,9 +39,11 @@ REGISTRY: dict[str, Callable[..., Bot] | str] = {
 # puct beat mcts at equal CPU (0.1 s a move) on every seed in Troyes at two, three and four
 # players (65.8 % of 60 games, 66.1 % and 67.2 % of 96 pairs; docs/bots.md, "The same search
 # with no network"), and at the expert level's 2,000 iterations at two and three players, level
-# at four (docs/bots.md, "puct as Troyes's expert level and judge"); it lost every game of a
-# first look in San Gimignano and Aquileia
+# at four (docs/bots.md, "puct as Troyes's expert level and judge"); in two-player Signorie
+# (63.8 % of 80 games at 0.1 s, seeds 4-5; docs/bots.md, "Signorie with the game's evaluation at
+# every leaf"); it lost every game of a first look in San Gimignano and Aquileia
 SEARCH_BY_GAME: dict[tuple[str, int], str] = {
+    ("signorie", 2): "puct",
     ("troyes", 2): "puct",
     ("troyes", 3): "puct",
     ("troyes", 4): "puct",

@@ -66,6 +66,16 @@ def input_scaling(game: Game, players: int) -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(divisors, dtype=np.float32), np.asarray(logged, dtype=bool)
 
 
+
+def spec_mix(spec: str) -> float | None:
+    """The ``mix`` a bot spec names (``learned:model=m.npz;mix=1.0``; options split by ``;`` or
+    ``,``), or ``None`` where it names none."""
+    for option in spec.partition(":")[2].replace(";", ",").split(","):
+        key, _, value = option.partition("=")
+        if key.strip() == "mix":
+            return float(value)
+    return None
+
 @dataclass
 class Model:
     """Weights of one policy-value network, and what it was trained for.
@@ -99,11 +109,15 @@ class Model:
         """The lowest pairwise rate against ``opponent`` (finishing ahead of one of its seats;
         an equal bot scores 0.5) among the measurements recorded in the card, or ``None`` when
         none is (``benchmarks/learned_vs_mcts.py --record`` writes them). An entry marked
-        ``superseded`` (measured on rules the game no longer has, the entry saying which) is
-        kept in the card for the record and not counted."""
+        ``superseded`` (measured on rules the game no longer has, or at a ``mix`` the card has
+        since left, the entry saying which) is kept in the card for the record and not
+        counted; nor is one whose bot spec names another ``mix`` than the card's: it measured
+        a bot this model does not play by default."""
+        mix = float(self.card.get("mix", 0.0))
         rates = [entry["pairwise"] for entry in self.card.get("measured", [])
                  if entry.get("opponent") == opponent and "pairwise" in entry
-                 and not entry.get("superseded")]
+                 and not entry.get("superseded")
+                 and spec_mix(str(entry.get("a", ""))) in (None, mix)]
         return min(rates) if rates else None
 
     def check_fits(self, game: Game, players: int) -> None:

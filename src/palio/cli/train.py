@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import palio.games as registry
+from palio.bots.network import Model, shipped, shipped_model, spec_mix
 from palio.cli.common import fail, parse_options
 from palio.cli.sim import BACKEND_HELP, INTERRUPTED, _check_run, _stop_on_sigint
 from palio.core.errors import OptionError, PalioError
@@ -50,8 +51,6 @@ def models_command(
              "reader of the card must know, e.g. a control that did as well); '' removes it"),
 ) -> None:
     """The model cards of the shipped models (or of the given files): what each one saw."""
-    from palio.bots.network import Model, shipped, shipped_model
-
     if mix is not None:
         set_mix(files or [], mix)
     if note is not None:
@@ -72,8 +71,6 @@ def models_command(
 
 def one_model(files: list[Path], option: str):
     """The one model file an editing option (``--mix``, ``--note``) rewrites, loaded."""
-    from palio.bots.network import Model
-
     if len(files) != 1:
         raise fail(OptionError(f"{option} changes one model file: name exactly one"))
     try:
@@ -98,20 +95,18 @@ def set_note(files: list[Path], note: str) -> None:
 def set_mix(files: list[Path], mix: float) -> None:
     """Write ``mix`` into the card of the one model file in ``files``: the learned bot's
     default weight of the game's evaluation in its leaf values. A measurement in the card made
-    at another weight (the card's before, unless its bot spec named one) no longer describes
-    the bot: it is kept, marked superseded, and the lobby's levels stop counting it."""
-    from palio.bots import parse_spec
-
+    at the card's weight before (its bot spec naming none) no longer describes the bot: it is
+    kept, marked superseded, and the lobby's levels stop counting it. One whose spec names a
+    weight counts exactly while the card's is that one (``Model.measured_against``)."""
     if not 0.0 <= mix <= 1.0:
         raise fail(OptionError(f"--mix must lie between 0 and 1, not {mix}"))
     model = one_model(files, "--mix")
     card = model.meta.setdefault("card", {})
     before = float(card.get("mix", 0.0))
     for entry in card.get("measured", []):
-        options = parse_spec(str(entry.get("a", "learned")).replace(";", ","))[1]
-        measured_at = float(options.get("mix", before))
-        if measured_at != mix and not entry.get("superseded"):
-            entry["superseded"] = f"measured with mix {measured_at:g}; the card's mix is now {mix:g}"
+        named = spec_mix(str(entry.get("a", "learned")))
+        if named is None and before != mix and not entry.get("superseded"):
+            entry["superseded"] = f"measured with mix {before:g}; the card's mix is now {mix:g}"
     card["mix"] = mix
     card.setdefault("mix_changes", []).append(
         {"from": before, "to": mix, "command": f"palio models {files[0].name} --mix {mix:g}"})
