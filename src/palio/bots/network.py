@@ -66,7 +66,6 @@ def input_scaling(game: Game, players: int) -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(divisors, dtype=np.float32), np.asarray(logged, dtype=bool)
 
 
-
 def spec_mix(spec: str) -> float | None:
     """The ``mix`` a bot spec names (``learned:model=m.npz;mix=1.0``; options split by ``;`` or
     ``,``), or ``None`` where it names none."""
@@ -75,6 +74,7 @@ def spec_mix(spec: str) -> float | None:
         if key.strip() == "mix":
             return float(value)
     return None
+
 
 @dataclass
 class Model:
