@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from palio.bots import parse_spec
 from palio.core.errors import OptionError
 from palio.core.game import Game, State
 
@@ -67,13 +68,10 @@ def input_scaling(game: Game, players: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def spec_mix(spec: str) -> float | None:
-    """The ``mix`` a bot spec names (``learned:model=m.npz;mix=1.0``; options split by ``;`` or
-    ``,``), or ``None`` where it names none."""
-    for option in spec.partition(":")[2].replace(";", ",").split(","):
-        key, _, value = option.partition("=")
-        if key.strip() == "mix":
-            return float(value)
-    return None
+    """The ``mix`` a bot spec names (``learned:model=m.npz;mix=1.0``, as the cards record
+    them, options split by ``;``), or ``None`` where it names none."""
+    mix = parse_spec(spec.replace(";", ","))[1].get("mix")
+    return None if mix is None else float(mix)
 
 
 @dataclass
