@@ -187,6 +187,7 @@ class Engine:
     model: Any = None  # the learned model where one is proven (name "learned"), else None
     name: str = "mcts"  # "mcts", "puct" (NetSearch with no network) or "learned"
     mix: float = 0.0  # the weight of the heuristic in leaf values (the model card's)
+    prior_visits: int = 0  # visits before a node asks the network for priors (the card's)
 
     @classmethod
     def strongest(cls, state: State) -> Engine:
@@ -195,7 +196,8 @@ class Engine:
         chosen = LearnedBot(proven=0.5, fallback="search").model_for(state)
         if isinstance(chosen, Model):
             return cls(state.game, state.players, model=chosen, name="learned",
-                       mix=float(chosen.card.get("mix", 0.0)))
+                       mix=float(chosen.card.get("mix", 0.0)),
+                       prior_visits=int(chosen.card.get("prior_visits", 0)))
         key = (state.game.info.id, state.players)
         name = JUDGE_BY_GAME.get(key) or bots.strongest_search(*key)
         return cls(state.game, state.players, name=name, mix=1.0 if name == "puct" else 0.0)
@@ -214,7 +216,7 @@ class Engine:
         if self.name != "mcts":  # learned, or puct (no model: uniform priors)
             if self.model is not None:
                 self.model.bind(state.game)
-            searcher = NetSearch(self.model, rng, mix=self.mix)
+            searcher = NetSearch(self.model, rng, mix=self.mix, prior_visits=self.prior_visits)
             root: Any = SearchNode(players)
             new_node: Callable[[], Any] = lambda: SearchNode(players)  # noqa: E731
         else:

@@ -12,7 +12,7 @@ import pytest
 
 import palio
 from palio import bots
-from palio.bots.learned import NetSearch, PuctBot
+from palio.bots.learned import NetSearch, PuctBot, SearchNode
 from palio.bots.network import Model, new_model, shipped, shipped_model
 from palio.core.errors import OptionError
 from palio.games import available
@@ -111,6 +111,44 @@ def test_the_search_counts_visits_and_values_every_seat(model_files):
     assert sum(result.visits.values()) == 39  # the first iteration expands the root itself
     assert len(result.value) == 3 and abs(sum(result.value) - 1) < 1e-6
     assert abs(sum(result.priors.values()) - 1) < 1e-6
+
+
+def test_with_prior_visits_the_network_gives_priors_only_at_nodes_visited_that_often(
+        model_files):
+    model = Model.load(model_files["troyes", 3])
+    state = palio.new_game("troyes", players=3, seed=2)
+    while len(state.legal_actions()) == 1:
+        state.apply(state.legal_actions()[0])
+    asked = []
+    predict = model.predict_entries
+    model.predict_entries = lambda *args: asked.append(1) or predict(*args)
+
+    def search(**options):
+        asked.clear()
+        net = NetSearch(model, random.Random(1), **options)
+        root = SearchNode(state.players)
+        for _ in range(300):
+            net.iterate(root, state.determinize(state.to_move, net.rng))
+        return root, len(asked)
+
+    def expanded(node):
+        yield node
+        for child in node.children.values():
+            if child.priors is not None:  # an end of the game is never expanded
+                yield from expanded(child)
+
+    eager_root, eager = search(mix=1.0)
+    lazy_root, lazy = search(mix=1.0, prior_visits=4)
+    nodes = list(expanded(lazy_root))
+    # a node is given the network's priors when a walk passes it with 4 visits or more (the
+    # root at the first walk through it), so exactly the nodes with more than 4 visits
+    assert all(n.netted == (n is lazy_root or n.visits > 4) for n in nodes)
+    assert lazy == sum(n.netted for n in nodes) and 0 < lazy < eager / 3
+    assert eager == len(list(expanded(eager_root)))  # every new node asked the network
+    # below mix 1 each leaf's value needs the network anyway: prior_visits changes nothing
+    assert search(mix=0.5, prior_visits=4)[1] == search(mix=0.5)[1]
+    with pytest.raises(OptionError, match="prior_visits must be a whole number"):
+        bots.get("learned", prior_visits=1.5)
 
 
 def test_a_time_budget_on_the_cpu_clock_is_counted_on_that_clock(model_files):
@@ -226,6 +264,12 @@ def test_where_puct_is_the_strongest_search_a_model_must_be_measured_against_puc
     judge = Engine.strongest(state)
     assert judge.name == ("learned" if plays_model else "puct")
     assert (judge.model is model) == plays_model
+    if plays_model:  # the judge searches as the card says the model plays
+        model.meta["card"].update(mix=1.0, prior_visits=4)
+        for entry in measured:
+            entry["a"] = "learned:mix=1.0;prior_visits=4"
+        judge = Engine.strongest(state)
+        assert (judge.mix, judge.prior_visits) == (1.0, 4)
 
 
 @pytest.mark.parametrize(("game_id", "players"), shipped())

@@ -191,6 +191,29 @@ def test_the_buffer_file_round_trips(tmp_path):
             assert (getattr(a, name) == getattr(b, name)).all()
 
 
+def test_the_cards_prior_visits_decide_which_measurements_count(tmp_path):
+    runner = CliRunner()
+    path = tmp_path / "m.npz"
+    model = new_model(get_game("san-gimignano"), 2, hidden=(8,))
+    model.meta["card"] = {"mix": 1.0, "measured": [
+        {"opponent": "mcts", "pairwise": 0.55, "a": "learned:model=m.npz;mix=1.0"},
+        {"opponent": "mcts", "pairwise": 0.65, "a": "learned:model=m.npz;mix=1.0;prior_visits=4"}]}
+    model.save(path)
+    # an entry naming no prior_visits measured the bot asking its network at every new node
+    assert Model.load(path).measured_against("mcts") == 0.55
+    assert bots.get(f"learned:model={path}").prior_visits is None  # the card's, when it plays
+    changed = runner.invoke(app, ["models", str(path), "--prior-visits", "4"])
+    assert changed.exit_code == 0 and "prior_visits 0 -> 4" in changed.output, changed.output
+    model = Model.load(path)
+    assert model.card["prior_visits"] == 4 and model.measured_against("mcts") == 0.65
+    assert model.card["prior_visits_changes"][0]["command"].endswith("--prior-visits 4")
+    for bad, message in ((["--prior-visits", "-1"], "--prior-visits must be 0 or more"),
+                         ([str(path), "--prior-visits", "2"], "one model file")):
+        refused = runner.invoke(app, ["models", str(path), *bad])
+        assert refused.exit_code == 2 and message in refused.output, refused.output
+    assert Model.load(path).card["prior_visits"] == 4  # refused: nothing changed
+
+
 def test_palio_train_from_the_command_line(tmp_path):
     runner = CliRunner()
     folder = tmp_path / "run"

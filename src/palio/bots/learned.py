@@ -10,7 +10,9 @@ seat and the seat deciding there maximises its own, so any number of players wor
 The network reads the deciding seat's observation tensor in the sampled world (its own view,
 built from ``observe``), so nothing the bot's seat cannot see reaches the search. Optionally
 (``mix``) a leaf's value is blended with the game's ``evaluate`` heuristic, as ``mcts`` scores
-its rollouts; training starts from that blend while the network knows nothing yet.
+its rollouts; training starts from that blend while the network knows nothing yet. With the
+heuristic alone valuing leaves (``mix`` 1) the network gives priors only, and ``prior_visits``
+lets the search ask it only at the nodes it comes back to.
 
 :class:`NetSearch` is shared with self-play training (``palio.learn``), which adds Dirichlet
 noise at the root and reads the visit counts.
@@ -40,15 +42,17 @@ DEFAULT_C = 1.0  # PUCT exploration; values are win shares in 0..1
 
 
 class SearchNode:
-    """Statistics of the action that led here; ``priors`` is set when the node is expanded."""
+    """Statistics of the action that led here; ``priors`` is set when the node is expanded
+    (uniform there when the search asks the network later: ``netted`` once it has)."""
 
-    __slots__ = ("children", "visits", "total", "priors")
+    __slots__ = ("children", "visits", "total", "priors", "netted")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Action, SearchNode] = {}
         self.visits = 0
         self.total = [0.0] * players  # summed values, per seat
         self.priors: dict[Action, float] | None = None
+        self.netted = False  # priors from the network (else uniform, until it is asked)
 
 
 @dataclass
@@ -77,7 +81,7 @@ class NetSearch:
 
     def __init__(self, model: Model | None, rng: random.Random, c: float = DEFAULT_C,
                  mix: float = 0.0, scale: float = DEFAULT_SCALE, noise: float = 0.0,
-                 noise_alpha: float = 0.3) -> None:
+                 noise_alpha: float = 0.3, prior_visits: int = 0) -> None:
         self.model = model
         self.rng = rng
         self.c = c
@@ -86,6 +90,10 @@ class NetSearch:
         self.scale = scale
         self.noise = noise
         self.noise_alpha = noise_alpha
+        # with mix 1 the network gives priors only: ask it at a node once the node has this
+        # many visits (the root at once), uniform priors until then; 0 asks at every new node
+        self.lazy = model is not None and self.mix >= 1 and prior_visits > 0
+        self.prior_visits = prior_visits
 
     def run(self, state: State, seat: int, iterations: float = math.inf,
             deadline: float = math.inf, clock: Callable[[], float] = time.perf_counter
@@ -135,6 +143,9 @@ class NetSearch:
             if node.priors is None:
                 value = self._expand(node, world)
                 break
+            if self.lazy and not node.netted and (node is root
+                                                  or node.visits >= self.prior_visits):
+                self._net_priors(node, world)
             legal = world.legal_actions()
             mover = world.to_move
             priors = node.priors
@@ -167,10 +178,11 @@ class NetSearch:
                 total[i] += v
 
     def _expand(self, node: SearchNode, world: State) -> list[float]:
-        """Set the node's priors from the network; return the leaf's value per seat."""
+        """Set the node's priors from the network (uniform with no network, or where the
+        network is asked later: ``prior_visits``); return the leaf's value per seat."""
         mover = world.to_move
         legal = world.legal_actions()
-        if self.model is None:
+        if self.model is None or self.lazy:
             node.priors = dict.fromkeys(legal, 1.0 / len(legal))
             return self.heuristic(world)
         game = world.game
@@ -187,6 +199,14 @@ class NetSearch:
             value = [(1 - self.mix) * v + self.mix * h for v, h in zip(value, guess, strict=True)]
         return value
 
+    def _net_priors(self, node: SearchNode, world: State) -> None:
+        """Replace a node's uniform priors by the network's, read in this world."""
+        logits, _ = self.model.predict_entries(*self.model.entries(world, world.to_move))
+        legal = world.legal_actions()
+        indices = [world.game.action_index(a) for a in legal]
+        node.priors = dict(zip(legal, softmax(logits[indices]).tolist(), strict=True))
+        node.netted = True
+
     def heuristic(self, world: State) -> list[float]:
         """The game's ``evaluate_all`` (every seat at once), each lead turned into a win
         chance by a logistic (as ``mcts`` scores its rollouts), normalised to shares that sum
@@ -202,9 +222,13 @@ class LearnedBot(Bot):
     ``model``: a model file; by default the one the package ships for the game and player
     count being played. Where none fits, ``fallback`` (a bot spec, e.g. ``mcts``) plays
     instead, with this bot's ``time_budget`` if one is given; without a fallback that is an
-    error. ``mix``: weight of the ``evaluate`` heuristic in leaf values (default: the one the
-    model was trained with at its end). ``proven``: play a model only where its card records
-    measured pairwise rates against the strongest search without a network for the game and
+    error. ``mix``: weight of the ``evaluate`` heuristic in leaf values (default: the card's,
+    the one the model was trained with at its end unless ``palio models --mix`` changed it).
+    ``prior_visits``: with ``mix`` 1, where the network only gives priors, ask it at a node
+    once the node has this many visits (uniform priors until then), so the search runs nearly
+    as many iterations as ``puct`` and the network guides the nodes it returns to; default the
+    card's, 0 where it names none: at every new node. ``proven``: play a model only where its
+    card records measured pairwise rates against the strongest search without a network for the game and
     player count (``bots.strongest_search``: ``mcts``, or ``puct`` where that is stronger) all
     at least this high (the lobby's strongest level asks 0.5: never weaker than the search it
     replaces), else the fallback. ``cpu_time``: the ``time_budget`` counts this process's CPU
@@ -221,6 +245,7 @@ class LearnedBot(Bot):
         time_budget: float | None = None,
         c: float = DEFAULT_C,
         mix: float | None = None,
+        prior_visits: int | None = None,
         fallback: str | None = None,
         proven: float | None = None,
         cpu_time: bool = False,
@@ -239,6 +264,8 @@ class LearnedBot(Bot):
         if mix is not None and not (isinstance(mix, (int, float)) and 0 <= mix <= 1):
             raise OptionError(f"learned option mix must be a number from 0 to 1, not {mix!r}")
         self.mix = mix
+        self.prior_visits = _number("prior_visits", prior_visits, integer=True, minimum=0,
+                                    allow_none=True, bot=self.name)
         if model is not None and not isinstance(model, str):
             raise OptionError(f"learned option model must be a file path, not {model!r}")
         self.model_path = model
@@ -311,7 +338,10 @@ class LearnedBot(Bot):
         # by the game's evaluation whatever the mix
         card = model.card if model is not None else {}
         mix = self.mix if self.mix is not None else float(card.get("mix", 0.0))
-        search = NetSearch(model, self.rng, c=self.c, mix=mix, scale=self.scale)
+        prior_visits = (self.prior_visits if self.prior_visits is not None
+                        else int(card.get("prior_visits", 0)))
+        search = NetSearch(model, self.rng, c=self.c, mix=mix, scale=self.scale,
+                           prior_visits=prior_visits)
         limit = self.iterations if self.iterations is not None else math.inf
         deadline = clock_started + self.time_budget if self.time_budget is not None else math.inf
         result = search.run(state, seat, limit, deadline, self.clock)

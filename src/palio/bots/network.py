@@ -74,6 +74,12 @@ def spec_mix(spec: str) -> float | None:
     return None if mix is None else float(mix)
 
 
+def spec_prior_visits(spec: str) -> int:
+    """The ``prior_visits`` a bot spec names, 0 (the network at every new node) where it
+    names none: the cards' entries made before the option existed measured that."""
+    return int(parse_spec(spec.replace(";", ","))[1].get("prior_visits", 0))
+
+
 @dataclass
 class Model:
     """Weights of one policy-value network, and what it was trained for.
@@ -109,13 +115,15 @@ class Model:
         none is (``benchmarks/learned_vs_mcts.py --record`` writes them). An entry marked
         ``superseded`` (measured on rules the game no longer has, or at a ``mix`` the card has
         since left, the entry saying which) is kept in the card for the record and not
-        counted; nor is one whose bot spec names another ``mix`` than the card's: it measured
-        a bot this model does not play by default."""
+        counted; nor is one whose bot spec names another ``mix`` or ``prior_visits`` than the
+        card's: it measured a bot this model does not play by default."""
         mix = float(self.card.get("mix", 0.0))
+        prior_visits = int(self.card.get("prior_visits", 0))
         rates = [entry["pairwise"] for entry in self.card.get("measured", [])
                  if entry.get("opponent") == opponent and "pairwise" in entry
                  and not entry.get("superseded")
-                 and spec_mix(str(entry.get("a", ""))) in (None, mix)]
+                 and spec_mix(str(entry.get("a", ""))) in (None, mix)
+                 and spec_prior_visits(str(entry.get("a", ""))) == prior_visits]
         return min(rates) if rates else None
 
     def check_fits(self, game: Game, players: int) -> None:

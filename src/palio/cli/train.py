@@ -45,6 +45,11 @@ def models_command(
         help="with one model file: the weight (0 to 1) of the game's own evaluation in the "
              "learned bot's leaf values, written into the card (the file is rewritten; "
              "measurements made at another weight are marked superseded)"),
+    prior_visits: int = typer.Option(
+        None, "--prior-visits",
+        help="with one model file: the visits a search node needs before the learned bot asks "
+             "the network for its priors, at mix 1 (0: at once), written into the card "
+             "(measurements made with another value are kept and no longer counted)"),
     note: str = typer.Option(
         None, "--note",
         help="with one model file: a sentence written into the card as its note (what a "
@@ -53,6 +58,8 @@ def models_command(
     """The model cards of the shipped models (or of the given files): what each one saw."""
     if mix is not None:
         set_mix(files or [], mix)
+    if prior_visits is not None:
+        set_prior_visits(files or [], prior_visits)
     if note is not None:
         set_note(files or [], note)
     try:
@@ -70,7 +77,8 @@ def models_command(
 
 
 def one_model(files: list[Path], option: str):
-    """The one model file an editing option (``--mix``, ``--note``) rewrites, loaded."""
+    """The one model file an editing option (``--mix``, ``--prior-visits``, ``--note``)
+    rewrites, loaded."""
     if len(files) != 1:
         raise fail(OptionError(f"{option} changes one model file: name exactly one"))
     try:
@@ -112,6 +120,25 @@ def set_mix(files: list[Path], mix: float) -> None:
         {"from": before, "to": mix, "command": f"palio models {files[0].name} --mix {mix:g}"})
     model.save(files[0])
     console.print(f"{files[0]}: mix {before:g} -> {mix:g}")
+
+
+def set_prior_visits(files: list[Path], prior_visits: int) -> None:
+    """Write ``prior_visits`` into the card of the one model file in ``files``: how many
+    visits a search node needs before the learned bot asks the network for its priors (at
+    ``mix`` 1). Entries measured with another value stay in the card and stop counting
+    (``Model.measured_against`` compares the value each entry's bot spec names, 0 where it
+    names none)."""
+    if prior_visits < 0:
+        raise fail(OptionError(f"--prior-visits must be 0 or more, not {prior_visits}"))
+    model = one_model(files, "--prior-visits")
+    card = model.meta.setdefault("card", {})
+    before = int(card.get("prior_visits", 0))
+    card["prior_visits"] = prior_visits
+    card.setdefault("prior_visits_changes", []).append(
+        {"from": before, "to": prior_visits,
+         "command": f"palio models {files[0].name} --prior-visits {prior_visits}"})
+    model.save(files[0])
+    console.print(f"{files[0]}: prior_visits {before} -> {prior_visits}")
 
 
 def train_command(
