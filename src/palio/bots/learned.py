@@ -180,17 +180,12 @@ class NetSearch:
     def _expand(self, node: SearchNode, world: State) -> list[float]:
         """Set the node's priors from the network (uniform with no network, or where the
         network is asked later: ``prior_visits``); return the leaf's value per seat."""
-        mover = world.to_move
-        legal = world.legal_actions()
         if self.model is None or self.lazy:
+            legal = world.legal_actions()
             node.priors = dict.fromkeys(legal, 1.0 / len(legal))
             return self.heuristic(world)
-        game = world.game
-        logits, value_logits = self.model.predict_entries(*self.model.entries(world, mover))
-        indices = [game.action_index(a) for a in legal]
-        node.priors = dict(zip(legal, softmax(logits[indices]).tolist(), strict=True))
-        relative = softmax(value_logits)
-        players = world.players
+        relative = softmax(self._net_priors(node, world))
+        mover, players = world.to_move, world.players
         value = [0.0] * players
         for k in range(players):
             value[(mover + k) % players] = float(relative[k])
@@ -199,13 +194,16 @@ class NetSearch:
             value = [(1 - self.mix) * v + self.mix * h for v, h in zip(value, guess, strict=True)]
         return value
 
-    def _net_priors(self, node: SearchNode, world: State) -> None:
-        """Replace a node's uniform priors by the network's, read in this world."""
-        logits, _ = self.model.predict_entries(*self.model.entries(world, world.to_move))
+    def _net_priors(self, node: SearchNode, world: State) -> np.ndarray:
+        """Give the node the network's priors, read in this world from the view of the seat
+        deciding there; return the value head's logits (one per seat, from that seat on)."""
+        logits, value_logits = self.model.predict_entries(
+            *self.model.entries(world, world.to_move))
         legal = world.legal_actions()
         indices = [world.game.action_index(a) for a in legal]
         node.priors = dict(zip(legal, softmax(logits[indices]).tolist(), strict=True))
         node.netted = True
+        return value_logits
 
     def heuristic(self, world: State) -> list[float]:
         """The game's ``evaluate_all`` (every seat at once), each lead turned into a win
