@@ -91,7 +91,8 @@ class NetSearch:
         self.noise = noise
         self.noise_alpha = noise_alpha
         # with mix 1 the network gives priors only: ask it at a node once the node has this
-        # many visits (the root at once), uniform priors until then; 0 asks at every new node
+        # many visits (the root at once, before any root noise), uniform priors until then;
+        # 0 asks at every new node
         self.lazy = model is not None and self.mix >= 1 and prior_visits > 0
         self.prior_visits = prior_visits
 
@@ -141,10 +142,9 @@ class NetSearch:
                 value = world.returns()
                 break
             if node.priors is None:
-                value = self._expand(node, world)
+                value = self._expand(node, world, node is root)
                 break
-            if self.lazy and not node.netted and (node is root
-                                                  or node.visits >= self.prior_visits):
+            if self.lazy and not node.netted and node.visits >= self.prior_visits:
                 self._net_priors(node, world)
             legal = world.legal_actions()
             mover = world.to_move
@@ -177,10 +177,11 @@ class NetSearch:
             for i, v in enumerate(value):
                 total[i] += v
 
-    def _expand(self, node: SearchNode, world: State) -> list[float]:
-        """Set the node's priors from the network (uniform with no network, or where the
-        network is asked later: ``prior_visits``); return the leaf's value per seat."""
-        if self.model is None or self.lazy:
+    def _expand(self, node: SearchNode, world: State, root: bool = False) -> list[float]:
+        """Set the node's priors from the network (uniform with no network, or below the
+        root where the network is asked later: ``prior_visits``); return the leaf's value per
+        seat."""
+        if self.model is None or (self.lazy and not root):
             legal = world.legal_actions()
             node.priors = dict.fromkeys(legal, 1.0 / len(legal))
             return self.heuristic(world)
@@ -217,21 +218,20 @@ class NetSearch:
 class LearnedBot(Bot):
     """Plays with :class:`NetSearch` under ``iterations`` or ``time_budget`` (whichever first).
 
-    ``model``: a model file; by default the one the package ships for the game and player
-    count being played. Where none fits, ``fallback`` (a bot spec, e.g. ``mcts``) plays
-    instead, with this bot's ``time_budget`` if one is given; without a fallback that is an
-    error. ``mix``: weight of the ``evaluate`` heuristic in leaf values (default: the card's,
-    the one the model was trained with at its end unless ``palio models --mix`` changed it).
-    ``prior_visits``: with ``mix`` 1, where the network only gives priors, ask it at a node
-    once the node has this many visits (uniform priors until then), so the search runs nearly
-    as many iterations as ``puct`` and the network guides the nodes it returns to; default the
-    card's, 0 where it names none: at every new node. ``proven``: play a model only where its
-    card records measured pairwise rates against the strongest search without a network for the game and
-    player count (``bots.strongest_search``: ``mcts``, or ``puct`` where that is stronger) all
-    at least this high (the lobby's strongest level asks 0.5: never weaker than the search it
-    replaces), else the fallback. ``cpu_time``: the ``time_budget`` counts this process's CPU
-    time instead of the wall clock (as in ``mcts``). ``last_stats``: ``{"iterations",
-    "seconds"}``.
+    ``model``: a model file; by default the one the package ships for the game and player count
+    being played. Where none fits, ``fallback`` (a bot spec, e.g. ``mcts``) plays instead, with
+    this bot's ``time_budget`` if one is given; without a fallback that is an error. ``mix``:
+    weight of the ``evaluate`` heuristic in leaf values (default: the card's, the one the model
+    was trained with at its end unless ``palio models --mix`` changed it). ``prior_visits``:
+    with ``mix`` 1, where the network only gives priors, ask it at a node once the node has this
+    many visits (uniform priors until then), so the search runs nearly as many iterations as
+    ``puct`` and the network guides the nodes it returns to; default the card's, 0 where it
+    names none: at every new node. ``proven``: play a model only where its card records measured
+    pairwise rates against the strongest search without a network for the game and player count
+    (``bots.strongest_search``: ``mcts``, or ``puct`` where that is stronger) all at least this
+    high (the lobby's strongest level asks 0.5: never weaker than the search it replaces), else
+    the fallback. ``cpu_time``: the ``time_budget`` counts this process's CPU time instead of
+    the wall clock (as in ``mcts``). ``last_stats``: ``{"iterations", "seconds"}``.
     """
 
     name = "learned"
