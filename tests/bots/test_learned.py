@@ -141,7 +141,7 @@ def test_with_prior_visits_the_network_gives_priors_only_at_nodes_visited_that_o
     lazy_root, lazy = search(mix=1.0, prior_visits=4)
     nodes = list(expanded(lazy_root))
     # a node is given the network's priors when a walk passes it with 4 visits or more (the
-    # root at the first walk through it), so exactly the nodes with more than 4 visits
+    # root when it is expanded), so exactly the nodes with more than 4 visits
     assert all(n.netted == (n is lazy_root or n.visits > 4) for n in nodes)
     assert lazy == sum(n.netted for n in nodes) and 0 < lazy < eager / 3
     assert eager == len(list(expanded(eager_root)))  # every new node asked the network
@@ -149,6 +149,29 @@ def test_with_prior_visits_the_network_gives_priors_only_at_nodes_visited_that_o
     assert search(mix=0.5, prior_visits=4)[1] == search(mix=0.5)[1]
     with pytest.raises(OptionError, match="prior_visits must be a whole number"):
         bots.get("learned", prior_visits=1.5)
+
+
+def test_the_learned_bot_plays_with_the_cards_prior_visits_unless_told(model_files, tmp_path,
+                                                                        monkeypatch):
+    model = Model.load(model_files["troyes", 2])
+    model.meta["card"].update(mix=1.0, prior_visits=4)
+    model.save(tmp_path / "lazy.npz")
+    state = palio.new_game("troyes", players=2, seed=3)
+    while len(state.legal_actions()) == 1:
+        state.apply(state.legal_actions()[0])
+    asked = []
+    predict = Model.predict_entries
+    monkeypatch.setattr(Model, "predict_entries",
+                        lambda self, *args: asked.append(1) or predict(self, *args))
+
+    def network_calls(spec):
+        asked.clear()
+        bots.get(f"learned:model={tmp_path / 'lazy.npz'},iterations=200,{spec}",
+                 seed=1).choose(state.copy(), state.to_move)
+        return len(asked)
+
+    by_card, told_zero = network_calls(""), network_calls("prior_visits=0")
+    assert 0 < by_card < told_zero / 3
 
 
 def test_a_time_budget_on_the_cpu_clock_is_counted_on_that_clock(model_files):
