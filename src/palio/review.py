@@ -196,8 +196,7 @@ class Engine:
         chosen = LearnedBot(proven=0.5, fallback="search").model_for(state)
         if isinstance(chosen, Model):
             return cls(state.game, state.players, model=chosen, name="learned",
-                       mix=float(chosen.card.get("mix", 0.0)),
-                       prior_visits=int(chosen.card.get("prior_visits", 0)))
+                       mix=chosen.mix, prior_visits=chosen.prior_visits)
         key = (state.game.info.id, state.players)
         name = JUDGE_BY_GAME.get(key) or bots.strongest_search(*key)
         return cls(state.game, state.players, name=name, mix=1.0 if name == "puct" else 0.0)

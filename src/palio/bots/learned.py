@@ -135,6 +135,7 @@ class NetSearch:
         """One PUCT iteration in ``world`` (a determinization of the searching seat's view)
         from ``root``; reviews call it directly to grow their own roots."""
         c = self.c
+        lazy = self.lazy
         path = [root]
         node = root
         while True:
@@ -144,7 +145,7 @@ class NetSearch:
             if node.priors is None:
                 value = self._expand(node, world, node is root)
                 break
-            if self.lazy and not node.netted and node.visits >= self.prior_visits:
+            if lazy and not node.netted and node.visits >= self.prior_visits:
                 self._net_priors(node, world)
             legal = world.legal_actions()
             mover = world.to_move
@@ -332,12 +333,11 @@ class LearnedBot(Bot):
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - started}
             return legal[0]
-        # the model card's mix unless given; with no model (puct) NetSearch values every leaf
-        # by the game's evaluation whatever the mix
-        card = model.card if model is not None else {}
-        mix = self.mix if self.mix is not None else float(card.get("mix", 0.0))
+        # the model card's mix and prior_visits unless given; with no model (puct) NetSearch
+        # values every leaf by the game's evaluation and has uniform priors whatever they are
+        mix = self.mix if self.mix is not None else (model.mix if model is not None else 0.0)
         prior_visits = (self.prior_visits if self.prior_visits is not None
-                        else int(card.get("prior_visits", 0)))
+                        else (model.prior_visits if model is not None else 0))
         search = NetSearch(model, self.rng, c=self.c, mix=mix, scale=self.scale,
                            prior_visits=prior_visits)
         limit = self.iterations if self.iterations is not None else math.inf

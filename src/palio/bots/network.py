@@ -67,17 +67,16 @@ def input_scaling(game: Game, players: int) -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(divisors, dtype=np.float32), np.asarray(logged, dtype=bool)
 
 
+def spec_options(spec: str) -> dict[str, Any]:
+    """The options a bot spec names, as the cards record specs (``learned:model=m.npz;mix=1.0``,
+    options split by ``;``)."""
+    return parse_spec(spec.replace(";", ","))[1]
+
+
 def spec_mix(spec: str) -> float | None:
-    """The ``mix`` a bot spec names (``learned:model=m.npz;mix=1.0``, as the cards record
-    them, options split by ``;``), or ``None`` where it names none."""
-    mix = parse_spec(spec.replace(";", ","))[1].get("mix")
+    """The ``mix`` a bot spec names, or ``None`` where it names none."""
+    mix = spec_options(spec).get("mix")
     return None if mix is None else float(mix)
-
-
-def spec_prior_visits(spec: str) -> int:
-    """The ``prior_visits`` a bot spec names, 0 (the network at every new node) where it
-    names none: the cards' entries made before the option existed measured that."""
-    return int(parse_spec(spec.replace(";", ","))[1].get("prior_visits", 0))
 
 
 @dataclass
@@ -109,6 +108,16 @@ class Model:
     def card(self) -> dict[str, Any]:
         return self.meta.get("card", {})
 
+    @property
+    def mix(self) -> float:
+        """The card's weight of the game's evaluation in leaf values: how the model plays."""
+        return float(self.card.get("mix", 0.0))
+
+    @property
+    def prior_visits(self) -> int:
+        """The card's visits a node needs before the network gives its priors (0: at once)."""
+        return int(self.card.get("prior_visits", 0))
+
     def measured_against(self, opponent: str) -> float | None:
         """The lowest pairwise rate against ``opponent`` (finishing ahead of one of its seats;
         an equal bot scores 0.5) among the measurements recorded in the card, or ``None`` when
@@ -117,14 +126,19 @@ class Model:
         since left, the entry saying which) is kept in the card for the record and not
         counted; nor is one whose bot spec names another ``mix`` or ``prior_visits`` than the
         card's: it measured a bot this model does not play by default."""
-        mix = float(self.card.get("mix", 0.0))
-        prior_visits = int(self.card.get("prior_visits", 0))
         rates = [entry["pairwise"] for entry in self.card.get("measured", [])
                  if entry.get("opponent") == opponent and "pairwise" in entry
-                 and not entry.get("superseded")
-                 and spec_mix(str(entry.get("a", ""))) in (None, mix)
-                 and spec_prior_visits(str(entry.get("a", ""))) == prior_visits]
+                 and not entry.get("superseded") and self._plays_as(str(entry.get("a", "")))]
         return min(rates) if rates else None
+
+    def _plays_as(self, spec: str) -> bool:
+        """Whether a measured bot spec played this model as its card says it plays: the
+        ``mix`` it names, if any, is the card's, and the ``prior_visits`` it names (0 where
+        it names none, as every entry made before the option) is the card's."""
+        options = spec_options(spec)
+        mix = options.get("mix")
+        return ((mix is None or float(mix) == self.mix)
+                and int(options.get("prior_visits", 0)) == self.prior_visits)
 
     def check_fits(self, game: Game, players: int) -> None:
         """A clear error unless this model was trained for ``game`` with ``players`` seats on

@@ -110,7 +110,7 @@ def set_mix(files: list[Path], mix: float) -> None:
         raise fail(OptionError(f"--mix must lie between 0 and 1, not {mix}"))
     model = one_model(files, "--mix")
     card = model.meta.setdefault("card", {})
-    before = float(card.get("mix", 0.0))
+    before = model.mix
     for entry in card.get("measured", []):
         named = spec_mix(str(entry.get("a", "learned")))
         if named is None and before != mix and not entry.get("superseded"):
@@ -132,7 +132,7 @@ def set_prior_visits(files: list[Path], prior_visits: int) -> None:
         raise fail(OptionError(f"--prior-visits must be 0 or more, not {prior_visits}"))
     model = one_model(files, "--prior-visits")
     card = model.meta.setdefault("card", {})
-    before = int(card.get("prior_visits", 0))
+    before = model.prior_visits
     card["prior_visits"] = prior_visits
     card.setdefault("prior_visits_changes", []).append(
         {"from": before, "to": prior_visits,
