@@ -46,14 +46,15 @@ def bot_processes(server_pid: int) -> list[int]:
 
 
 def test_bots_think_in_their_own_lower_priority_processes(make_server: Any) -> None:
-    """Two MCTS bots (a tenth of a second of search a move) play with no delay. The search runs
-    in the one bot process allowed (--bot-processes 1), at a lower priority, while the server
-    process itself stays nearly idle and answers every request; the bot process ends with the
-    server."""
+    """Two MCTS bots (1,500 iterations a move, about a third of a second of CPU) play with no
+    delay. The search runs in the one bot process allowed (--bot-processes 1), at a lower
+    priority, while the server process itself stays nearly idle and answers every request; the
+    bot process ends with the server. (At 200 iterations a move the bots' CPU was once no more
+    than the server's own in a slow CI run, so each move now thinks long enough to tell.)"""
     server: Server = make_server(None, 0.0, "--bot-processes", "1")
     server.start()
     game_id = server.create(game="san-gimignano", players=2, seed=2,
-                            seats=[{"kind": "bot", "level": "mcts:iterations=200"}] * 2)["id"]
+                            seats=[{"kind": "bot", "level": "mcts:iterations=1500"}] * 2)["id"]
     deadline = time.monotonic() + 60
     while server.http.get(f"/api/games/{game_id}").json()["move_number"] < 1:
         assert time.monotonic() < deadline, "the bots did not move"
