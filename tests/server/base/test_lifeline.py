@@ -55,7 +55,7 @@ def test_workers_die_with_a_killed_supervisor(tmp_path: Path) -> None:
             time.sleep(0.2)
         first.send_signal(signal.SIGKILL)
         first.wait(10)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30  # generous for a loaded machine
         while any(alive(pid) for pid in workers) or not port_is_free(port):
             assert time.monotonic() < deadline, (
                 f"workers {[p for p in workers if alive(p)]} outlived their supervisor: "
