@@ -29,7 +29,9 @@ So the runs are different games, each with its own pair of review seeds.
 
 **Rechecked**: the decisions each review searched again (``"checked"``: a loss near a class
 line), first review and second, and the searches they added (``"rechecks"``; each is
-``RECHECK`` times the budget, ``palio.review.recheck``).
+``RECHECK`` times the budget, ``palio.review.recheck``). **Overruled**: the flagged decisions
+whose suggestion the game checks at a larger budget (``palio.review.confirm_for``) and whose
+check replaced the review's verdict (``"confirmed": false``).
 
 CPU seconds are this process's and its finished workers' (``review_speed.cpu_seconds``). One
 JSON line per game played and a summary line per game type, then a table: each run, all runs
@@ -171,6 +173,8 @@ def stability_run(record: GameRecord, budget: Budget, seed: int, *, workers: int
         "flagged": [len([d for d in r["decisions"] if d["class"]]) for r in reviews],
         "checked": [len([d for d in r["decisions"] if d.get("checked")]) for r in reviews],
         "rechecks": [sum(d.get("rechecks", 0) for d in r["decisions"]) for r in reviews],
+        "overruled": [sum(1 for d in r["decisions"] if d.get("confirmed") is False)
+                      for r in reviews],
         "class_stability": class_stability(*reviews),
         "suggestions": len(suggestions(reviews[0])),
         "confirmation": confirmation(judged), "judged": judged,

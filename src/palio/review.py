@@ -113,6 +113,16 @@ RECHECK_CAP = 11
 NEAR_BY_GAME: dict[tuple[str, int], float] = {
     ("tiletum", 2): 0.06,
 }
+# per game and player count, a flagged decision's suggested choice is checked by one more
+# search at this many times the budget (:func:`confirm`); where that search does not value the
+# suggestion above the choice played, its verdict stands instead. Three-player Aquileia's
+# learned judge values two close choices differently at 2 and at 10 times the budget, the same
+# for every seed, so searches again at twice the budget, pooled, settle the class but not
+# whether the suggestion is better (docs/review.md, "Three-player Aquileia: the suggestion
+# checked at ten times the budget")
+CONFIRM_BY_GAME: dict[tuple[str, int], int] = {
+    ("aquileia", 3): 10,
+}
 
 
 class ReviewCancelled(PalioError):
@@ -308,6 +318,12 @@ def near_for(game_id: str, players: int) -> float:
     return NEAR_BY_GAME.get((game_id, players), NEAR)
 
 
+def confirm_for(game_id: str, players: int) -> int:
+    """How many times the budget a flagged decision's suggestion is checked at in a game
+    with ``players`` players (:data:`CONFIRM_BY_GAME`); 0: not checked."""
+    return CONFIRM_BY_GAME.get((game_id, players), 0)
+
+
 def judge(loss: float, thresholds: tuple[float, float, float]) -> str | None:
     """Advice: the class of a decision that lost ``loss`` in win share, or None."""
     verdict = None
@@ -386,6 +402,21 @@ def recheck(engine: Engine, state: State, action: Action, first: RootStats, budg
         if not near_a_line(loss_of(stats, action), limits, STOP):
             break
     return stats, len(searches) - 1
+
+
+def confirm(engine: Engine, state: State, action: Action, stats: RootStats, budget: Budget,
+            seed: int, factor: int) -> tuple[RootStats, bool]:
+    """A flagged decision's suggestion (``stats.best``) checked by one search at ``factor``
+    times the budget with its own seed (``decision_seed(seed, 13)``), the choice played and
+    the suggestion each searched at least ``PLAYED_SHARE`` of it: ``stats`` and True where
+    that search values the suggestion above the choice played, else that search and False
+    (its verdict replaces the review's: the choice played, or a third, may be its best)."""
+    seat, suggested = stats.seat, stats.best.action
+    deep = engine.search(state, seat, budget.times(factor), decision_seed(seed, 13), action,
+                         also=[suggested])
+    if deep.of(suggested).values[seat] > deep.of(action).values[seat]:
+        return stats, True
+    return deep, False
 
 
 def win_percent(share: float) -> float:
@@ -780,7 +811,10 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
     (:func:`recheck`: searches of ``RECHECK`` times the budget, the choice played and the
     suggested one both searched further, pooled with the first until the loss is clear of
     every line or ``RECHECK_CAP`` is reached), and the
-    pooled search decides (``rechecks``: the searches added). Where the
+    pooled search decides (``rechecks``: the searches added). Where the game checks a
+    flagged decision's suggestion (:func:`confirm_for`), one search at that many times the
+    budget does (:func:`confirm`; ``confirmed``: True where it values the suggestion above the
+    choice played, False where its verdict replaced the review's, None where not checked). Where the
     choice played is not the suggested one, both are followed into ``worlds`` worlds of the
     mover's view (:func:`outlook`; at most ``QUIET_WORLDS`` where the decision has no class):
     the reason in words, and the score margin lost."""
@@ -795,6 +829,7 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
                 "played": {"notation": text, "value": None, "visits": 0},
                 "best": {"notation": text, "value": None, "visits": 0},
                 "loss": 0.0, "class": None, "accuracy": 100.0, "checked": False, "rechecks": 0,
+                "confirmed": None,
                 "margin_loss": None, "accuracy_loss": 0.0, "stake": 0.0, "stake_margin": 0.0,
                 "margin_gap": 0.0, "accuracy_stake": 0.0,
                 "why": {"reason": msg_json(msg("core.review.reason.forced")),
@@ -805,6 +840,10 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
     rechecks = 0
     if checked:
         stats, rechecks = recheck(engine, state, action, stats, budget, seed, limits)
+    factor = confirm_for(state.game.info.id, state.players)
+    confirmed = None
+    if factor and judge(loss_of(stats, action), limits):
+        stats, confirmed = confirm(engine, state, action, stats, budget, seed, factor)
     best, mine = stats.best, stats.of(action)
     loss = loss_of(stats, action)
     before = best.values[seat]
@@ -846,7 +885,7 @@ def judge_decision(state: State, action: Action, *, budget: Budget | None = None
         "played": {"notation": text, "value": round(mine.values[seat], 4), "visits": mine.visits},
         "best": {"notation": str(best.action), "value": round(before, 4), "visits": best.visits},
         "loss": round(loss, 4), "class": judge(loss, limits), "checked": checked,
-        "rechecks": rechecks,
+        "rechecks": rechecks, "confirmed": confirmed,
         "margin_loss": None if margin_loss is None else round(margin_loss, 2),
         "accuracy_loss": round(judged, 2), "accuracy_stake": round(judged_stake, 2),
         "accuracy": round(move_accuracy(judged, judged_stake), 2),

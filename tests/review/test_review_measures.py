@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import palio
 from palio.core.i18n import Translator
 from palio.review import (
+    CONFIRM_BY_GAME,
     NEAR,
     OUTLOOK_WORLDS,
     PLAYED_SHARE,
@@ -27,6 +28,8 @@ from palio.review import (
     accuracy_loss,
     advice,
     blend_loss,
+    confirm,
+    confirm_for,
     decision_seed,
     game_accuracy,
     hint,
@@ -323,6 +326,48 @@ def test_a_recheck_that_stays_near_a_line_stops_at_the_cap():
     stats, added = recheck(engine, None, "a", first, Budget(iterations=100), 5, limits, cap=9)
     assert [also for _, _, _, also in engine.asked] == [["b"], ["c"]]
     assert stats.best.action == "c" and added == 2
+
+
+def test_a_suggestion_checked_at_a_larger_budget_stands_only_where_that_search_agrees():
+    first = _searched(0, ("b", 300, 300, 0.70), ("a", 100, 60, 0.50))  # b suggested, a played
+    # the deeper search values b above a: the review's own search stands
+    agrees = _searched(0, ("b", 3000, 2800, 0.62), ("a", 1000, 300, 0.55))
+    engine = _Scripted(agrees)
+    stats, confirmed = confirm(engine, None, "a", first, Budget(iterations=100), 5, 10)
+    assert confirmed is True and stats is first
+    assert engine.asked == [(1000, decision_seed(5, 13), "a", ["b"])]
+    # it values a at least as high as b: its verdict replaces the review's, even where it
+    # searched b most (the loss is then 0, no class)
+    disagrees = _searched(0, ("b", 3000, 2800, 0.55), ("a", 1000, 300, 0.55))
+    stats, confirmed = confirm(_Scripted(disagrees), None, "a", first, Budget(iterations=100),
+                               5, 10)
+    assert confirmed is False and stats is disagrees and loss_of(stats, "a") == 0.0
+
+
+def test_only_the_games_that_need_it_check_their_suggestions(monkeypatch):
+    assert confirm_for("aquileia", 3) == 10 and confirm_for("aquileia", 4) == 0
+    assert confirm_for("san-gimignano", 2) == 0
+    state = position_at("san-gimignano", 2, 2, 75)
+    action = state.parse("pass")  # a blunder: the better choice differs
+    engine = Engine.strongest(state)
+    budgets = []
+    search = engine.search
+
+    def counted(*args, **kwargs):
+        budgets.append(args[2].iterations)
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "search", counted)
+    plain = judge_decision(state, action, budget=TINY, seed=1, engine=engine, worlds=1)
+    assert plain["class"] == "blunder" and plain["confirmed"] is None
+    assert 40 * 3 not in budgets
+    budgets.clear()
+    monkeypatch.setitem(CONFIRM_BY_GAME, ("san-gimignano", 2), 3)
+    assert confirm_for("san-gimignano", 2) == 3
+    checked = judge_decision(state, action, budget=TINY, seed=1, engine=engine, worlds=1)
+    assert budgets[-1] == 40 * 3  # the check, after the first search (and any again)
+    assert checked["confirmed"] is True and checked["class"] == "blunder"
+    assert checked["best"] == plain["best"] and checked["loss"] == plain["loss"]
 
 
 def test_a_loss_near_a_class_line_is_searched_again_with_more_budget(monkeypatch):

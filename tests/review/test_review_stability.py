@@ -2,7 +2,7 @@
 at ten times the budget, counted right."""
 
 
-from palio.review import Budget
+from palio.review import CONFIRM_BY_GAME, Budget
 from tests.benchmark_scripts import benchmark as _script
 
 stability = _script("review_stability")
@@ -63,7 +63,9 @@ def test_a_suggestion_is_confirmed_only_when_the_judge_values_it_above_the_choic
     assert stability.verdict([None, None], 0.85) == "not measured"
 
 
-def test_one_san_gimignano_game_at_tiny_budgets_is_counted_from_its_own_reviews():
+def test_one_san_gimignano_game_at_tiny_budgets_is_counted_from_its_own_reviews(monkeypatch):
+    # its suggestions checked at three times the budget, as three-player Aquileia's at ten
+    monkeypatch.setitem(CONFIRM_BY_GAME, ("san-gimignano", 2), 3)
     record = stability.played_game("san-gimignano", 2, 1, "greedy")
     moves = list(range(40))
     run = stability.stability_run(record, Budget(iterations=6), 1, moves=moves)
@@ -80,6 +82,12 @@ def test_one_san_gimignano_game_at_tiny_budgets_is_counted_from_its_own_reviews(
                               for r in reviews]
     assert run["rechecks"] == [sum(d["rechecks"] for d in r["decisions"]) for r in reviews]
     assert all(d["rechecks"] >= d["checked"] for r in reviews for d in r["decisions"])
+    assert run["overruled"] == [sum(d["confirmed"] is False for d in r["decisions"])
+                                for r in reviews]
+    # a class is given only after the check (which may replace the review's verdict)
+    assert all(d["confirmed"] is not None for r in reviews for d in r["decisions"]
+               if d["class"])
+    assert any(d["confirmed"] is not None for r in reviews for d in r["decisions"])
     # every suggestion judged at ten times: flagged by the first review, not the choice played
     asked = {d["move"] for d in reviews[0]["decisions"]
              if d["class"] and d["best"]["notation"] != d["played"]["notation"]}
