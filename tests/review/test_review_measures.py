@@ -328,6 +328,19 @@ def test_a_recheck_that_stays_near_a_line_stops_at_the_cap():
     assert stats.best.action == "c" and added == 2
 
 
+def _count_budgets(monkeypatch, engine):
+    """The iterations of each search ``engine`` is asked for, in order, as a list."""
+    budgets = []
+    search = engine.search
+
+    def counted(*args, **kwargs):
+        budgets.append(args[2].iterations)
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "search", counted)
+    return budgets
+
+
 def test_a_suggestion_checked_at_a_larger_budget_stands_only_where_that_search_agrees():
     first = _searched(0, ("b", 300, 300, 0.70), ("a", 100, 60, 0.50))  # b suggested, a played
     # the deeper search values b above a: the review's own search stands
@@ -350,14 +363,7 @@ def test_only_the_games_that_need_it_check_their_suggestions(monkeypatch):
     state = position_at("san-gimignano", 2, 2, 75)
     action = state.parse("pass")  # a blunder: the better choice differs
     engine = Engine.strongest(state)
-    budgets = []
-    search = engine.search
-
-    def counted(*args, **kwargs):
-        budgets.append(args[2].iterations)
-        return search(*args, **kwargs)
-
-    monkeypatch.setattr(engine, "search", counted)
+    budgets = _count_budgets(monkeypatch, engine)
     plain = judge_decision(state, action, budget=TINY, seed=1, engine=engine, worlds=1)
     assert plain["class"] == "blunder" and plain["confirmed"] is None
     assert 40 * 3 not in budgets
@@ -374,14 +380,7 @@ def test_a_loss_near_a_class_line_is_searched_again_with_more_budget(monkeypatch
     state = position_at("san-gimignano", 2, 2, 75)
     action = state.parse("pass")
     engine = Engine.strongest(state)
-    budgets = []
-    search = engine.search
-
-    def counted(*args, **kwargs):
-        budgets.append(args[2].iterations)
-        return search(*args, **kwargs)
-
-    monkeypatch.setattr(engine, "search", counted)
+    budgets = _count_budgets(monkeypatch, engine)
     far = judge_decision(state, action, budget=TINY, seed=1, engine=engine,
                          limits=(5.0, 6.0, 7.0), worlds=1)
     assert not far["checked"] and budgets == [40]
