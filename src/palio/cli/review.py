@@ -23,10 +23,23 @@ from palio.core.errors import PalioError
 from palio.core.i18n import Translator
 from palio.core.record import GameRecord
 from palio.core.words import msg
-from palio.review import Budget, add_words, cores, review
+from palio.review import (
+    DEFAULT_ITERATIONS,
+    ITERATIONS_BY_GAME,
+    Budget,
+    add_words,
+    cores,
+    review,
+)
 
 console = Console(highlight=False, soft_wrap=True, stderr=False)
 errors = Console(stderr=True, highlight=False)
+
+
+# the default budget and the games that review at another, from palio.review's table
+ITERATIONS_HELP = "search iterations per decision (default {}; {})".format(
+    DEFAULT_ITERATIONS, ", ".join(f"{n} for {game} with {players} players"
+                                  for (game, players), n in sorted(ITERATIONS_BY_GAME.items())))
 
 
 def register(app: typer.Typer) -> None:
@@ -38,8 +51,7 @@ def review_command(
     seat: list[int] = typer.Option(None, "--seat", help="review only this seat (repeatable)"),
     seconds: float = typer.Option(None, "--seconds", help="thinking time per decision "
                                   "(not repeatable; default: a fixed number of iterations)"),
-    iterations: int = typer.Option(None, "--iterations", help="search iterations per decision "
-                                   "(default 400; 800 in two-player Tiletum)"),
+    iterations: int = typer.Option(None, "--iterations", help=ITERATIONS_HELP),
     seed: int = typer.Option(0, "--seed", "-s", help="the search's seed: a review repeats"),
     workers: int = typer.Option(None, "--workers", "-w", help="processes that search decisions "
                                 "(the same review, sooner; default: one per core)"),
