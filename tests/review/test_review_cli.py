@@ -11,10 +11,11 @@ from typer.testing import CliRunner
 import palio
 from palio.cli import app
 from palio.cli.play import ask
-from palio.cli.review import TenthLines
+from palio.cli.review import ITERATIONS_HELP, TenthLines
 from palio.core.errors import PalioError
 from palio.core.i18n import Translator
 from palio.core.record import GameRecord
+from palio.review import DEFAULT_ITERATIONS, ITERATIONS_BY_GAME
 from tests.review.test_review import greedy_game
 
 runner = CliRunner()
@@ -141,3 +142,9 @@ def test_review_judges_in_parallel_by_default_with_lines_and_the_same_result(tmp
     assert alone.output == parallel.output
     bad = runner.invoke(app, [*args, "--workers", "0"])
     assert bad.exit_code == 2 and "--workers must be at least 1" in bad.output
+
+
+def test_the_iterations_help_names_every_game_with_its_own_budget():
+    assert f"default {DEFAULT_ITERATIONS}" in ITERATIONS_HELP
+    for (game, players), iterations in ITERATIONS_BY_GAME.items():
+        assert f"{iterations} for {game} with {players} players" in ITERATIONS_HELP
