@@ -3,6 +3,7 @@ the mover could not see change nothing, a seed repeats a review, a review change
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -16,6 +17,7 @@ from palio.core.i18n import Translator
 from palio.core.record import GameRecord
 from palio.review import (
     DEFAULT_ITERATIONS,
+    LEAD_ROLLOUT_BY_GAME,
     Budget,
     Engine,
     add_words,
@@ -136,15 +138,14 @@ def small_record(seed: int = 4) -> GameRecord:
 
 
 def test_a_review_without_a_budget_takes_its_games_own():
-    assert iterations_for("tiletum", 2) == 2 * DEFAULT_ITERATIONS
     assert iterations_for("troyes", 2) == 3 * DEFAULT_ITERATIONS
-    assert iterations_for("tiletum", 3) == iterations_for("san-gimignano", 2) \
+    assert iterations_for("tiletum", 2) == iterations_for("san-gimignano", 2) \
         == iterations_for("aquileia", 5) == DEFAULT_ITERATIONS
-    tiletum = GameRecord.of(greedy_game("tiletum", 2, 1))
+    troyes = GameRecord.of(greedy_game("troyes", 2, 1))
     # no seat asked: nothing is searched, and the budget is still the one reported
-    assert review(tiletum, seats=[])["engine"]["iterations"] == 2 * DEFAULT_ITERATIONS
+    assert review(troyes, seats=[])["engine"]["iterations"] == 3 * DEFAULT_ITERATIONS
     assert review(small_record(), seats=[])["engine"]["iterations"] == DEFAULT_ITERATIONS
-    asked = review(tiletum, seats=[], budget=Budget(iterations=30))
+    asked = review(troyes, seats=[], budget=Budget(iterations=30))
     assert asked["engine"]["iterations"] == 30 and asked["decisions"] == []
 
 
@@ -238,6 +239,29 @@ def test_troyes_is_judged_by_puct_at_two_and_four_players_and_by_mcts_at_three()
         assert bots.get("expert", seed=1).model_for(state).search_for(state).name == "puct"
         stats = engine.search(state, state.to_move, Budget(iterations=30), seed=1)
         assert stats.engine == expected and stats.iterations == 30
+
+
+def test_a_lead_rollout_reads_the_margin_further_on_and_leaves_the_search_alone():
+    # two-player Tiletum's network values its leaves at once; its leads (the margins accuracy
+    # reads) are read eight random decisions on, from a generator of their own, so the visits
+    # and values, and so every class, are those of the search without it
+    state = position_at("tiletum", 2, 1, 40)
+    seat = state.to_move
+    judge = Engine.strongest(state)
+    assert judge.name == "learned" and judge.lead_rollout == LEAD_ROLLOUT_BY_GAME["tiletum", 2]
+    assert Engine.strongest(palio.new_game("tiletum", players=3, seed=1)).lead_rollout == 0
+    at_leaf = dataclasses.replace(judge, lead_rollout=0)
+    budget = Budget(iterations=60)
+
+    def searched(stats):
+        return [(c.action, c.visits, repr(c.values)) for c in stats.choices]
+
+    further, leaf = judge.search(state, seat, budget, 7), at_leaf.search(state, seat, budget, 7)
+    assert searched(further) == searched(leaf)
+    assert [c.leads for c in further.choices] != [c.leads for c in leaf.choices]
+    assert sum(len(c.leads) for c in further.choices) == sum(len(c.leads) for c in leaf.choices)
+    again = judge.search(state, seat, budget, 7)
+    assert [c.leads for c in again.choices] == [c.leads for c in further.choices]
 
 
 def test_mcts_judges_with_the_settings_it_would_play_with_at_the_budget(monkeypatch):

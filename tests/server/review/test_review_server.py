@@ -87,12 +87,12 @@ def wait_for(client: Any, game_id: str, status: str, lang: str = "en",
 
 def test_a_new_review_takes_the_games_own_budget_unless_the_server_sets_one(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    tiletum = palio.new_game("tiletum", players=2, seed=1)
+    troyes = palio.new_game("troyes", players=2, seed=1)
     monkeypatch.setattr(reviews_api, "REVIEW_ITERATIONS", None)
-    assert reviews_api.review_iterations(tiletum) == 800
-    assert reviews_api.review_iterations(palio.new_game("tiletum", players=3, seed=1)) == 400
+    assert reviews_api.review_iterations(troyes) == 1200
+    assert reviews_api.review_iterations(palio.new_game("troyes", players=3, seed=1)) == 400
     monkeypatch.setattr(reviews_api, "REVIEW_ITERATIONS", 15)  # PALIO_REVIEW_ITERATIONS
-    assert reviews_api.review_iterations(tiletum) == 15
+    assert reviews_api.review_iterations(troyes) == 15
 
 
 def test_review_of_a_finished_game_is_computed_once_and_said_in_words(app_client: Any) -> None:

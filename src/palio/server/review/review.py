@@ -99,7 +99,8 @@ def judge_for(state: State) -> Engine:
     card measured it at least level with the strongest search without a network
     (``proven=0.5``), else that search (``mcts``, or ``puct`` where
     ``palio.bots.SEARCH_BY_GAME`` names it) unless ``palio.review.JUDGE_BY_GAME`` names a
-    search with steadier verdicts (``mcts`` in three-player Troyes). It is
+    judge with steadier verdicts (``mcts`` in three-player Troyes, the shipped network in
+    two-player Tiletum). It is
     :meth:`palio.review.Engine.strongest`, which :func:`palio.review.review` and
     :func:`palio.review.hint` use; named here so the server's choice is tested
     (tests/server/review/test_review_report.py)."""
