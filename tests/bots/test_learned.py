@@ -17,7 +17,7 @@ from palio.bots.network import Model, new_model, shipped, shipped_model
 from palio.core.errors import OptionError
 from palio.games import available
 from palio.games import get as get_game
-from palio.review import Engine
+from palio.review import JUDGE_BY_GAME, Engine
 from tests.bots.test_bots import positions
 
 ENCODED = [
@@ -322,14 +322,17 @@ def test_a_model_ships_for_every_game_at_its_common_player_counts():
 @pytest.mark.parametrize(("game_id", "players"), shipped())
 def test_each_card_records_the_model_against_the_search_it_would_replace(game_id, players):
     """A shipped model is measured against the strongest search without a network at its
-    count, and the expert level and the review's judge play it exactly where every such
-    measurement is at least a half (so a model shipped below that search changes neither)."""
+    count, and the expert level plays it exactly where every such measurement is at least a
+    half (so a model shipped below that search does not change it); the review's judge too,
+    except where palio.review.JUDGE_BY_GAME names the model for its steadier verdicts
+    (two-player Tiletum: tests/server/review/test_review_report.py checks it is level there)."""
     model = shipped_model(game_id, players)
     measured = model.measured_against(bots.strongest_search(game_id, players))
     assert measured is not None
     state = palio.new_game(game_id, players=players, seed=1)
     assert (bots.get("expert", seed=1).model_for(state) is model) == (measured >= 0.5)
-    assert (Engine.strongest(state).model is model) == (measured >= 0.5)
+    named = JUDGE_BY_GAME.get((game_id, players)) == "learned"
+    assert (Engine.strongest(state).model is model) == (measured >= 0.5 or named)
 
 
 @pytest.mark.parametrize("players", [4, 5])
