@@ -229,6 +229,18 @@ class Engine:
         return cls(state.game, state.players, name=name, mix=1.0 if name == "puct" else 0.0,
                    lead_rollout=0 if name == "mcts" else rollout)
 
+    def _rolled_on(self, evaluate: Callable[[State, int], float],
+                   rng: random.Random) -> Callable[[State, int], float]:
+        """``evaluate`` read after ``lead_rollout`` random decisions from ``rng`` (the lead's
+        own generator, so the search draws the same worlds and choices with it or without)."""
+        def rolled(world: State, seat: int) -> float:
+            for _ in range(self.lead_rollout):
+                if world.is_over:
+                    break
+                world.apply_unchecked(rng.choice(world.legal_actions()))
+            return evaluate(world, seat)
+        return rolled
+
     def search(self, state: State, seat: int, budget: Budget, seed: int,
                played: Action | None = None, also: Sequence[Action] = (),
                top: int = 0) -> RootStats:
@@ -263,15 +275,9 @@ class Engine:
         # saturate
         leads: dict[Action, list[float]] = {}
         seen: dict[Action, int] = {}
-        # the lead's rollout draws from its own generator, so the search is the same with it
-        lead_rng = random.Random(seed + 1)
-
-        def evaluate(world: State, seat: int) -> float:
-            for _ in range(self.lead_rollout):
-                if world.is_over:
-                    break
-                world.apply_unchecked(lead_rng.choice(world.legal_actions()))
-            return state.game.evaluate(world, seat)
+        evaluate = state.game.evaluate
+        if self.lead_rollout:
+            evaluate = self._rolled_on(evaluate, random.Random(seed + 1))
 
         while done < limit:
             world = state.determinize(seat, rng)
