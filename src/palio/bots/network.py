@@ -120,16 +120,21 @@ class Model:
 
     def measured_against(self, opponent: str) -> float | None:
         """The lowest pairwise rate against ``opponent`` (finishing ahead of one of its seats;
-        an equal bot scores 0.5) among the measurements recorded in the card, or ``None`` when
-        none is (``benchmarks/learned_vs_mcts.py --record`` writes them). An entry marked
-        ``superseded`` (measured on rules the game no longer has, or at a ``mix`` the card has
-        since left, the entry saying which) is kept in the card for the record and not
-        counted; nor is one whose bot spec names another ``mix`` or ``prior_visits`` than the
-        card's: it measured a bot this model does not play by default."""
-        rates = [entry["pairwise"] for entry in self.card.get("measured", [])
-                 if entry.get("opponent") == opponent and "pairwise" in entry
-                 and not entry.get("superseded") and self._plays_as(str(entry.get("a", "")))]
+        an equal bot scores 0.5) among the measurements the card counts
+        (:meth:`measurements`), or ``None`` when it counts none."""
+        rates = [entry["pairwise"] for entry in self.measurements(opponent)]
         return min(rates) if rates else None
+
+    def measurements(self, opponent: str) -> list[dict[str, Any]]:
+        """The card's measurements against ``opponent`` that count, each with its
+        ``pairwise`` rate (``benchmarks/learned_vs_mcts.py --record`` writes them). An entry
+        marked ``superseded`` (measured on rules the game no longer has, or at a ``mix`` the
+        card has since left, the entry saying which) is kept in the card for the record and
+        not counted; nor is one whose bot spec names another ``mix`` or ``prior_visits`` than
+        the card's: it measured a bot this model does not play by default."""
+        return [entry for entry in self.card.get("measured", [])
+                if entry.get("opponent") == opponent and "pairwise" in entry
+                and not entry.get("superseded") and self._plays_as(str(entry.get("a", "")))]
 
     def _plays_as(self, spec: str) -> bool:
         """Whether a measured bot spec played this model as its card says it plays: the

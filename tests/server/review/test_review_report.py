@@ -43,8 +43,7 @@ def test_the_judge_is_the_expert_levels_choice(game_id: str, players: int) -> No
         # (the expert level then plays the search), and only where its card's games against
         # that search, pooled, show it at least level
         assert model is not None and measured is not None
-        entries = [entry for entry in model.card["measured"]
-                   if entry.get("opponent") == search and not entry.get("superseded")]
+        entries = model.measurements(search)
         games = sum(entry["games"] for entry in entries)
         assert games >= 100
         assert sum(entry["pairwise"] * entry["games"] for entry in entries) / games >= 0.5
